@@ -1,0 +1,15 @@
+/** The commander program: one `register*` per command file. */
+import { Command } from 'commander';
+import { registerOpenapi } from './commands/openapi.js';
+import { registerServe } from './commands/serve.js';
+
+export function createProgram(): Command {
+  const program = new Command();
+  program
+    .name('switchboard')
+    .description('Simulator, conformance kit and tools for the Messaging Automation REST API v1')
+    .version('0.1.0');
+  registerServe(program);
+  registerOpenapi(program);
+  return program;
+}

@@ -1,0 +1,106 @@
+/**
+ * The virtual clock. Nothing else in the simulator reads the wall clock: idempotency expiry, rate
+ * windows, invitation expiry and webhook retries all ask this clock, so a test can freeze, advance
+ * or set time and see every time-based rule follow.
+ *
+ * Modes: `real` follows the wall clock plus an offset (advance and set move the offset), `frozen`
+ * stands still until advanced or set.
+ */
+
+export type ClockMode = 'real' | 'frozen';
+
+export interface ClockState {
+  mode: ClockMode;
+  now: string;
+  now_ms: number;
+}
+
+type ClockListener = (now: number, previous: number) => void;
+
+export class VirtualClock {
+  private frozenAt: number | null = null;
+  private offsetMs = 0;
+  private readonly listeners = new Set<ClockListener>();
+
+  constructor(private readonly wallClock: () => number = () => Date.now()) {}
+
+  now(): number {
+    return this.frozenAt ?? this.wallClock() + this.offsetMs;
+  }
+
+  /** The spec's timestamp form: UTC ISO-8601 with offset, seconds precision (`...T10:00:00+00:00`). */
+  iso(ms: number = this.now()): string {
+    return formatTimestamp(ms);
+  }
+
+  mode(): ClockMode {
+    return this.frozenAt === null ? 'real' : 'frozen';
+  }
+
+  state(): ClockState {
+    const now = this.now();
+    return { mode: this.mode(), now: formatTimestamp(now), now_ms: now };
+  }
+
+  freeze(atMs: number = this.now()): void {
+    const previous = this.now();
+    this.frozenAt = atMs;
+    this.notify(previous);
+  }
+
+  /** Lets time run again from the current virtual instant. */
+  unfreeze(): void {
+    if (this.frozenAt === null) return;
+    this.offsetMs = this.frozenAt - this.wallClock();
+    this.frozenAt = null;
+  }
+
+  /** Back to the wall clock with no offset. */
+  resetToReal(): void {
+    const previous = this.now();
+    this.frozenAt = null;
+    this.offsetMs = 0;
+    this.notify(previous);
+  }
+
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('advance needs a non-negative duration');
+    const previous = this.now();
+    if (this.frozenAt === null) this.offsetMs += ms;
+    else this.frozenAt += ms;
+    this.notify(previous);
+  }
+
+  set(atMs: number): void {
+    if (!Number.isFinite(atMs)) throw new RangeError('set needs a finite time');
+    const previous = this.now();
+    if (this.frozenAt === null) this.offsetMs = atMs - this.wallClock();
+    else this.frozenAt = atMs;
+    this.notify(previous);
+  }
+
+  /** Called after every jump of virtual time (not for the steady passing of real time). */
+  onJump(listener: ClockListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(previous: number): void {
+    const now = this.now();
+    for (const listener of this.listeners) listener(now, previous);
+  }
+}
+
+export function formatTimestamp(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', '+00:00');
+}
+
+/** Parses the spec's timestamp form (any ISO-8601 with an explicit offset or Z). */
+export function parseTimestamp(value: string): number | null {
+  if (!TIMESTAMP_PATTERN.test(value)) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+export const TIMESTAMP_PATTERN =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;

@@ -1,0 +1,93 @@
+/**
+ * The event journal: an append-only log per account. Every state change the spec ties to an
+ * event appends here inside the request's transaction; subscribers (webhook delivery, the TUI
+ * tail, tests) hear about it only after the transaction committed, so a failed request emits
+ * nothing.
+ */
+import type { Collection, Entity } from '../store/collection.js';
+import type { Store } from '../store/store.js';
+import type { VirtualClock } from './clock.js';
+import { lowerBound } from '../store/sorted-ids.js';
+
+export interface EventRecord extends Entity {
+  readonly type: string;
+  readonly created_at: string;
+  readonly created_ms: number;
+  readonly data: Record<string, unknown>;
+}
+
+/** The public shape of an event (journal reads, webhook bodies). */
+export interface PublicEvent {
+  id: string;
+  type: string;
+  created_at: string;
+  account_id: number;
+  data: Record<string, unknown>;
+}
+
+export function eventPublicId(id: number): string {
+  return `evt_${String(id).padStart(8, '0')}`;
+}
+
+export function presentEvent(event: EventRecord): PublicEvent {
+  return {
+    id: eventPublicId(event.id),
+    type: event.type,
+    created_at: event.created_at,
+    account_id: event.account_id,
+    data: event.data,
+  };
+}
+
+export type EventListener = (event: EventRecord) => void;
+
+export class EventJournal {
+  private readonly listeners = new Set<EventListener>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly records: Collection<EventRecord>,
+    private readonly clock: VirtualClock,
+  ) {}
+
+  emit(accountId: number, type: string, data: Record<string, unknown>): EventRecord {
+    const now = this.clock.now();
+    const event = this.records.insert({
+      id: this.store.nextId('event'),
+      account_id: accountId,
+      type,
+      created_at: this.clock.iso(now),
+      created_ms: now,
+      data,
+    });
+    this.store.afterCommit(() => {
+      for (const listener of this.listeners) listener(event);
+    });
+    return event;
+  }
+
+  subscribe(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** One account's events, oldest first, after an event id. */
+  list(accountId: number, options: { after?: number; limit?: number; type?: string } = {}): EventRecord[] {
+    const ids = this.records.idsOfAccount(accountId);
+    const limit = options.limit ?? 100;
+    const out: EventRecord[] = [];
+    const start = options.after === undefined ? 0 : lowerBound(ids, options.after + 1);
+    for (let i = start; i < ids.length; i++) {
+      const id = ids[i]!;
+      const event = this.records.get(id);
+      if (!event || (options.type && event.type !== options.type)) continue;
+      out.push(event);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  get(accountId: number, id: number): EventRecord | undefined {
+    return this.records.getOwned(accountId, id);
+  }
+}

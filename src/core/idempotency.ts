@@ -1,0 +1,139 @@
+/**
+ * Idempotency keys, exactly as section 5 states: 1 to 128 printable ASCII characters on POST,
+ * PATCH and DELETE, scoped to the account, remembered 24 hours on the virtual clock. A replay
+ * returns the stored status and body with `Idempotent-Replayed: true`; 2xx and 4xx are stored, 5xx
+ * never. The same key with a different method, path or body is 422 `idempotency_key_reused`; a
+ * retry while the first is still running is 409 `idempotency_in_progress` with `Retry-After`.
+ *
+ * Completed entries live in a store collection, so they are part of snapshots and `--state`.
+ */
+import { ApiError } from './errors.js';
+import { canonicalJson } from './canonical-json.js';
+import { sha256Hex } from './hash.js';
+import type { Collection, Entity } from '../store/collection.js';
+import type { Store } from '../store/store.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE']);
+const KEY_PATTERN = /^[\x20-\x7e]{1,128}$/;
+
+export interface IdempotencyRecord extends Entity {
+  readonly key: string;
+  readonly fingerprint: string;
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Record<string, string>;
+  readonly expires_at: number;
+}
+
+export const idempotencyIndexes = {
+  key: { unique: true, key: (r: IdempotencyRecord) => `${r.account_id}:${r.key}` },
+} as const;
+
+export type IdempotencyOutcome =
+  | { readonly kind: 'replay'; readonly record: IdempotencyRecord }
+  | { readonly kind: 'fresh'; readonly complete: (status: number, body: unknown, headers: Record<string, string>) => void; readonly abandon: () => void };
+
+export function validateIdempotencyKey(raw: string): string {
+  if (!KEY_PATTERN.test(raw)) {
+    throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1 to 128 printable ASCII characters.', {
+      param: 'Idempotency-Key',
+    });
+  }
+  return raw;
+}
+
+/** What must match for a replay: method, path (with query) and body, canonicalised. */
+export function requestFingerprint(method: string, pathWithQuery: string, rawBody: string | undefined): string {
+  let body = rawBody ?? '';
+  if (rawBody !== undefined && rawBody.trim() !== '') {
+    try {
+      body = canonicalJson(JSON.parse(rawBody));
+    } catch {
+      body = rawBody;
+    }
+  }
+  return sha256Hex(`${method}\n${pathWithQuery}\n${body}`);
+}
+
+export class IdempotencyKeys {
+  private readonly inProgress = new Map<string, string>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly records: Collection<IdempotencyRecord>,
+    private readonly now: () => number,
+  ) {}
+
+  begin(accountId: number, key: string, fingerprint: string): IdempotencyOutcome {
+    const slot = `${accountId}:${key}`;
+    const now = this.now();
+    this.sweep(accountId, now);
+    const running = this.inProgress.get(slot);
+    if (running !== undefined) {
+      if (running !== fingerprint) throw reused();
+      throw new ApiError('idempotency_in_progress', 'A request with this Idempotency-Key is still running.', {
+        headers: { 'Retry-After': '1' },
+      });
+    }
+    const existing = this.records.findUnique('key', slot);
+    if (existing && existing.expires_at > now) {
+      if (existing.fingerprint !== fingerprint) throw reused();
+      return { kind: 'replay', record: existing };
+    }
+    this.inProgress.set(slot, fingerprint);
+    return {
+      kind: 'fresh',
+      complete: (status, body, headers) => {
+        this.inProgress.delete(slot);
+        if (status >= 500) return;
+        this.store.transaction(() => {
+          const stale = this.records.findUnique('key', slot);
+          if (stale) this.records.remove(stale.id);
+          this.records.insert({
+            id: this.store.nextId('idempotency_key'),
+            account_id: accountId,
+            key,
+            fingerprint,
+            status,
+            body,
+            headers,
+            expires_at: this.now() + IDEMPOTENCY_TTL_MS,
+          });
+        });
+      },
+      abandon: () => {
+        this.inProgress.delete(slot);
+      },
+    };
+  }
+
+  /** Forgets the running requests (reset and restore). */
+  clearInProgress(): void {
+    this.inProgress.clear();
+  }
+
+  /** Removes expired keys of an account, oldest first; ids ascend with creation time. */
+  private sweep(accountId: number, now: number): void {
+    const ids = this.records.idsOfAccount(accountId);
+    const expired: number[] = [];
+    for (const id of ids) {
+      const record = this.records.get(id);
+      if (!record || record.expires_at > now) break;
+      expired.push(id);
+      if (expired.length >= 64) break;
+    }
+    if (expired.length === 0) return;
+    this.store.transaction(() => {
+      for (const id of expired) this.records.remove(id);
+    });
+  }
+}
+
+function reused(): ApiError {
+  return new ApiError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used with a different method, path or body.',
+    { param: 'Idempotency-Key' },
+  );
+}

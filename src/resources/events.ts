@@ -1,0 +1,57 @@
+/**
+ * The event catalogue: every event name the simulator emits, with its payload schema. Section 6
+ * names these; groups refine the payload schemas as they land. `x-webhook-events` and the OpenAPI
+ * `webhooks` are built from this list.
+ */
+import { z } from 'zod';
+import type { RuleSource } from '../core/route.js';
+import { Timestamp } from './shared/schemas.js';
+
+export interface EventDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** `spec` when section 6 names the event and its trigger; `assumption` when we chose when it fires. */
+  readonly source: RuleSource;
+  readonly payload: z.ZodType;
+  /** The delivered body: `{id, type, created_at, account_id, data}`. */
+  readonly envelope: z.ZodType;
+}
+
+const AnyPayload = z.record(z.string(), z.unknown());
+
+function defineEvent(name: string, description: string, source: RuleSource, payload: z.ZodType = AnyPayload): EventDefinition {
+  return {
+    name,
+    description,
+    source,
+    payload,
+    envelope: z.object({
+      id: z.string().describe('Stable across retries; also the webhook-id header.'),
+      type: z.literal(name),
+      created_at: Timestamp,
+      account_id: z.number().int(),
+      data: payload,
+    }),
+  };
+}
+
+export const eventCatalogue: readonly EventDefinition[] = [
+  defineEvent('message.received', 'An inbound message arrived.', 'spec'),
+  defineEvent('lead.captured', 'A contact first gained an email or phone number.', 'assumption'),
+  defineEvent('contact.updated', 'A contact changed (see docs/decisions.md for exactly when).', 'assumption'),
+  defineEvent('contact.field_changed', 'A custom field value actually changed.', 'spec'),
+  defineEvent('conversation.resolved', 'A conversation was resolved.', 'spec'),
+  defineEvent('conversation.assigned', 'A conversation was assigned.', 'spec'),
+  defineEvent('appointment.booked', 'An appointment was booked.', 'spec'),
+  defineEvent('appointment.cancelled', 'An appointment was cancelled.', 'spec'),
+  defineEvent('appointment.rescheduled', 'An appointment was rescheduled.', 'spec'),
+  defineEvent('flow.published', 'A flow was published.', 'spec'),
+  defineEvent('flow.activated', 'A flow was activated.', 'spec'),
+  defineEvent('flow.paused', 'A flow was paused.', 'spec'),
+  defineEvent('comment.handled', 'A handled comment changed state.', 'spec'),
+  defineEvent('post.scheduled', 'A post was scheduled.', 'spec'),
+  defineEvent('post.published', 'A post was published.', 'spec'),
+  defineEvent('post.failed', 'A post failed to publish.', 'spec'),
+];
+
+export const EVENT_NAMES: readonly string[] = eventCatalogue.map((event) => event.name);
