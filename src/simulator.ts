@@ -14,7 +14,8 @@ import { DEFAULT_RATE_LIMIT, RateLimiter, parseRateLimit, type RateLimitConfig }
 import { Router } from './core/router.js';
 import { Scheduler } from './core/scheduler.js';
 import type { SimRequest, SimResponse, Scope, Plan } from './core/types.js';
-import { controlRoutes } from './control/routes.js';
+import { createSandboxApi, type SandboxApi } from './control/api.js';
+import { allControlRoutes } from './control/index.js';
 import { buildOpenApi, type OpenApiDocument } from './openapi/build.js';
 import type { App, AppRoute, CoreServices, SimulatorSnapshot } from './resources/app.js';
 import { apiRoutes, createModels } from './resources/index.js';
@@ -82,6 +83,8 @@ export interface Simulator {
   /** Hears every committed state change (persistence uses it). */
   onChange(listener: () => void): () => void;
   openapi(): OpenApiDocument;
+  /** The sandbox control plane as functions (the same powers as `/_sandbox/...`). */
+  readonly sandbox: SandboxApi;
   /** Stops timers. The simulator answers requests afterwards, but runs no scheduled work. */
   close(): void;
 }
@@ -152,7 +155,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const handle = createPipeline<App>({
     mounts: [
       { prefix: BASE_PATH, router: new Router<AppRoute>(apiRoutes), metered: true },
-      { prefix: CONTROL_PREFIX, router: new Router<AppRoute>(controlRoutes), metered: false },
+      { prefix: CONTROL_PREFIX, router: new Router<AppRoute>(allControlRoutes), metered: false },
     ],
     app,
     store,
@@ -190,6 +193,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     onEvent: (listener) => events.subscribe(listener),
     onChange: (listener) => store.onChange(listener),
     openapi,
+    sandbox: createSandboxApi(app),
     close: () => scheduler.clear(),
   };
 }

@@ -1,0 +1,8 @@
+/**
+ * Every control-plane route table, mounted at `/_sandbox`. Groups that add sandbox powers
+ * (inbound injection, webhook delivery logs...) add one line here.
+ */
+import type { AppRoute } from '../resources/app.js';
+import { controlRoutes } from './routes.js';
+
+export const allControlRoutes: readonly AppRoute[] = [...controlRoutes];
