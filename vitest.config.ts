@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Rebuilds dist/ when stale: some tests run the built bin as users do (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -1,6 +1,7 @@
 /** The commander program: one `register*` per command file. */
 import { Command } from 'commander';
 import { registerOpenapi } from './commands/openapi.js';
+import { registerSeed } from './commands/seed.js';
 import { registerServe } from './commands/serve.js';
 
 export function createProgram(): Command {
@@ -11,5 +12,6 @@ export function createProgram(): Command {
     .version('0.1.0');
   registerServe(program);
   registerOpenapi(program);
+  registerSeed(program);
   return program;
 }

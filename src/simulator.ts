@@ -23,6 +23,7 @@ import { applySeed } from './seed/apply.js';
 import { parseSeed } from './seed/parse.js';
 import type { SeedFileData } from './seed/schema.js';
 import { Store } from './store/store.js';
+import { createFetchTransport, type WebhookTransport } from './resources/webhooks/transport.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -41,6 +42,8 @@ export interface SimulatorOptions {
   maxBodyBytes?: number;
   /** Allow http:// webhook URLs on loopback hosts, for local receivers. */
   allowLocalWebhooks?: boolean;
+  /** How webhook deliveries are sent. Default: global fetch; the node runtime passes an undici one. */
+  webhookTransport?: WebhookTransport;
   logger?: Logger;
 }
 
@@ -143,11 +146,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     rateLimiter.reset();
     idempotency.clearInProgress();
     store.restore(snapshot.store);
+    models.webhooks.dispatcher.resume();
   }
 
   applySeed(app, seed);
   const initialSnapshot = sandbox.snapshot();
   if (options.state) sandbox.restore(options.state);
+  models.webhooks.dispatcher.start(options.webhookTransport ?? createFetchTransport());
 
   let document: OpenApiDocument | undefined;
   const openapi = (): OpenApiDocument => (document ??= buildOpenApi(apiRoutes));
@@ -194,7 +199,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     onChange: (listener) => store.onChange(listener),
     openapi,
     sandbox: createSandboxApi(app),
-    close: () => scheduler.clear(),
+    close: () => {
+      models.webhooks.dispatcher.stop();
+      scheduler.clear();
+    },
   };
 }
 

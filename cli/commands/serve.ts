@@ -2,11 +2,18 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { listen } from '../../src/adapters/node.js';
+import { createUndiciTransport } from '../../src/adapters/undici-transport.js';
 import { loadState, persistState } from '../../src/adapters/state-file.js';
 import { consoleLogger } from '../../src/core/logger.js';
-import { parseRateLimit } from '../../src/core/rate-limit.js';
+import { parseRateLimit, type RateLimitConfig } from '../../src/core/rate-limit.js';
 import { parseSeedText } from '../../src/seed/parse.js';
+import { SeedApiKey, type SeedFileData } from '../../src/seed/schema.js';
 import { createSimulator, type SeedAccountInfo } from '../../src/simulator.js';
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+/** In-flight requests get this long to finish after SIGINT/SIGTERM before sockets are cut. */
+const SHUTDOWN_GRACE_MS = 3_000;
 
 export interface ServeOptions {
   host: string;
@@ -19,6 +26,7 @@ export interface ServeOptions {
   json?: boolean;
 }
 
+/** The one line `--json` prints once the server is ready. */
 export function describeReady(baseUrl: string, accounts: readonly SeedAccountInfo[]) {
   return {
     base_url: baseUrl,
@@ -31,58 +39,121 @@ export function describeReady(baseUrl: string, accounts: readonly SeedAccountInf
   };
 }
 
-function printHuman(baseUrl: string, accounts: readonly SeedAccountInfo[]): void {
-  const lines = [`Switchboard sandbox listening on ${baseUrl}`, '', 'Accounts and keys (send as X-Service-Api-Key):'];
+function printHuman(baseUrl: string, accounts: readonly SeedAccountInfo[], stateNote: string | undefined): void {
+  const lines = [`Switchboard sandbox listening on ${baseUrl}`];
+  if (stateNote) lines.push(stateNote);
+  lines.push('', 'Accounts and keys (send as X-Service-Api-Key, or Authorization: Bearer <key>, or X-Api-Key):');
   for (const account of accounts) {
     lines.push(`  #${account.id} ${account.business_name} (plan ${account.plan}, add-on ${account.addon})`);
     for (const scope of ['full', 'admin', 'write', 'read'] as const) {
       if (account.keys[scope]) lines.push(`      ${scope.padEnd(5)} ${account.keys[scope]}`);
     }
   }
-  lines.push('', `Try: curl -H "X-Service-Api-Key: ${accounts[0]?.keys.full ?? '<key>'}" ${baseUrl}/account`, 'Ctrl-C stops.');
+  lines.push(
+    '',
+    `Try:      curl -H "X-Service-Api-Key: ${accounts[0]?.keys.full ?? '<key>'}" ${baseUrl}/account`,
+    `OpenAPI:  ${baseUrl}/openapi.json`,
+    'Ctrl-C stops.',
+  );
   console.log(lines.join('\n'));
 }
 
+/** Option errors name the option, so a typo in a CI script is obvious from the one line printed. */
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be an integer from 0 to 65535, got "${text}"`);
+  }
+  return port;
+}
+
+export function parseRateLimitOption(text: string): RateLimitConfig | 'off' {
+  try {
+    return parseRateLimit(text);
+  } catch (error) {
+    throw new Error(`--rate-limit: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export function readSeedFile(file: string): SeedFileData {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`--seed ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  try {
+    return parseSeedText(text);
+  } catch (error) {
+    // SeedError's message starts with the JSON path, e.g. "$.accounts[0].plan: Invalid option".
+    throw new Error(`--seed ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export function checkApiKeyOption(key: string): string {
+  const result = SeedApiKey.shape.key.safeParse(key);
+  if (!result.success) throw new Error('--api-key must be 8 to 256 printable ASCII characters without spaces');
+  return key;
+}
+
 export async function serve(options: ServeOptions): Promise<void> {
-  const port = Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, got ${options.port}`);
-  const seed = options.seed ? parseSeedText(readFileSync(options.seed, 'utf8')) : undefined;
+  const port = parsePort(options.port);
+  if (options.apiKey !== undefined) checkApiKeyOption(options.apiKey);
+  const rateLimit = parseRateLimitOption(options.rateLimit);
+  const seed = options.seed ? readSeedFile(options.seed) : undefined;
   const state = options.state ? loadState(options.state) : undefined;
   const sim = createSimulator({
     seed,
     state,
     apiKey: options.apiKey,
-    rateLimit: parseRateLimit(options.rateLimit),
+    rateLimit,
     allowLocalWebhooks: options.allowLocalWebhooks ?? false,
+    webhookTransport: createUndiciTransport(),
     logger: consoleLogger,
   });
-  const persistence = options.state ? persistState(sim, options.state) : undefined;
+  const persistence = options.state
+    ? persistState(sim, options.state, { onError: (error) => consoleLogger.error(`could not save ${options.state}`, error) })
+    : undefined;
   const running = await listen(sim, { host: options.host, port, onError: (error) => consoleLogger.error('request failed', error) });
 
+  let stateNote: string | undefined;
+  if (options.state) {
+    stateNote = state ? `State:    ${options.state} (loaded; saved on every change)` : `State:    ${options.state} (new; saved on every change)`;
+    if (state && (options.seed || options.apiKey)) {
+      // The saved store wins over the seed; the seed still defines what /_sandbox/reset returns to.
+      consoleLogger.warn(`state loaded from ${options.state}: --seed/--api-key only take effect after POST /_sandbox/reset`);
+    }
+  }
   if (options.json) console.log(JSON.stringify(describeReady(running.baseUrl, sim.accounts)));
-  else printHuman(running.baseUrl, sim.accounts);
+  else printHuman(running.baseUrl, sim.accounts, stateNote);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
-    if (stopping) return;
+    if (stopping) {
+      // A second Ctrl-C means "now": the state was saved on every change already.
+      process.exit(130);
+    }
     stopping = true;
     if (!options.json) console.error(`\n${signal}: shutting down`);
+    const grace = setTimeout(() => running.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    grace.unref();
     await running.close();
+    clearTimeout(grace);
     persistence?.flush();
     persistence?.stop();
     sim.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 export function registerServe(program: Command): void {
   program
     .command('serve')
     .description('Run the sandbox as a standalone HTTP server')
-    .option('--host <host>', 'interface to bind', '127.0.0.1')
-    .option('--port <port>', 'port (0 picks a free one)', '4010')
+    .option('--host <host>', 'interface to bind', DEFAULT_HOST)
+    .option('--port <port>', 'port (0 picks a free one)', String(DEFAULT_PORT))
     .option('--seed <file>', 'seed file to start from (docs/fixtures.md); default: the embedded seed')
     .option('--state <file>', 'load state from this file at start and keep saving it (atomic writes)')
     .option('--api-key <key>', "fix the first account's full-scope key")

@@ -7,6 +7,7 @@ import { presentEvent, type PublicEvent } from '../core/events.js';
 import type { MutantName } from '../core/mutants.js';
 import type { App } from '../resources/app.js';
 import { parseDuration } from './routes.js';
+import { webhookSandboxApi } from './webhook-api.js';
 
 export function createSandboxApi(app: App) {
   return {
@@ -22,6 +23,10 @@ export function createSandboxApi(app: App) {
     events: (accountId: number, options: { after?: number; type?: string; limit?: number } = {}): PublicEvent[] =>
       app.events.list(accountId, options).map(presentEvent),
     setMutants: (names: readonly MutantName[]): void => app.mutants.set(names),
+    /** Appends a catalogued event to an account's journal (webhooks deliver it), like POST /_sandbox/events. */
+    emitEvent: (accountId: number, type: string, data: Record<string, unknown> = {}): PublicEvent =>
+      presentEvent(app.store.transaction(() => app.events.emit(accountId, type, data))),
+    webhooks: webhookSandboxApi(app),
   };
 }
 

@@ -4,5 +4,6 @@
  */
 import type { AppRoute } from '../resources/app.js';
 import { controlRoutes } from './routes.js';
+import { webhookControlRoutes } from './webhook-routes.js';
 
-export const allControlRoutes: readonly AppRoute[] = [...controlRoutes];
+export const allControlRoutes: readonly AppRoute[] = [...controlRoutes, ...webhookControlRoutes];

@@ -72,6 +72,15 @@ export const controlRoutes: AppRoute[] = [
     bodyRequired: true,
     success: { statuses: [200], schema: Done, envelope: 'data' },
     handler: ({ app, body }) => {
+      // The schema cannot know which collections exist; the store refuses an unknown one with a
+      // plain Error, which would read as a 500. It is the caller's mistake: a 400 naming it.
+      const known = new Set(Object.keys(app.store.snapshot().collections));
+      const unknown = Object.keys(body.store.collections).find((name) => !known.has(name));
+      if (unknown !== undefined) {
+        throw new ApiError('invalid_param', `The snapshot holds an unknown collection: ${unknown}.`, {
+          param: `store.collections.${unknown}`,
+        });
+      }
       app.sandbox.restore(body);
       return ok({ ok: true });
     },

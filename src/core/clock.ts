@@ -33,6 +33,14 @@ export class VirtualClock {
     return formatTimestamp(ms);
   }
 
+  /**
+   * The real wall clock, ignoring freeze and offset. Only for what happens on the wire in real
+   * time: the webhook-timestamp header (receivers check it against their own clock) and latency.
+   */
+  wall(): number {
+    return this.wallClock();
+  }
+
   mode(): ClockMode {
     return this.frozenAt === null ? 'real' : 'frozen';
   }
@@ -91,8 +99,18 @@ export class VirtualClock {
   }
 }
 
+// The last second formatted: most calls in a busy second ask for the same one (last_used_at is
+// touched on every authenticated request), and Date formatting showed up in the request profile.
+let lastSecond = Number.NaN;
+let lastFormatted = '';
+
 export function formatTimestamp(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', '+00:00');
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastFormatted = new Date(second * 1000).toISOString().replace('.000Z', '+00:00');
+    lastSecond = second;
+  }
+  return lastFormatted;
 }
 
 /** Parses the spec's timestamp form (any ISO-8601 with an explicit offset or Z). */

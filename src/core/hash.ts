@@ -69,8 +69,21 @@ export function toHex(bytes: Uint8Array): string {
   return hex;
 }
 
+/**
+ * The host's native one-shot SHA-256 (`crypto.hash`, Node >= 20.12), when there is one. Found
+ * through `process.getBuiltinModule` so this file still imports nothing runtime-specific: in a
+ * browser there is no `process` and the portable code above runs. Every authenticated request
+ * hashes its key, and the native digest is ~30x faster than the JS one (bench/http.ts).
+ */
+type NativeHash = (algorithm: string, data: string, encoding: 'hex') => string;
+const nativeHash: NativeHash | undefined = (() => {
+  const host = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
+  const crypto = host.process?.getBuiltinModule?.('node:crypto') as { hash?: NativeHash } | undefined;
+  return typeof crypto?.hash === 'function' ? crypto.hash : undefined;
+})();
+
 export function sha256Hex(input: string): string {
-  return toHex(sha256(input));
+  return nativeHash ? nativeHash('sha256', input, 'hex') : toHex(sha256(input));
 }
 
 /** Compares two strings in time that depends only on their length, never on where they differ. */

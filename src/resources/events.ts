@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { RuleSource } from '../core/route.js';
 import { Timestamp } from './shared/schemas.js';
+import { ContactFieldChangedPayload, ContactUpdatedPayload, LeadCapturedPayload } from './contacts/events.js';
 
 export interface EventDefinition {
   readonly name: string;
@@ -37,9 +38,9 @@ function defineEvent(name: string, description: string, source: RuleSource, payl
 
 export const eventCatalogue: readonly EventDefinition[] = [
   defineEvent('message.received', 'An inbound message arrived.', 'spec'),
-  defineEvent('lead.captured', 'A contact first gained an email or phone number.', 'assumption'),
-  defineEvent('contact.updated', 'A contact changed (see docs/decisions.md for exactly when).', 'assumption'),
-  defineEvent('contact.field_changed', 'A custom field value actually changed.', 'spec'),
+  defineEvent('lead.captured', 'A contact first holds an email or phone number (once per contact).', 'assumption', LeadCapturedPayload),
+  defineEvent('contact.updated', 'A contact was created or a public field of it really changed (docs/decisions.md).', 'assumption', ContactUpdatedPayload),
+  defineEvent('contact.field_changed', 'A custom field value actually changed (PATCH or POST /contacts).', 'spec', ContactFieldChangedPayload),
   defineEvent('conversation.resolved', 'A conversation was resolved.', 'spec'),
   defineEvent('conversation.assigned', 'A conversation was assigned.', 'spec'),
   defineEvent('appointment.booked', 'An appointment was booked.', 'spec'),
@@ -52,6 +53,17 @@ export const eventCatalogue: readonly EventDefinition[] = [
   defineEvent('post.scheduled', 'A post was scheduled.', 'spec'),
   defineEvent('post.published', 'A post was published.', 'spec'),
   defineEvent('post.failed', 'A post failed to publish.', 'spec'),
+  defineEvent(
+    'webhook.test',
+    'A sample event sent by POST /webhooks/endpoints/{id}/test only (never journaled; docs/webhooks.md).',
+    'assumption',
+    z.object({
+      endpoint_id: z.number().int(),
+      channel: z.string().describe('The `channel` of the test request (default `meta`).'),
+      sample: z.literal(true),
+      text: z.string().optional().describe('Sample message text; left out by the `minimal` payload profile.'),
+    }),
+  ),
 ];
 
 export const EVENT_NAMES: readonly string[] = eventCatalogue.map((event) => event.name);

@@ -22,6 +22,11 @@ export function createHooks() {
     contactDeleted: new Hook<[accountId: number, contactId: number]>(),
     /** A tag definition is being deleted: detach it everywhere. */
     tagDeleted: new Hook<[accountId: number, tagId: number, tagName: string]>(),
+    /**
+     * A conversation is being deleted: remove what hangs off it (in-chat appointments...) and
+     * add what was removed to `removed`, which DELETE /conversations/{id} reports.
+     */
+    conversationDeleted: new Hook<[accountId: number, conversationId: number, removed: { appointments: number }]>(),
   };
 }
 

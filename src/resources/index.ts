@@ -7,14 +7,26 @@ import { createAccountModel } from './account/model.js';
 import { accountRoutes } from './account/routes.js';
 import { createAccountSummary } from './account/summary.js';
 import { createHooks } from './hooks.js';
+import { createWebhooks } from './webhooks/index.js';
+import { webhookRoutes } from './webhooks/routes.js';
+import { createTagsModel } from './tags/model.js';
+import { tagRoutes } from './tags/routes.js';
+import { createCustomFieldsModel } from './custom-fields/model.js';
+import { customFieldRoutes } from './custom-fields/routes.js';
+import { createContactsModel } from './contacts/model.js';
+import { contactRoutes } from './contacts/routes.js';
 
 export function createModels(core: CoreServices) {
   const hooks = createHooks();
   const account = createAccountModel(core);
   const accountSummary = createAccountSummary();
-  return { hooks, account, accountSummary };
+  const tags = createTagsModel(core, { hooks });
+  const customFields = createCustomFieldsModel(core);
+  const contacts = createContactsModel(core, { hooks, tags, customFields });
+  const webhooks = createWebhooks(core, accountSummary);
+  return { hooks, account, accountSummary, tags, customFields, contacts, webhooks };
 }
 
 export type Models = ReturnType<typeof createModels>;
 
-export const apiRoutes: readonly AppRoute[] = [...accountRoutes];
+export const apiRoutes: readonly AppRoute[] = [...accountRoutes, ...webhookRoutes, ...contactRoutes, ...customFieldRoutes, ...tagRoutes];

@@ -1,10 +1,13 @@
 /** Loads a validated seed into an empty simulator, inside one transaction. */
 import type { App } from '../resources/app.js';
 import type { SeedFileData } from './schema.js';
+import { applyContactsSeed } from '../resources/contacts/seed.js';
+import { SeedError, toJsonPath } from './parse.js';
+import { ApiError } from '../core/errors.js';
 
 export function applySeed(app: App, seed: SeedFileData): void {
   app.store.transaction(() => {
-    for (const account of seed.accounts) {
+    seed.accounts.forEach((account, index) => {
       app.models.account.addAccount({
         id: account.id,
         business_name: account.business_name,
@@ -13,6 +16,22 @@ export function applySeed(app: App, seed: SeedFileData): void {
         timezone: account.timezone,
       });
       for (const key of account.api_keys) app.models.account.storeKey(account.id, key.name, key.scope, key.key);
-    }
+      applyContactsSeed(app, account.id, account, atPath(['accounts', index]));
+    });
   });
+}
+
+/** A seed that parses can still break a rule only the models know; name where, like parse errors. */
+function atPath(prefix: readonly (string | number)[]) {
+  return (path: readonly (string | number)[], work: () => void): void => {
+    try {
+      work();
+    } catch (error) {
+      const where = toJsonPath([...prefix, ...path]);
+      if (error instanceof ApiError && error.param !== undefined) {
+        throw new SeedError(`${where}.${error.param}`, error.message);
+      }
+      throw new SeedError(where, error instanceof Error ? error.message : String(error));
+    }
+  };
 }

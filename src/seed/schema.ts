@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PLANS, SCOPES } from '../core/types.js';
+import { seedContactFields } from '../resources/contacts/seed-schema.js';
 
 export const SEED_FORMAT = 'switchboard-seed';
 
@@ -21,6 +22,7 @@ export const SeedAccount = z.strictObject({
   addon: z.enum(['active', 'inactive']),
   timezone: z.string().min(1).default('UTC'),
   api_keys: z.array(SeedApiKey).min(1).max(10),
+  ...seedContactFields,
 });
 
 export const SeedFile = z

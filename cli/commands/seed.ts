@@ -1,0 +1,31 @@
+/**
+ * `switchboard seed`: a starting point for `serve --seed`. `export` prints the embedded default
+ * seed as a file you can edit; `check` validates a file the way `serve` would, naming the JSON
+ * path of the first problem (docs/fixtures.md).
+ */
+import type { Command } from 'commander';
+import { defaultSeed } from '../../fixtures/default-seed.js';
+import { parseSeed } from '../../src/seed/parse.js';
+import { readSeedFile } from './serve.js';
+
+export function registerSeed(program: Command): void {
+  const seed = program.command('seed').description('Work with seed (fixture) files for serve --seed');
+
+  seed
+    .command('export')
+    .description('Print the embedded default seed as JSON (a starting file for --seed)')
+    .option('--compact', 'one line instead of indented JSON')
+    .action((options: { compact?: boolean }) => {
+      // Parsed, so the printed file carries every default (e.g. timezone) explicitly.
+      console.log(JSON.stringify(parseSeed(defaultSeed()), null, options.compact ? undefined : 2));
+    });
+
+  seed
+    .command('check <file>')
+    .description('Validate a seed file; an error names the JSON path of the problem')
+    .action((file: string) => {
+      const data = readSeedFile(file);
+      const keys = data.accounts.reduce((sum, account) => sum + account.api_keys.length, 0);
+      console.log(`${file}: valid seed, ${data.accounts.length} account(s), ${keys} key(s)`);
+    });
+}

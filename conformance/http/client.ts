@@ -1,0 +1,176 @@
+/**
+ * The kit's only way to reach the target: a fetch function. Every request carries
+ * `X-Switchboard-Run: <run-id>/<seq>` for log correlation, passes the profile guard, is paced from
+ * the `RateLimit-*` headers, waits out `Retry-After` on a 429 (unless the check asked for the raw
+ * answer), and is recorded as an exchange that observers and failure reports read.
+ */
+import { guardRequest } from '../safety/guard.js';
+import type { Ledger } from '../safety/ledger.js';
+import type { ExchangeRecord, Profile } from '../types.js';
+import type { FetchFn } from '../options.js';
+import type { Pacer } from './pacer.js';
+
+export type KeyHeader = 'x-service-api-key' | 'authorization' | 'x-api-key';
+
+export interface SendOptions {
+  readonly method?: string;
+  /** Relative to the base URL (`/contacts`), or to the origin with `fromOrigin`. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** A key label (`a`, `b`, `a:read`, ...); `null` sends no key. Default `a`. */
+  readonly key?: string | null;
+  /** Sends this literal key instead of a labelled one (unknown or revoked key checks). */
+  readonly keyValue?: string;
+  readonly keyHeader?: KeyHeader;
+  /** JSON-serialised and sent with `Content-Type: application/json`. */
+  readonly body?: unknown;
+  /** Sent verbatim (malformed JSON checks). */
+  readonly rawBody?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly idempotencyKey?: string;
+  /** No pacing wait and no 429 retry: the check wants the target's raw answer. */
+  readonly raw?: boolean;
+  /** Cannot change state even if accepted (a 405 probe, an empty PATCH); see the guard. */
+  readonly harmless?: boolean;
+  readonly fromOrigin?: boolean;
+  /** The sweeper undoes ledger entries; the guard already vetted them at creation. */
+  readonly sweep?: boolean;
+}
+
+export interface KitResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  /** The parsed body, or undefined when empty or not JSON. */
+  readonly json: unknown;
+  readonly exchange: ExchangeRecord;
+}
+
+export interface ResolvedKey {
+  readonly value: string;
+  /** The account whose quota the key spends (`a`, `b`, `inactive`). */
+  readonly account: string;
+}
+
+export type ExchangeObserver = (response: KitResponse, context: { readonly keyLabel: string; readonly authenticated: boolean; readonly control: boolean }) => void;
+
+export interface ClientDeps {
+  readonly baseUrl: string;
+  readonly runId: string;
+  readonly fetch: FetchFn;
+  readonly pacer: Pacer;
+  readonly ledger: Ledger;
+  readonly profile: () => Profile;
+  readonly resolveKey: (label: string) => ResolvedKey | undefined;
+  readonly timeoutMs: number;
+}
+
+const MAX_429_RETRIES = 4;
+
+export class KitClient {
+  private seq = 0;
+  readonly observers: ExchangeObserver[] = [];
+  readonly usage = { used: 0, control: 0, rateLimited: 0, byAccount: {} as Record<string, number> };
+
+  constructor(private readonly deps: ClientDeps) {}
+
+  get origin(): string {
+    return new URL(this.deps.baseUrl).origin;
+  }
+
+  url(path: string, query?: SendOptions['query'], fromOrigin = false): string {
+    const base = fromOrigin ? this.origin : this.deps.baseUrl;
+    const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+    if (!query) return url;
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+    const text = search.toString();
+    return text === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${text}`;
+  }
+
+  async send(options: SendOptions): Promise<KitResponse> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    if (!options.sweep && !options.fromOrigin) {
+      guardRequest(this.deps.profile(), this.deps.ledger, method, options.path, options.harmless ?? false);
+    }
+    const label = options.keyValue !== undefined ? 'literal' : options.key === undefined ? 'a' : (options.key ?? 'none');
+    const resolved = options.keyValue !== undefined || options.key === null ? undefined : this.deps.resolveKey(label);
+    if (label !== 'literal' && label !== 'none' && !resolved) throw new Error(`no key labelled "${label}"`);
+    const keyValue = options.keyValue ?? resolved?.value;
+    const paced = resolved !== undefined && !options.fromOrigin;
+
+    for (let attempt = 0; ; attempt++) {
+      if (paced) {
+        if (options.raw) this.deps.pacer.note(resolved.account);
+        else await this.deps.pacer.before(resolved.account);
+      }
+      const response = await this.once(method, options, label, keyValue);
+      if (paced) this.deps.pacer.after(resolved.account, response.headers);
+      this.count(options.fromOrigin ? undefined : (resolved?.account ?? 'unauthenticated'), response.status);
+      for (const observe of this.observers) {
+        observe(response, { keyLabel: label, authenticated: resolved !== undefined, control: options.fromOrigin ?? false });
+      }
+      if (response.status !== 429 || options.raw || attempt >= MAX_429_RETRIES) return response;
+      await this.deps.pacer.retryAfter(response.headers);
+    }
+  }
+
+  private count(account: string | undefined, status: number): void {
+    if (account === undefined) {
+      this.usage.control++;
+      return;
+    }
+    this.usage.used++;
+    this.usage.byAccount[account] = (this.usage.byAccount[account] ?? 0) + 1;
+    if (status === 429) this.usage.rateLimited++;
+  }
+
+  private async once(method: string, options: SendOptions, label: string, keyValue: string | undefined): Promise<KitResponse> {
+    const seq = ++this.seq;
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Switchboard-Run': `${this.deps.runId}/${seq}` };
+    if (keyValue !== undefined) {
+      const header = options.keyHeader ?? 'x-service-api-key';
+      if (header === 'authorization') headers['Authorization'] = `Bearer ${keyValue}`;
+      else if (header === 'x-api-key') headers['X-Api-Key'] = keyValue;
+      else headers['X-Service-Api-Key'] = keyValue;
+    }
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
+    Object.assign(headers, options.headers);
+
+    const url = this.url(options.path, options.query, options.fromOrigin);
+    const started = performance.now();
+    const request = new Request(url, { method, headers, body, signal: AbortSignal.timeout(this.deps.timeoutMs) });
+    const response = await this.deps.fetch(request);
+    const text = await response.text();
+    const durationMs = performance.now() - started;
+    let json: unknown;
+    if (text.trim() !== '') {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    const responseHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      responseHeaders[name] = value;
+    });
+    const exchange: ExchangeRecord = {
+      seq,
+      method,
+      url,
+      requestHeaders: headers,
+      requestBody: body,
+      status: response.status,
+      responseHeaders,
+      responseBody: text,
+      durationMs,
+      keyLabel: label,
+    };
+    return { status: response.status, headers: response.headers, text, json, exchange };
+  }
+}

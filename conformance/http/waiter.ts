@@ -1,0 +1,47 @@
+/**
+ * How the kit waits. Against a real server it sleeps. Against the simulator (with an admin key) it
+ * moves the simulator's virtual clock forward instead, so a run that needs several quota windows
+ * costs no wall time. `now()` is the target's time as far as the kit can tell.
+ */
+
+export interface Waiter {
+  readonly virtual: boolean;
+  now(): number;
+  wait(ms: number): Promise<void>;
+}
+
+export function realWaiter(signal?: AbortSignal): Waiter {
+  return {
+    virtual: false,
+    now: () => Date.now(),
+    wait: (ms) =>
+      new Promise<void>((resolve) => {
+        if (ms <= 0 || signal?.aborted) return resolve();
+        const timer = setTimeout(done, ms);
+        function done(): void {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        }
+        signal?.addEventListener('abort', done, { once: true });
+      }),
+  };
+}
+
+/**
+ * `advance(ms)` asks the simulator to move its clock. `offsetMs` is the simulator's clock minus
+ * the wall clock when probed; every advance adds to it.
+ */
+export function virtualWaiter(advance: (ms: number) => Promise<void>, offsetMs: number): Waiter {
+  let offset = offsetMs;
+  return {
+    virtual: true,
+    now: () => Date.now() + offset,
+    wait: async (ms) => {
+      if (ms <= 0) return;
+      const whole = Math.ceil(ms);
+      await advance(whole);
+      offset += whole;
+    },
+  };
+}

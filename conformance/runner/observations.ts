@@ -1,0 +1,88 @@
+/**
+ * Passive checks over the whole run's traffic: every error the target sent must use the 7.1
+ * envelope, every authenticated response must carry the section 8 headers, every 429 must carry
+ * `Retry-After`. Observed as the checks go, judged by the final checks at the end, so a rule is
+ * tested on every route the run touched, not only on the routes a dedicated check picked.
+ */
+import type { KitResponse } from '../http/client.js';
+import { SPEC_ERROR_CODES } from '../spec/errors.js';
+
+export interface Violation {
+  readonly message: string;
+  readonly response: KitResponse;
+}
+
+const KEEP = 20;
+
+class Tally {
+  seen = 0;
+  readonly violations: Violation[] = [];
+  count = 0;
+
+  add(violation: Violation): void {
+    this.count++;
+    if (this.violations.length < KEEP) this.violations.push(violation);
+  }
+}
+
+export class Observations {
+  readonly envelope = new Tally();
+  readonly rateHeaders = new Tally();
+  readonly retryAfter = new Tally();
+  /** Error codes outside the spec's tables (7.1, 7.2), with one example each. */
+  readonly unknownCodes = new Map<string, KitResponse>();
+  readonly codesSeen = new Set<string>();
+
+  observe(response: KitResponse, context: { keyLabel: string; authenticated: boolean; control: boolean }): void {
+    if (context.control) return;
+    if (response.status >= 400) this.checkEnvelope(response);
+    if (context.authenticated && context.keyLabel !== 'inactive' && response.status !== 401) this.checkRateHeaders(response);
+    if (response.status === 429) this.checkRetryAfter(response);
+  }
+
+  private checkEnvelope(response: KitResponse): void {
+    this.envelope.seen++;
+    const error = (response.json as { error?: unknown } | undefined)?.error;
+    if (typeof error !== 'object' || error === null) {
+      this.envelope.add({ message: `HTTP ${response.status} without the {error: {code, message}} envelope`, response });
+      return;
+    }
+    const { code, message, param } = error as Record<string, unknown>;
+    if (typeof code !== 'string' || typeof message !== 'string' || (param !== undefined && typeof param !== 'string')) {
+      this.envelope.add({ message: `HTTP ${response.status}: error.code and error.message must be strings, error.param a string when present`, response });
+      return;
+    }
+    this.codesSeen.add(code);
+    if (!SPEC_ERROR_CODES.has(code) && !this.unknownCodes.has(code)) this.unknownCodes.set(code, response);
+  }
+
+  private checkRateHeaders(response: KitResponse): void {
+    this.rateHeaders.seen++;
+    const problem = rateHeaderProblem(response.headers);
+    if (problem) this.rateHeaders.add({ message: problem, response });
+  }
+
+  private checkRetryAfter(response: KitResponse): void {
+    this.retryAfter.seen++;
+    const value = response.headers.get('retry-after');
+    if (value === null || !/^\d+$/.test(value.trim())) {
+      this.retryAfter.add({ message: `429 without a Retry-After of whole seconds (got ${value === null ? 'none' : `"${value}"`})`, response });
+    }
+  }
+}
+
+/** Section 8: the three headers, integers, Remaining within Limit, and the X- twins equal. */
+export function rateHeaderProblem(headers: Headers): string | undefined {
+  for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) {
+    const value = headers.get(name);
+    if (value === null) return `missing ${name}`;
+    if (!/^\d+$/.test(value.trim())) return `${name} is not a non-negative integer: "${value}"`;
+    const twin = headers.get(`X-${name}`);
+    if (twin === null) return `missing X-${name} (section 8: equivalent X-RateLimit-* headers are also sent)`;
+    if (twin.trim() !== value.trim()) return `X-${name} (${twin}) differs from ${name} (${value})`;
+  }
+  if (Number(headers.get('RateLimit-Remaining')) > Number(headers.get('RateLimit-Limit'))) {
+    return 'RateLimit-Remaining is greater than RateLimit-Limit';
+  }
+  return undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * The error codes the spec's tables name (7.1 general codes, 7.2 send endpoint codes), copied from
+ * the spec text so the kit can tell a spec code from an invented one.
+ */
+
+export const SPEC_ERROR_STATUS: Readonly<Record<string, readonly number[]>> = {
+  invalid_param: [400, 422],
+  invalid_json: [400],
+  invalid_idempotency_key: [400],
+  unauthorized: [401],
+  invalid_api_key: [401],
+  addon_inactive: [403],
+  insufficient_scope: [403],
+  plan_limit_reached: [403],
+  feature_unavailable: [403],
+  permission_required: [403],
+  not_found: [404],
+  method_not_allowed: [405],
+  resume_blocked: [409],
+  blocked: [409],
+  opted_out: [409],
+  window_closed: [409],
+  already_blocked: [409],
+  purge_active: [409],
+  sms_not_ready: [409],
+  flow_conflict: [409],
+  flow_blocked: [409],
+  not_connected: [409],
+  not_active: [409],
+  idempotency_in_progress: [409],
+  slot_unavailable: [409],
+  already_cancelled: [409],
+  cannot_revoke_self: [409],
+  already_member: [409],
+  invitation_pending: [409],
+  not_pending: [409],
+  not_editable: [409],
+  conflict: [409],
+  idempotency_key_reused: [422],
+  unprocessable_send: [422],
+  governance_incomplete: [422],
+  invalid_definition: [422],
+  missing_fields: [422],
+  send_failed: [422],
+  publish_failed: [422],
+  rate_limited: [429],
+  too_soon: [429],
+  server_error: [500],
+  service_unavailable: [503],
+  // 7.2
+  invalid_request: [400],
+  forbidden: [403],
+  recipient_opted_out: [410],
+  not_provisioned: [412],
+};
+
+export const SPEC_ERROR_CODES: ReadonlySet<string> = new Set(Object.keys(SPEC_ERROR_STATUS));

@@ -1,0 +1,36 @@
+/** The stored conversation and its indexes. Tags are kept by id, like contacts do. */
+import type { Channel } from '../../core/types.js';
+import type { Entity, IndexDefinitions } from '../../store/collection.js';
+import type { ConversationStatus, PauseReason } from './schemas.js';
+
+export interface ConversationRecord extends Entity {
+  readonly channel: Channel;
+  readonly platform_user_id: string;
+  readonly contact_id: number;
+  readonly status: ConversationStatus;
+  readonly assigned_to: number | null;
+  readonly ai_pause_reason: PauseReason | null;
+  /** Tag labels on the thread (seeded; removed when the tag definition is deleted). */
+  readonly tag_ids: readonly number[];
+  readonly last_message_at: string;
+  /** The customer's last message opens the channel's messaging window. */
+  readonly last_inbound_ms: number | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly updated_ms: number;
+}
+
+export const identityKey = (accountId: number, channel: string, platformUserId: string): string =>
+  `${accountId}|${channel}|${platformUserId}`;
+export const channelKey = (accountId: number, channel: string): string => `${accountId}|${channel}`;
+export const statusKey = (accountId: number, status: string): string => `${accountId}|${status}`;
+export const assigneeKey = (accountId: number, assignee: number): string => `${accountId}|${assignee}`;
+
+export const conversationIndexes: IndexDefinitions<ConversationRecord> = {
+  identity: { unique: true, key: (c) => identityKey(c.account_id, c.channel, c.platform_user_id) },
+  contact: { key: (c) => String(c.contact_id) },
+  channel: { key: (c) => channelKey(c.account_id, c.channel) },
+  status: { key: (c) => statusKey(c.account_id, c.status) },
+  assignee: { key: (c) => (c.assigned_to === null ? null : assigneeKey(c.account_id, c.assigned_to)) },
+  tag: { key: (c) => c.tag_ids.map(String) },
+};

@@ -1,0 +1,181 @@
+/**
+ * Messages (2.6): the transcript of a conversation, plus one analytics row per message that
+ * outlives the transcript (4.4: "analytics rows kept without message text"). Copilot drafts are
+ * stored (the analytics count them) but never listed. This model knows nothing of conversation
+ * state; the conversations model appends through it.
+ */
+import type { Page, PageRequest } from '../../core/pagination.js';
+import { pageNewestFirst } from '../../core/pagination.js';
+import type { Channel } from '../../core/types.js';
+import type { Entity } from '../../store/collection.js';
+import type { CoreServices } from '../app.js';
+import { OUTBOUND_SENDERS, type AttachmentData, type MessageData, type MessageTypeValue } from './schemas.js';
+
+export type Direction = 'inbound' | 'outbound' | 'system';
+
+export interface MessageRecord extends Entity {
+  readonly conversation_id: number;
+  readonly message_id: string;
+  readonly sender_type: string;
+  readonly sender_name: string | null;
+  readonly type: MessageTypeValue;
+  readonly text: string | null;
+  readonly attachments: readonly AttachmentData[];
+  readonly is_template: boolean;
+  readonly body_purged: boolean;
+  /** A copilot suggestion the owner has not sent: counted, never listed. */
+  readonly draft: boolean;
+  readonly created_at: string;
+  readonly created_ms: number;
+}
+
+/** One row per message for analytics; detached (conversation_id null) when the thread is deleted. */
+export interface MessageMetricRecord extends Entity {
+  readonly message_record_id: number;
+  readonly conversation_id: number | null;
+  readonly channel: Channel;
+  readonly direction: Direction;
+  readonly sender_type: string;
+  readonly created_ms: number;
+}
+
+export interface NewMessage {
+  readonly sender_type: string;
+  readonly sender_name?: string | null;
+  readonly type?: MessageTypeValue;
+  readonly text: string | null;
+  readonly attachments?: readonly AttachmentData[];
+  readonly is_template?: boolean;
+  readonly body_purged?: boolean;
+  readonly draft?: boolean;
+  readonly message_id?: string;
+  /** Defaults to now; seeds place transcripts in the past. */
+  readonly at_ms?: number;
+}
+
+export interface RemovedMessages {
+  readonly messages: number;
+  readonly contexts: number;
+  readonly metrics_detached: number;
+}
+
+export function directionOf(senderType: string): Direction {
+  if (senderType === 'user') return 'inbound';
+  return (OUTBOUND_SENDERS as readonly string[]).includes(senderType) ? 'outbound' : 'system';
+}
+
+const conversationKey = (conversationId: number): string => String(conversationId);
+
+export function createMessagesModel(core: CoreServices) {
+  const { store, clock } = core;
+  const messages = store.define<MessageRecord>('messages', {
+    conversation: { key: (row) => conversationKey(row.conversation_id) },
+  });
+  const metrics = store.define<MessageMetricRecord>('message_metrics', {
+    conversation: { key: (row) => (row.conversation_id === null ? null : conversationKey(row.conversation_id)) },
+  });
+
+  function present(row: MessageRecord): MessageData {
+    return {
+      id: row.id,
+      message_id: row.message_id,
+      direction: directionOf(row.sender_type),
+      sender_type: row.sender_type,
+      sender_name: row.sender_name,
+      type: row.type,
+      text: row.body_purged ? null : row.text,
+      attachments: row.attachments.map((attachment) => ({ ...attachment })),
+      is_template: row.is_template,
+      body_purged: row.body_purged,
+      created_at: row.created_at,
+    };
+  }
+
+  return {
+    messages,
+    metrics,
+    present,
+
+    append(accountId: number, conversationId: number, channel: Channel, input: NewMessage): MessageRecord {
+      const at = input.at_ms ?? clock.now();
+      const id = store.nextId('message');
+      const row = messages.insert({
+        id,
+        account_id: accountId,
+        conversation_id: conversationId,
+        message_id: input.message_id ?? `sbx.${channel}.${id}`,
+        sender_type: input.sender_type,
+        sender_name: input.sender_name ?? null,
+        type: input.type ?? 'text',
+        text: input.body_purged ? null : input.text,
+        attachments: input.attachments ?? [],
+        is_template: input.is_template ?? false,
+        body_purged: input.body_purged ?? false,
+        draft: input.draft ?? false,
+        created_at: clock.iso(at),
+        created_ms: at,
+      });
+      if (!row.draft) {
+        metrics.insert({
+          id: store.nextId('message_metric'),
+          account_id: accountId,
+          message_record_id: row.id,
+          conversation_id: conversationId,
+          channel,
+          direction: directionOf(row.sender_type),
+          sender_type: row.sender_type,
+          created_ms: at,
+        });
+      }
+      return row;
+    },
+
+    /** The transcript newest first; copilot drafts never appear. */
+    list(conversationId: number, page: PageRequest): Page<MessageData> {
+      return pageNewestFirst(
+        messages.idsByIndex('conversation', conversationKey(conversationId)),
+        (id) => messages.get(id),
+        page,
+        (row) => !row.draft,
+        present,
+      );
+    },
+
+    /** The customer's latest message (the default target of a reaction). */
+    latestInbound(conversationId: number): MessageRecord | undefined {
+      const ids = messages.idsByIndex('conversation', conversationKey(conversationId));
+      for (let i = ids.length - 1; i >= 0; i--) {
+        const row = messages.get(ids[i]!);
+        if (row && row.sender_type === 'user') return row;
+      }
+      return undefined;
+    },
+
+    findByMessageId(conversationId: number, messageId: string): MessageRecord | undefined {
+      for (const id of messages.idsByIndex('conversation', conversationKey(conversationId))) {
+        const row = messages.get(id);
+        if (row && row.message_id === messageId) return row;
+      }
+      return undefined;
+    },
+
+    /**
+     * Erases a transcript. The AI keeps one context per thread it spoke in, erased with it; the
+     * analytics rows stay, detached from the thread and without text.
+     */
+    removeConversation(conversationId: number): RemovedMessages {
+      const ids = [...messages.idsByIndex('conversation', conversationKey(conversationId))];
+      let aiSpoke = false;
+      for (const id of ids) {
+        const row = messages.get(id);
+        if (row && row.sender_type === 'bot' && !row.draft) aiSpoke = true;
+        messages.remove(id);
+      }
+      const metricIds = [...metrics.idsByIndex('conversation', conversationKey(conversationId))];
+      for (const id of metricIds) metrics.update(id, { conversation_id: null });
+      return { messages: ids.length, contexts: aiSpoke ? 1 : 0, metrics_detached: metricIds.length };
+    },
+  };
+}
+
+export type MessagesModel = ReturnType<typeof createMessagesModel>;

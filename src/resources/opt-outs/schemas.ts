@@ -1,0 +1,38 @@
+/** Opt-out shape (2.15) and the list query (4.9). No logic here. */
+import { z } from 'zod';
+import { named } from '../../openapi/components.js';
+import { parseTimestamp } from '../../core/clock.js';
+import { Channel, NullableTimestamp, Timestamp } from '../shared/schemas.js';
+
+export const OPT_OUT_STATUSES = ['opted_out', 'opted_in'] as const;
+export const OPT_OUT_SCOPES = ['comment_dm', 'broadcast', 'all'] as const;
+
+export const OptOutScope = z.enum(OPT_OUT_SCOPES);
+
+export const OptOut = named(
+  'OptOut',
+  z.object({
+    id: z.string().regex(/^(meta|sms):\d+$/).describe('Prefixed by source: meta:<n> or sms:<n>.'),
+    channel: Channel,
+    contact_id: z.number().int().nullable().describe('Null when no contact holds the identifier (or it was erased).'),
+    identifier: z.string().describe('The platform user id; for SMS the phone number.'),
+    status: z.enum(OPT_OUT_STATUSES).describe('Only SMS can be opted back in (START).'),
+    scope: OptOutScope.describe('SMS records are always `all`.'),
+    method: z.string().nullable().describe('How the person opted out; null for SMS.'),
+    keyword: z.string().nullable().describe('The keyword used; null for SMS.'),
+    opted_out_at: NullableTimestamp,
+    opted_in_at: NullableTimestamp,
+    recorded_at: Timestamp,
+  }),
+);
+
+export const ListOptOutsQuery = z.object({
+  channel: Channel.optional(),
+  status: z.enum(OPT_OUT_STATUSES).optional().describe('`opted_in` returns SMS records only.'),
+  scope: OptOutScope.optional().describe('Passing a scope excludes SMS records.'),
+  since: Timestamp.refine((value) => parseTimestamp(value) !== null, 'not a real instant')
+    .optional().describe('Only records whose recorded_at is at or after this instant.'),
+});
+
+export type OptOutData = z.infer<typeof OptOut>;
+export type OptOutScopeValue = z.infer<typeof OptOutScope>;

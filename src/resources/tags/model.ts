@@ -1,0 +1,89 @@
+/**
+ * Tag definitions (2.4, 4.5). Names are unique per account and case-sensitive. Deleting a tag
+ * runs `hooks.tagDeleted` so every group that attaches tags (contacts now, conversations later)
+ * detaches it inside the same transaction; this model never imports those groups.
+ */
+import { notFound } from '../../core/errors.js';
+import type { Entity } from '../../store/collection.js';
+import type { CoreServices } from '../app.js';
+import type { Hooks } from '../hooks.js';
+import { DEFAULT_TAG_COLOR, type TagData } from './schemas.js';
+
+export interface TagRecord extends Entity {
+  readonly name: string;
+  readonly color: string;
+  readonly created_at: string;
+}
+
+export interface TagsDeps {
+  readonly hooks: Hooks;
+}
+
+const nameKey = (accountId: number, name: string): string => `${accountId}:${name}`;
+
+/** By name as people read it: case-insensitive first, then exact code units, then id. */
+function byName(a: TagRecord, b: TagRecord): number {
+  const la = a.name.toLowerCase();
+  const lb = b.name.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id - b.id;
+}
+
+export function createTagsModel(core: CoreServices, deps: TagsDeps) {
+  const { store, clock } = core;
+  const tags = store.define<TagRecord>('tags', {
+    name: { unique: true, key: (tag) => nameKey(tag.account_id, tag.name) },
+  });
+
+  function findByName(accountId: number, name: string): TagRecord | undefined {
+    return tags.findUnique('name', nameKey(accountId, name));
+  }
+
+  function insert(accountId: number, name: string, color: string): TagRecord {
+    return tags.insert({ id: store.nextId('tag'), account_id: accountId, name, color, created_at: clock.iso() });
+  }
+
+  return {
+    tags,
+    findByName,
+
+    get(accountId: number, id: number): TagRecord {
+      const tag = tags.getOwned(accountId, id);
+      if (!tag) throw notFound('Tag');
+      return tag;
+    },
+
+    present(tag: TagRecord): TagData {
+      return { id: tag.id, name: tag.name, color: tag.color, created_at: tag.created_at };
+    },
+
+    /** Every tag of the account, by name (a whole-set list). */
+    list(accountId: number): TagRecord[] {
+      return [...tags.ofAccount(accountId)].sort(byName);
+    },
+
+    /** POST /tags: an existing name keeps its colour (200); a new one is created (201). */
+    create(accountId: number, name: string, color: string | undefined): { tag: TagRecord; created: boolean } {
+      const existing = findByName(accountId, name);
+      if (existing) return { tag: existing, created: false };
+      return { tag: insert(accountId, name, color ?? DEFAULT_TAG_COLOR), created: true };
+    },
+
+    /** The tag by name, created with the default colour when missing (contact tagging). */
+    ensureTag(accountId: number, name: string): TagRecord {
+      return findByName(accountId, name) ?? insert(accountId, name, DEFAULT_TAG_COLOR);
+    },
+
+    /** Detaches the tag everywhere (through the hook), then deletes the definition. */
+    remove(accountId: number, id: number): TagRecord {
+      const tag = tags.getOwned(accountId, id);
+      if (!tag) throw notFound('Tag');
+      deps.hooks.tagDeleted.run(accountId, tag.id, tag.name);
+      tags.remove(tag.id);
+      return tag;
+    },
+  };
+}
+
+export type TagsModel = ReturnType<typeof createTagsModel>;

@@ -1,0 +1,303 @@
+/**
+ * Delivery, driven by the event journal. Each committed event becomes one pending delivery per
+ * matching enabled endpoint of the same account; each endpoint then works its queue strictly in
+ * order (per-endpoint FIFO): one attempt in flight, and a retrying delivery is never overtaken.
+ *
+ * Everything here is asynchronous after the request that emitted the event has committed, so a
+ * receiver that hangs, resets or answers with a huge body costs its own endpoint one bounded
+ * attempt (timeout_ms, capped read) and never the simulator's request handling.
+ *
+ * Retries wait on the virtual clock (app.scheduler): advancing the clock runs the due ones; in
+ * real-clock mode real timers do. Pausing an endpoint stops new events from being queued for it;
+ * what is already queued waits (no attempt, no attempt used up) and goes out on re-enable.
+ */
+import { ApiError, notFound } from '../../core/errors.js';
+import { presentEvent, type EventRecord } from '../../core/events.js';
+import type { CoreServices } from '../app.js';
+import type { AttemptRecord, DeliveryLog, DeliveryRecord } from './deliveries.js';
+import { LOGGED_RESPONSE_CHARS, retryDelayMs } from './limits.js';
+import type { WebhookEndpointModel, WebhookEndpointRecord } from './model.js';
+import { applyProfile } from './profile.js';
+import type { WebhookTestResultData } from './schemas.js';
+import { signatureHeader } from './signing.js';
+import { networkError, type WebhookTransport } from './transport.js';
+
+export const USER_AGENT = 'Switchboard-Webhooks/1 (+standard-webhooks)';
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+/** One attempt's result before it is numbered and written. */
+type Outcome = Omit<AttemptRecord, 'number'> & { delivered: boolean };
+
+export function createDispatcher(core: CoreServices, model: () => WebhookEndpointModel, log: DeliveryLog) {
+  const { store, clock, scheduler, events, logger } = core;
+  let transport: WebhookTransport | null = null;
+  let unsubscribe: (() => void) | null = null;
+  /** Bumped by resume/stop: results of attempts from before a reset or restore are dropped. */
+  let generation = 0;
+  const inFlight = new Map<number, Promise<void>>();
+  const oneShots = new Set<Promise<unknown>>();
+  const timers = new Map<number, { at: number; cancel: () => void }>();
+
+  function onEvent(event: EventRecord): void {
+    const targets = model()
+      .list(event.account_id)
+      .filter((endpoint) => endpoint.enabled && (endpoint.events.length === 0 || endpoint.events.includes(event.type)));
+    if (targets.length === 0) return;
+    store.transaction(() => {
+      for (const endpoint of targets) {
+        log.enqueue({
+          accountId: event.account_id,
+          endpointId: endpoint.id,
+          eventId: event.id,
+          webhookId: presentEvent(event).id,
+          eventType: event.type,
+          kind: 'event',
+        });
+      }
+    });
+    for (const endpoint of targets) pump(endpoint.id);
+  }
+
+  function cancelTimer(endpointId: number): void {
+    timers.get(endpointId)?.cancel();
+    timers.delete(endpointId);
+  }
+
+  function armTimer(endpointId: number, at: number): void {
+    const existing = timers.get(endpointId);
+    if (existing?.at === at) return;
+    existing?.cancel();
+    const cancel = scheduler.at(at, () => {
+      timers.delete(endpointId);
+      pump(endpointId);
+    });
+    timers.set(endpointId, { at, cancel });
+  }
+
+  /** Moves one endpoint's queue: starts the head's attempt when it is due, else waits for it. */
+  function pump(endpointId: number): void {
+    if (!transport || inFlight.has(endpointId)) return;
+    const endpoint = model().endpoints.get(endpointId);
+    const head = endpoint?.enabled ? log.head(endpointId) : undefined;
+    if (!endpoint || !head) {
+      cancelTimer(endpointId);
+      return;
+    }
+    const due = head.next_attempt_ms ?? clock.now();
+    if (due > clock.now()) {
+      armTimer(endpointId, due);
+      return;
+    }
+    cancelTimer(endpointId);
+    const run: Promise<void> = attemptQueued(endpoint, head)
+      .catch((error: unknown) => logger.error('webhook delivery failed unexpectedly', error))
+      .finally(() => {
+        if (inFlight.get(endpointId) === run) inFlight.delete(endpointId);
+        pump(endpointId);
+      });
+    inFlight.set(endpointId, run);
+  }
+
+  async function attemptQueued(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord): Promise<void> {
+    const startedIn = generation;
+    const event = delivery.event_id === null ? undefined : events.get(delivery.account_id, delivery.event_id);
+    const outcome = event
+      ? await send(endpoint, delivery.webhook_id, envelopeBody(event, endpoint))
+      : await missingEvent();
+    if (startedIn !== generation) return;
+    store.transaction(() => {
+      const current = log.deliveries.get(delivery.id);
+      if (!current || current.state !== 'pending') return;
+      const number = current.attempts.length + 1;
+      const { delivered, ...rest } = outcome;
+      const attempt: AttemptRecord = { number, ...rest };
+      const maxAttempts = model().endpoints.get(endpoint.id)?.max_attempts ?? endpoint.max_attempts;
+      if (delivered || number >= maxAttempts) {
+        log.recordAttempt(current.id, attempt, { state: delivered ? 'delivered' : 'failed' });
+        model().recordOutcome(endpoint.id, delivered);
+      } else {
+        log.recordAttempt(current.id, attempt, { state: 'pending', at: clock.now() + retryDelayMs(number) });
+      }
+    });
+  }
+
+  async function missingEvent(): Promise<Outcome> {
+    return {
+      delivered: false,
+      attempted_at: clock.iso(),
+      status_code: null,
+      latency_ms: 0,
+      error: 'the event is no longer in the journal',
+      response_body: null,
+      signatures: 0,
+    };
+  }
+
+  function envelopeBody(event: EventRecord, endpoint: WebhookEndpointRecord): string {
+    const envelope = presentEvent(event);
+    return JSON.stringify({ ...envelope, data: applyProfile(event.type, event.data, endpoint.governance.payload_profile) });
+  }
+
+  /** One signed POST. Never throws: every failure becomes an outcome with an `error`. */
+  async function send(endpoint: WebhookEndpointRecord, webhookId: string, body: string): Promise<Outcome> {
+    const attempted_at = clock.iso();
+    const secrets = model().signingSecrets(endpoint);
+    const base = { attempted_at, signatures: secrets.length };
+    const refused = model().urlAllowed(endpoint);
+    if (refused !== null || !transport) {
+      const error = refused === null ? 'delivery is stopped (simulator closed)' : `url refused: ${refused}`;
+      return { ...base, delivered: false, status_code: null, latency_ms: 0, error, response_body: null };
+    }
+    // Receivers check webhook-timestamp against their own clock (Standard Webhooks allows 5 min),
+    // so it is the real time of sending, whatever the virtual clock says.
+    const timestamp = Math.floor(clock.wall() / 1000);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': webhookId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': await signatureHeader(secrets, webhookId, timestamp, body),
+    };
+    const started = clock.wall();
+    try {
+      const response = await transport({ url: endpoint.url, headers, body, timeoutMs: endpoint.timeout_ms });
+      const delivered = response.status >= 200 && response.status < 300;
+      return {
+        ...base,
+        delivered,
+        status_code: response.status,
+        latency_ms: clock.wall() - started,
+        error: delivered ? null : `receiver answered ${response.status}`,
+        response_body: response.body.slice(0, LOGGED_RESPONSE_CHARS),
+      };
+    } catch (error) {
+      const failure = networkError(error);
+      return { ...base, delivered: false, status_code: null, latency_ms: clock.wall() - started, error: failure.message, response_body: null };
+    }
+  }
+
+  function track<T>(promise: Promise<T>): Promise<T> {
+    oneShots.add(promise);
+    void promise.finally(() => oneShots.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  function resume(): void {
+    generation++;
+    inFlight.clear();
+    for (const id of [...timers.keys()]) cancelTimer(id);
+    for (const endpointId of log.endpointsWithPending()) pump(endpointId);
+  }
+
+  return {
+    /** Subscribes to the journal with this transport and picks up whatever is queued. */
+    start(next: WebhookTransport): void {
+      transport = next;
+      unsubscribe ??= events.subscribe(onEvent);
+      resume();
+    },
+
+    /** Unsubscribes and cancels timers; attempts in flight finish but are not recorded. */
+    stop(): void {
+      unsubscribe?.();
+      unsubscribe = null;
+      transport = null;
+      generation++;
+      for (const id of [...timers.keys()]) cancelTimer(id);
+      inFlight.clear();
+    },
+
+    /** After a reset or restore: forget in-flight work and re-arm every queue from the store. */
+    resume,
+
+    /** An endpoint changed (enabled, deleted): move or drop its queue. */
+    kick(endpointId: number): void {
+      pump(endpointId);
+    },
+
+    isInFlight(endpointId: number): boolean {
+      return inFlight.has(endpointId);
+    },
+
+    /** Resolves once no attempt is in flight (tests, and `sim.sandbox.webhooks.idle()`). */
+    async idle(): Promise<void> {
+      for (;;) {
+        const pending = [...inFlight.values(), ...oneShots];
+        if (pending.length === 0) return;
+        await Promise.allSettled(pending);
+      }
+    },
+
+    /** Queues a finished delivery again, with the same webhook-id, at the end of its endpoint's queue. */
+    redeliver(accountId: number, deliveryId: number): DeliveryRecord {
+      const original = log.deliveries.getOwned(accountId, deliveryId);
+      if (!original) throw notFound('Delivery');
+      if (original.kind === 'test') {
+        throw new ApiError('conflict', 'A test delivery cannot be redelivered; send another test.');
+      }
+      if (original.state === 'pending') throw new ApiError('conflict', 'This delivery is still queued.');
+      const record = log.enqueue({
+        accountId,
+        endpointId: original.endpoint_id,
+        eventId: original.event_id,
+        webhookId: original.webhook_id,
+        eventType: original.event_type,
+        kind: 'redelivery',
+        redeliveryOf: original.id,
+      });
+      store.afterCommit(() => pump(original.endpoint_id));
+      return record;
+    },
+
+    /**
+     * POST .../test: a sample event sent at once, outside the queue and even when paused; one
+     * attempt, no retry, logged as a `test` delivery, not counted in stats. The synchronous part
+     * (lookup, id) runs in the request's transaction; the log write after the await has its own.
+     */
+    test(accountId: number, endpointId: number, channel: string): Promise<WebhookTestResultData> {
+      const endpoint = model().getOwned(accountId, endpointId);
+      const webhookId = `evt_test_${String(store.nextId('webhook_test_event')).padStart(8, '0')}`;
+      const data = {
+        endpoint_id: endpoint.id,
+        channel,
+        sample: true,
+        text: 'This is a sample event from the Switchboard sandbox.',
+      };
+      const body = JSON.stringify({
+        id: webhookId,
+        type: TEST_EVENT_TYPE,
+        created_at: clock.iso(),
+        account_id: accountId,
+        data: applyProfile(TEST_EVENT_TYPE, data, endpoint.governance.payload_profile),
+      });
+      return track(
+        send(endpoint, webhookId, body).then((outcome) => {
+          const { delivered, ...rest } = outcome;
+          store.transaction(() => {
+            if (!model().endpoints.get(endpoint.id)) return;
+            log.recordFinished({
+              accountId,
+              endpointId: endpoint.id,
+              webhookId,
+              eventType: TEST_EVENT_TYPE,
+              attempt: { number: 1, ...rest },
+              delivered,
+            });
+          });
+          return {
+            delivered,
+            endpoint_id: endpoint.id,
+            event_id: webhookId,
+            event_type: TEST_EVENT_TYPE,
+            status_code: outcome.status_code,
+            latency_ms: outcome.latency_ms,
+            error: outcome.error,
+            attempted_at: outcome.attempted_at,
+          };
+        }),
+      );
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -1,0 +1,96 @@
+/**
+ * How a delivery reaches the receiver. The model only sees this interface, so the neutral core
+ * can run anywhere: the default transport is the global `fetch` (Node 20, browsers, workers);
+ * the node runtime injects an undici one (src/adapters/undici-transport.ts).
+ *
+ * A transport must never hang the simulator: it enforces `timeoutMs` over the whole exchange
+ * (connect, headers and body) and reads at most `maxResponseBytes` of the answer before it lets
+ * go of the connection, so a receiver that stalls, resets or streams a huge body costs one
+ * bounded attempt.
+ */
+import { MAX_RESPONSE_BYTES } from './limits.js';
+
+export interface WebhookTransportRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly timeoutMs: number;
+}
+
+export interface WebhookTransportResponse {
+  readonly status: number;
+  /** The start of the answer body (at most MAX_RESPONSE_BYTES, decoded as UTF-8). */
+  readonly body: string;
+}
+
+/** Resolves with the receiver's answer (any status); rejects with `WebhookTransportError`. */
+export type WebhookTransport = (request: WebhookTransportRequest) => Promise<WebhookTransportResponse>;
+
+export type TransportFailure = 'timeout' | 'network';
+
+export class WebhookTransportError extends Error {
+  constructor(readonly kind: TransportFailure, message: string) {
+    super(message);
+    this.name = 'WebhookTransportError';
+  }
+}
+
+export function timeoutError(timeoutMs: number): WebhookTransportError {
+  return new WebhookTransportError('timeout', `timed out after ${timeoutMs} ms`);
+}
+
+/** A readable description of a network failure (fetch and undici hide the code in `cause`). */
+export function networkError(error: unknown): WebhookTransportError {
+  if (error instanceof WebhookTransportError) return error;
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const code = (error as { code?: unknown } | null)?.code ?? cause?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  const detail = typeof code === 'string' ? code : typeof cause?.message === 'string' ? cause.message : message;
+  return new WebhookTransportError('network', `connection failed: ${detail}`);
+}
+
+const decoder = new TextDecoder();
+
+/** Reads a web stream up to `limit` bytes, then cancels it so the peer cannot make us buffer more. */
+export async function readCapped(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
+  if (!stream) return '';
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const room = limit - size;
+      const piece = value.byteLength > room ? value.subarray(0, room) : value;
+      chunks.push(piece);
+      size += piece.byteLength;
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return decoder.decode(all);
+}
+
+/** The default transport: global fetch with an AbortController timeout and no redirects. */
+export function createFetchTransport(maxResponseBytes: number = MAX_RESPONSE_BYTES): WebhookTransport {
+  return async ({ url, headers, body, timeoutMs }) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: controller.signal });
+      const text = await readCapped(response.body, maxResponseBytes);
+      return { status: response.status, body: text };
+    } catch (error) {
+      throw controller.signal.aborted ? timeoutError(timeoutMs) : networkError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

@@ -1,0 +1,310 @@
+import { describe, expect, it } from 'vitest';
+import type { Entity } from './collection.js';
+import { isStoreSnapshot } from './snapshot.js';
+import { insertSorted, lowerBound, removeSorted } from './sorted-ids.js';
+import { Store } from './store.js';
+
+interface Contact extends Entity {
+  readonly handle: string;
+  readonly tags: readonly string[];
+  readonly name: string;
+}
+
+function setup() {
+  const store = new Store();
+  const contacts = store.define<Contact>('contacts', {
+    handle: { unique: true, key: (c) => `${c.account_id}:${c.handle}` },
+    tag: { key: (c) => c.tags.map((t) => `${c.account_id}:${t}`) },
+  });
+  const add = (account_id: number, handle: string, tags: string[] = [], name = handle): Contact =>
+    contacts.insert({ id: store.nextId('contact'), account_id, handle, tags, name });
+  return { store, contacts, add };
+}
+
+/** Everything observable about the collection, for before/after comparisons. */
+function observe({ contacts }: ReturnType<typeof setup>) {
+  return {
+    all: [...contacts.values()].sort((a, b) => a.id - b.id),
+    a1: [...contacts.idsOfAccount(1)],
+    a2: [...contacts.idsOfAccount(2)],
+    alice: contacts.findUnique('handle', '1:alice')?.id,
+    bob: contacts.findUnique('handle', '1:bob')?.id,
+    carol: contacts.findUnique('handle', '1:carol')?.id,
+    vip: [...contacts.idsByIndex('tag', '1:vip')],
+    new: [...contacts.idsByIndex('tag', '1:new')],
+  };
+}
+
+describe('Collection indexes', () => {
+  it('keeps by-id, per-account, unique and multi-valued secondary indexes in step', () => {
+    const t = setup();
+    const alice = t.add(1, 'alice', ['vip', 'new']);
+    const bob = t.add(1, 'bob', ['new']);
+    const zed = t.add(2, 'alice', ['vip']);
+    expect(t.contacts.get(alice.id)).toBe(alice);
+    expect(t.contacts.idsOfAccount(1)).toEqual([alice.id, bob.id]);
+    expect(t.contacts.countOfAccount(2)).toBe(1);
+    expect(t.contacts.findUnique('handle', '2:alice')).toBe(zed);
+    expect(t.contacts.idsByIndex('tag', '1:new')).toEqual([alice.id, bob.id]);
+    expect(t.contacts.idsByIndex('tag', '2:vip')).toEqual([zed.id]);
+
+    const updated = t.contacts.update(alice.id, { handle: 'alicia', tags: ['new'] });
+    expect(t.contacts.findUnique('handle', '1:alice')).toBeUndefined();
+    expect(t.contacts.findUnique('handle', '1:alicia')).toBe(updated);
+    expect(t.contacts.idsByIndex('tag', '1:vip')).toEqual([]);
+
+    t.contacts.remove(bob.id);
+    expect(t.contacts.get(bob.id)).toBeUndefined();
+    expect(t.contacts.idsByIndex('tag', '1:new')).toEqual([alice.id]);
+    expect([...t.contacts.ofAccount(1)].map((c) => c.handle)).toEqual(['alicia']);
+    expect(t.contacts.remove(bob.id)).toBeUndefined();
+  });
+
+  it('throws on a unique index clash, on insert and on update, and changes nothing', () => {
+    const t = setup();
+    t.add(1, 'alice');
+    const bob = t.add(1, 'bob');
+    const before = observe(t);
+    expect(() => t.add(1, 'alice')).toThrow(/unique index handle/);
+    expect(() => t.contacts.update(bob.id, { handle: 'alice' })).toThrow(/unique index handle/);
+    expect(observe(t)).toEqual(before);
+    // Same handle in another account is fine; updating a record to its own key is fine.
+    expect(() => t.add(2, 'alice')).not.toThrow();
+    expect(() => t.contacts.update(bob.id, { handle: 'bob', name: 'Bob' })).not.toThrow();
+  });
+
+  it('refuses a duplicate id and an update of a missing id', () => {
+    const t = setup();
+    const alice = t.add(1, 'alice');
+    expect(() => t.contacts.insert({ ...alice, handle: 'other' })).toThrow(/duplicate id/);
+    expect(() => t.contacts.update(999, { name: 'x' })).toThrow(/missing id/);
+  });
+
+  it('update cannot change id or account', () => {
+    const t = setup();
+    const alice = t.add(1, 'alice');
+    const patch = { name: 'A', id: 77, account_id: 2 } as unknown as Partial<Contact>;
+    const updated = t.contacts.update(alice.id, patch);
+    expect(updated).toMatchObject({ id: alice.id, account_id: 1, name: 'A' });
+  });
+
+  it("getOwned hides another account's record", () => {
+    const t = setup();
+    const alice = t.add(1, 'alice');
+    expect(t.contacts.getOwned(1, alice.id)).toBe(alice);
+    expect(t.contacts.getOwned(2, alice.id)).toBeUndefined();
+    expect(t.contacts.getOwned(1, 999)).toBeUndefined();
+  });
+
+  it('getOwned lets every account through only when the ownership bypass is on', () => {
+    let bypass = false;
+    const store = new Store({ ownershipBypassed: () => bypass });
+    const c = store.define<Contact>('contacts');
+    const record = c.insert({ id: 1, account_id: 1, handle: 'a', tags: [], name: 'a' });
+    expect(c.getOwned(2, 1)).toBeUndefined();
+    bypass = true;
+    expect(c.getOwned(2, 1)).toBe(record);
+  });
+
+  it('refuses an unknown index name', () => {
+    const t = setup();
+    expect(() => t.contacts.findUnique('nope', 'x')).toThrow();
+    expect(() => t.contacts.idsByIndex('nope', 'x')).toThrow();
+  });
+});
+
+describe('Store transactions', () => {
+  it('rolls back insert, update and remove (and their indexes) when the work throws', () => {
+    const t = setup();
+    const alice = t.add(1, 'alice', ['vip']);
+    const bob = t.add(1, 'bob', ['new']);
+    const before = observe(t);
+    expect(() =>
+      t.store.transaction(() => {
+        t.add(1, 'carol', ['vip', 'new']);
+        t.contacts.update(alice.id, { handle: 'alicia', tags: ['new'] });
+        t.contacts.remove(bob.id);
+        t.add(2, 'dave');
+        throw new Error('abort');
+      }),
+    ).toThrow('abort');
+    expect(observe(t)).toEqual(before);
+    expect(t.contacts.get(alice.id)).toBe(alice);
+    expect(t.contacts.get(bob.id)).toBe(bob);
+  });
+
+  it('rolls back the whole transaction when a nested one throws and the error escapes', () => {
+    const t = setup();
+    t.add(1, 'alice');
+    const before = observe(t);
+    expect(() =>
+      t.store.transaction(() => {
+        t.add(1, 'bob');
+        t.store.transaction(() => {
+          t.add(1, 'carol');
+          throw new Error('inner');
+        });
+      }),
+    ).toThrow('inner');
+    expect(observe(t)).toEqual(before);
+  });
+
+  it('rolls back when a unique clash throws half-way', () => {
+    const t = setup();
+    t.add(1, 'alice');
+    const before = observe(t);
+    expect(() =>
+      t.store.transaction(() => {
+        t.add(1, 'bob');
+        t.add(1, 'alice');
+      }),
+    ).toThrow(/unique/);
+    expect(observe(t)).toEqual(before);
+  });
+
+  it('keeps the writes of a committed transaction and returns its result', () => {
+    const t = setup();
+    const result = t.store.transaction(() => t.add(1, 'alice').id);
+    expect(t.contacts.get(result)?.handle).toBe('alice');
+  });
+
+  it('runs afterCommit callbacks only on commit, after the outermost transaction', () => {
+    const t = setup();
+    const ran: string[] = [];
+    t.store.transaction(() => {
+      t.store.afterCommit(() => ran.push('outer'));
+      t.store.transaction(() => t.store.afterCommit(() => ran.push('inner')));
+      expect(ran).toEqual([]);
+    });
+    expect(ran).toEqual(['outer', 'inner']);
+    expect(() =>
+      t.store.transaction(() => {
+        t.store.afterCommit(() => ran.push('never'));
+        throw new Error('x');
+      }),
+    ).toThrow();
+    expect(ran).toEqual(['outer', 'inner']);
+    t.store.afterCommit(() => ran.push('now'));
+    expect(ran.at(-1)).toBe('now');
+  });
+
+  it('notifies change listeners once per committed transaction, not for rolled-back work', () => {
+    const t = setup();
+    let notified = 0;
+    t.store.onChange(() => notified++);
+    t.store.transaction(() => {
+      t.add(1, 'a');
+      t.add(1, 'b');
+    });
+    expect(notified).toBe(1);
+    try {
+      t.store.transaction(() => {
+        t.add(1, 'c');
+        throw new Error('x');
+      });
+    } catch {
+      // expected
+    }
+    expect(notified).toBe(1);
+  });
+});
+
+describe('global id sequences', () => {
+  it('never reuse an id after delete, across accounts', () => {
+    const t = setup();
+    const a = t.add(1, 'a');
+    const b = t.add(2, 'b');
+    expect(b.id).toBe(a.id + 1);
+    t.contacts.remove(b.id);
+    const c = t.add(1, 'c');
+    expect(c.id).toBe(b.id + 1);
+  });
+
+  it('are per type and never move back', () => {
+    const store = new Store();
+    expect(store.nextId('x')).toBe(1);
+    expect(store.nextId('y')).toBe(1);
+    expect(store.nextId('x')).toBe(2);
+    store.ensureSequenceAtLeast('x', 10);
+    expect(store.nextId('x')).toBe(11);
+    store.ensureSequenceAtLeast('x', 3);
+    expect(store.nextId('x')).toBe(12);
+  });
+
+  it('a rolled-back transaction does not hand out its ids again', () => {
+    const t = setup();
+    let burnt = 0;
+    try {
+      t.store.transaction(() => {
+        burnt = t.add(1, 'a').id;
+        throw new Error('x');
+      });
+    } catch {
+      // expected
+    }
+    expect(t.add(1, 'a').id).toBeGreaterThan(burnt);
+  });
+});
+
+describe('snapshot and restore', () => {
+  it('round-trips through JSON, with indexes rebuilt and sequences kept', () => {
+    const t = setup();
+    t.add(1, 'alice', ['vip']);
+    const bob = t.add(1, 'bob', ['new']);
+    t.add(2, 'carol');
+    t.contacts.remove(bob.id);
+    const snapshot = JSON.parse(JSON.stringify(t.store.snapshot())) as unknown;
+    expect(isStoreSnapshot(snapshot)).toBe(true);
+    const before = observe(t);
+
+    t.add(1, 'dave', ['vip']);
+    t.store.restore(snapshot as ReturnType<Store['snapshot']>);
+    expect(observe(t)).toEqual(before);
+    expect(t.contacts.findUnique('handle', '1:dave')).toBeUndefined();
+    // The sequence comes back too: the next id follows the snapshot's, not dave's.
+    expect(t.add(1, 'erin').id).toBe(4);
+
+    const fresh = setup();
+    fresh.store.restore(snapshot as ReturnType<Store['snapshot']>);
+    expect(observe(fresh)).toEqual(before);
+    expect(fresh.add(1, 'erin').id).toBe(4);
+  });
+
+  it('snapshots collections sorted by id', () => {
+    const store = new Store();
+    const c = store.define<Contact>('c');
+    c.insert({ id: 5, account_id: 2, handle: 'x', tags: [], name: 'x' });
+    c.insert({ id: 3, account_id: 1, handle: 'y', tags: [], name: 'y' });
+    expect(store.snapshot().collections['c']!.map((r) => r.id)).toEqual([3, 5]);
+  });
+
+  it('refuses an unknown format, version or collection', () => {
+    const t = setup();
+    const good = t.store.snapshot();
+    expect(() => t.store.restore({ ...good, version: 2 } as unknown as typeof good)).toThrow(/unsupported/);
+    expect(() => t.store.restore({ ...good, format: 'x' } as unknown as typeof good)).toThrow(/unsupported/);
+    expect(() => t.store.restore({ ...good, collections: { nope: [] } })).toThrow(/unknown collection/);
+    expect(isStoreSnapshot({ format: 'switchboard-state' })).toBe(false);
+    expect(isStoreSnapshot(null)).toBe(false);
+  });
+
+  it('refuses to define a collection twice', () => {
+    const t = setup();
+    expect(() => t.store.define('contacts')).toThrow(/already defined/);
+  });
+});
+
+describe('sorted id arrays', () => {
+  it('insert and remove keep the array ascending without duplicates', () => {
+    const ids: number[] = [];
+    for (const id of [5, 1, 9, 3, 5, 7, 1]) insertSorted(ids, id);
+    expect(ids).toEqual([1, 3, 5, 7, 9]);
+    removeSorted(ids, 5);
+    removeSorted(ids, 42);
+    expect(ids).toEqual([1, 3, 7, 9]);
+    expect(lowerBound(ids, 0)).toBe(0);
+    expect(lowerBound(ids, 7)).toBe(2);
+    expect(lowerBound(ids, 8)).toBe(3);
+    expect(lowerBound(ids, 100)).toBe(4);
+  });
+});

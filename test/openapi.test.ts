@@ -1,0 +1,190 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE, ERROR_CODES } from '../src/core/errors.js';
+import { IDEMPOTENT_METHODS } from '../src/core/idempotency.js';
+import { buildOpenApi, type OpenApiDocument } from '../src/openapi/build.js';
+import { apiRoutes } from '../src/resources/index.js';
+import { testSimulator } from './support/simulator.js';
+
+const SPEC_PATH = fileURLToPath(new URL('../../shared/spec/messaging-api-v1.md', import.meta.url));
+
+/** The event names of section 6's table, as the spec states them. */
+const SECTION_6_EVENTS = [
+  'message.received',
+  'lead.captured',
+  'contact.updated',
+  'contact.field_changed',
+  'conversation.resolved',
+  'conversation.assigned',
+  'appointment.booked',
+  'appointment.cancelled',
+  'appointment.rescheduled',
+  'flow.published',
+  'flow.activated',
+  'flow.paused',
+  'comment.handled',
+  'post.scheduled',
+  'post.published',
+  'post.failed',
+];
+
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: string; required?: boolean; schema?: Record<string, unknown> }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: { $ref?: string } }> };
+  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }>; headers?: Record<string, unknown>; 'x-error-codes'?: string[] }>;
+  security?: Record<string, string[]>[];
+  'x-scope'?: string;
+}
+
+const { sim } = testSimulator();
+const served = async () => {
+  const res = await sim.request({ path: '/openapi.json' });
+  expect(res.status).toBe(200);
+  return res.body as Omit<OpenApiDocument, 'paths'> & { 'x-webhook-events': string[]; paths: Record<string, Record<string, Operation>> };
+};
+
+describe('GET /api/v1/openapi.json', () => {
+  it('is served without a key, as OpenAPI 3.1, and is the same document as sim.openapi()', async () => {
+    const doc = await served();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc).toEqual(JSON.parse(JSON.stringify(sim.openapi())));
+  });
+
+  it('is also served with any key, valid or not, and with no rate-limit headers', async () => {
+    expect((await sim.request({ path: '/openapi.json', key: 'sbx_garbage' })).status).toBe(200);
+  });
+
+  it('validates as OpenAPI 3.1 with @readme/openapi-parser', async () => {
+    const doc = await served();
+    // The parser dereferences in place: hand it a copy, typed as the plain JSON it is.
+    const result = await validate(structuredClone(doc) as unknown as Parameters<typeof validate>[0]);
+    if (!result.valid) throw new Error(compileErrors(result));
+    expect(result.valid).toBe(true);
+    expect(result.specification).toBe('OpenAPI');
+  });
+
+  it('is built deterministically from the route table', () => {
+    expect(JSON.stringify(buildOpenApi(apiRoutes))).toBe(JSON.stringify(buildOpenApi(apiRoutes)));
+  });
+
+  it('never references #/$defs (an OpenAPI validator would reject it)', async () => {
+    expect(JSON.stringify(await served())).not.toContain('#/$defs');
+  });
+});
+
+describe('the document content', () => {
+  it('has the three security schemes and every operation names them', async () => {
+    const doc = await served();
+    expect(doc.components?.securitySchemes).toMatchObject({
+      ServiceApiKey: { type: 'apiKey', in: 'header', name: 'X-Service-Api-Key' },
+      BearerKey: { type: 'http', scheme: 'bearer' },
+      ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+    });
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.security, `${method} ${path}`).toEqual([{ ServiceApiKey: [] }, { BearerKey: [] }, { ApiKeyHeader: [] }]);
+      }
+    }
+  });
+
+  it('documents every route of the table, and nothing else', async () => {
+    const doc = await served();
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(apiRoutes.map((r) => `${r.method} ${r.path}`).sort());
+    const ids = documented.length;
+    expect(new Set(apiRoutes.map((r) => r.operationId)).size).toBe(ids);
+  });
+
+  it('gives every route its parameters, body, success and error responses', async () => {
+    const doc = await served();
+    const schemas = doc.components?.schemas ?? {};
+    const refExists = (ref: string | undefined) => ref !== undefined && ref.replace('#/components/schemas/', '') in schemas;
+    for (const route of apiRoutes) {
+      const where = `${route.method} ${route.path}`;
+      const op = doc.paths[route.path]![route.method.toLowerCase()]!;
+      expect(op.operationId, where).toBe(route.operationId);
+      expect(op['x-scope'], where).toBe(route.scope);
+      const params = op.parameters ?? [];
+
+      for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
+        expect(params.find((p) => p.in === 'path' && p.name === name), `${where} {${name}}`).toMatchObject({ required: true });
+      }
+      if (route.list && !route.list.wholeSet) {
+        const limit = params.find((p) => p.name === 'limit' && p.in === 'query');
+        expect(limit?.schema, where).toMatchObject({ minimum: 1, maximum: route.list.maxLimit ?? 100, default: route.list.defaultLimit });
+        expect(params.some((p) => p.name === 'starting_after' && p.in === 'query'), where).toBe(true);
+      }
+      expect(params.some((p) => p.name === 'Idempotency-Key' && p.in === 'header'), where).toBe(IDEMPOTENT_METHODS.has(route.method));
+      if (route.body) {
+        expect(refExists(op.requestBody?.content['application/json']?.schema.$ref), where).toBe(true);
+        expect(op.requestBody?.required ?? false).toBe(route.bodyRequired ?? false);
+      } else {
+        expect(op.requestBody, where).toBeUndefined();
+      }
+
+      for (const status of route.success.statuses) {
+        const response = op.responses[String(status)];
+        expect(refExists(response?.content?.['application/json']?.schema.$ref), `${where} ${status}`).toBe(true);
+        expect(Object.keys(response?.headers ?? {}), where).toEqual(expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+      }
+      for (const status of ['401', '403', '429', '500']) {
+        expect(op.responses[status]?.content?.['application/json']?.schema.$ref, `${where} ${status}`).toBe('#/components/schemas/Error');
+      }
+      expect(op.responses['401']!['x-error-codes']).toEqual(expect.arrayContaining(['unauthorized', 'invalid_api_key']));
+      expect(op.responses['403']!['x-error-codes']).toEqual(expect.arrayContaining(['addon_inactive', 'insufficient_scope']));
+      expect(op.responses['429']!.headers).toHaveProperty('Retry-After');
+      if (route.body) {
+        expect(op.responses['400']!['x-error-codes']).toEqual(expect.arrayContaining(['invalid_json', 'invalid_param']));
+        expect(op.responses['413']!['x-error-codes']).toEqual(['payload_too_large']);
+      }
+      if (route.path.includes('{')) expect(op.responses['404']!['x-error-codes'], where).toContain('not_found');
+      for (const code of route.errors ?? []) {
+        const status = String(ERROR_CATALOGUE[code].status);
+        expect(op.responses[status]?.['x-error-codes'], `${where} ${code}`).toContain(code);
+      }
+    }
+  });
+
+  it('documents the account and API key routes of 4.1', async () => {
+    const doc = await served();
+    expect(doc.paths['/account']?.['get']?.operationId).toBe('getAccount');
+    expect(doc.paths['/api-keys']?.['get']?.operationId).toBe('listApiKeys');
+    expect(doc.paths['/api-keys']?.['post']?.responses['201']).toBeDefined();
+    expect(doc.paths['/api-keys']?.['post']?.responses['403']?.['x-error-codes']).toContain('plan_limit_reached');
+    expect(doc.paths['/api-keys/{id}']?.['delete']?.responses['409']?.['x-error-codes']).toContain('cannot_revoke_self');
+  });
+
+  it('declares the Error envelope with every catalogue code', async () => {
+    const doc = await served();
+    const error = doc.components?.schemas?.['Error'] as {
+      properties: { error: { properties: { code: { enum: string[] } }; required: string[] } };
+    };
+    expect(error.properties.error.properties.code.enum.sort()).toEqual([...ERROR_CODES].sort());
+    expect(error.properties.error.required.sort()).toEqual(['code', 'message']);
+  });
+
+  it('lists all sixteen section-6 events under x-webhook-events, each with a webhook entry', async () => {
+    const doc = await served();
+    expect(doc['x-webhook-events']).toEqual(expect.arrayContaining(SECTION_6_EVENTS));
+    expect(new Set(doc['x-webhook-events']).size).toBe(doc['x-webhook-events'].length);
+    for (const name of doc['x-webhook-events']) {
+      expect(doc.webhooks?.[name], name).toBeDefined();
+      expect(name).toMatch(/^[a-z_]+\.[a-z_]+$/);
+    }
+  });
+
+  it.skipIf(!existsSync(SPEC_PATH))('the sixteen names are exactly those of the section 6 table', () => {
+    const text = readFileSync(SPEC_PATH, 'utf8');
+    const section = text.slice(text.indexOf('## 6. Events'), text.indexOf('## 7. Errors'));
+    const names = new Set<string>();
+    for (const line of section.split('\n')) {
+      const row = /^\|\s*([a-z_.,\s]+?)\s*\|/.exec(line);
+      if (!row || row[1] === 'Event') continue;
+      for (const name of row[1]!.split(',')) if (name.trim().includes('.')) names.add(name.trim());
+    }
+    expect([...names].sort()).toEqual([...SECTION_6_EVENTS].sort());
+  });
+});
