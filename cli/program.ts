@@ -1,5 +1,6 @@
 /** The commander program: one `register*` per command file. */
 import { Command } from 'commander';
+import { registerListen } from './commands/listen.js';
 import { registerOpenapi } from './commands/openapi.js';
 import { registerSeed } from './commands/seed.js';
 import { registerServe } from './commands/serve.js';
@@ -12,6 +13,7 @@ export function createProgram(): Command {
     .version('0.1.0');
   registerServe(program);
   registerOpenapi(program);
+  registerListen(program);
   registerSeed(program);
   return program;
 }

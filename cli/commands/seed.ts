@@ -24,7 +24,7 @@ export function registerSeed(program: Command): void {
     .command('check <file>')
     .description('Validate a seed file; an error names the JSON path of the problem')
     .action((file: string) => {
-      const data = readSeedFile(file);
+      const data = readSeedFile(file, file);
       const keys = data.accounts.reduce((sum, account) => sum + account.api_keys.length, 0);
       console.log(`${file}: valid seed, ${data.accounts.length} account(s), ${keys} key(s)`);
     });

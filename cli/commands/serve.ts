@@ -75,18 +75,19 @@ export function parseRateLimitOption(text: string): RateLimitConfig | 'off' {
   }
 }
 
-export function readSeedFile(file: string): SeedFileData {
+/** Reads and validates a seed file; errors start with `label` (the option, for serve). */
+export function readSeedFile(file: string, label = `--seed ${file}`): SeedFileData {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`--seed ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new Error(`${label}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   try {
     return parseSeedText(text);
   } catch (error) {
     // SeedError's message starts with the JSON path, e.g. "$.accounts[0].plan: Invalid option".
-    throw new Error(`--seed ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

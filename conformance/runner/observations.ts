@@ -5,7 +5,7 @@
  * tested on every route the run touched, not only on the routes a dedicated check picked.
  */
 import type { KitResponse } from '../http/client.js';
-import { SPEC_ERROR_CODES } from '../spec/errors.js';
+import { SPEC_ERROR_CODES, SPEC_ERROR_STATUS } from '../spec/errors.js';
 
 export interface Violation {
   readonly message: string;
@@ -32,11 +32,18 @@ export class Observations {
   /** Error codes outside the spec's tables (7.1, 7.2), with one example each. */
   readonly unknownCodes = new Map<string, KitResponse>();
   readonly codesSeen = new Set<string>();
+  /** Responses whose spec error code came with another status than section 7 pairs it with. */
+  readonly codeStatus: KitResponse[] = [];
 
-  observe(response: KitResponse, context: { keyLabel: string; authenticated: boolean; control: boolean }): void {
+  /**
+   * `served` says whether the request named a route the target serves: only those are
+   * "authenticated responses" for section 8 (an unknown path or a wrong method can be answered
+   * before the key is even read).
+   */
+  observe(response: KitResponse, context: { keyLabel: string; authenticated: boolean; control: boolean }, served: boolean): void {
     if (context.control) return;
     if (response.status >= 400) this.checkEnvelope(response);
-    if (context.authenticated && context.keyLabel !== 'inactive' && response.status !== 401) this.checkRateHeaders(response);
+    if (served && context.authenticated && context.keyLabel !== 'inactive' && response.status !== 401) this.checkRateHeaders(response);
     if (response.status === 429) this.checkRetryAfter(response);
   }
 
@@ -53,6 +60,8 @@ export class Observations {
       return;
     }
     this.codesSeen.add(code);
+    const statuses = SPEC_ERROR_STATUS[code];
+    if (statuses && !statuses.includes(response.status) && this.codeStatus.length < KEEP) this.codeStatus.push(response);
     if (!SPEC_ERROR_CODES.has(code) && !this.unknownCodes.has(code)) this.unknownCodes.set(code, response);
   }
 

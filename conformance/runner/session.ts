@@ -10,6 +10,7 @@ import { realWaiter, virtualWaiter, type Waiter } from '../http/waiter.js';
 import type { ResolvedOptions } from '../options.js';
 import { recordCreation } from '../safety/creations.js';
 import { Ledger, type AccountLabel } from '../safety/ledger.js';
+import { RouteMatcher } from '../spec/match.js';
 import { ROUTES, routeKey, type Scope } from '../spec/routes.js';
 import { KeyRing } from '../target/keys.js';
 import { probeAccount, probeTarget } from '../target/probe.js';
@@ -75,8 +76,10 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
   });
   const observations = new Observations();
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
+  let matcher = new RouteMatcher([]);
   client.observers.push((response: KitResponse, context) => {
-    observations.observe(response, context);
+    const path = new URL(response.exchange.url).pathname.slice(basePath.length);
+    observations.observe(response, context, matcher.match(response.exchange.method, path) !== undefined);
     const account = context.keyLabel.startsWith('b') ? 'b' : 'a';
     if (context.authenticated && context.keyLabel !== 'inactive') recordCreation(ledger, runId, basePath, response, account);
   });
@@ -108,6 +111,7 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
   };
   if (virtualTime) waiter.inner = virtualWaiter(advance, probe.clockOffsetMs ?? 0);
   const routes = probe.routes ?? new Set(ROUTES.map((route) => routeKey(route.method, route.path)));
+  matcher = new RouteMatcher(routes);
   const facts: TargetFacts = {
     simulator: probe.simulator,
     control: probe.control,

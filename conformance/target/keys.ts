@@ -17,6 +17,8 @@ interface HeldKey {
 export class KeyRing {
   private readonly keys = new Map<string, HeldKey>();
   private readonly mintFailures = new Map<string, string>();
+  /** Ids of minted keys the run uses; probes must never revoke them. */
+  readonly heldIds = new Set<number>();
 
   constructor(private readonly redactor: Redactor) {}
 
@@ -67,12 +69,16 @@ export class KeyRing {
     }
     const response = await client.send({ method: 'POST', path: '/api-keys', body: { name: `${prefix} ${scope} key`, scope } });
     const data = typeof response.json === 'object' && response.json !== null ? (response.json as { data?: { api_key?: unknown } }).data : undefined;
-    if (response.status !== 201 || typeof data?.api_key !== 'string') {
+    // 200 is accepted here (and judged by keys.create), so one wrong status does not starve
+    // every check that needs a key of another scope.
+    if ((response.status !== 201 && response.status !== 200) || typeof data?.api_key !== 'string') {
       const code = (response.json as { error?: { code?: unknown } } | undefined)?.error?.code;
       this.mintFailures.set(label, typeof code === 'string' ? `cannot_mint_key:${code}` : `cannot_mint_key:http_${response.status}`);
       return false;
     }
     this.add(label, data.api_key, 'a', scope, `<minted ${scope} key>`);
+    const id = (data as { id?: unknown }).id;
+    if (typeof id === 'number') this.heldIds.add(id);
     return true;
   }
 

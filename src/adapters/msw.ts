@@ -29,10 +29,15 @@ export function createHandlers(sim: Simulator, options: MswHandlerOptions): Http
     return toFetchResponse(await sim.handle(simRequest));
   };
 
-  return [
-    http.all(apiRoot, resolve),
-    http.all(`${apiRoot}/*`, resolve),
-    http.all(controlRoot, resolve),
-    http.all(`${controlRoot}/*`, resolve),
-  ];
+  // A predicate, not path patterns: MSW matches patterns with path-to-regexp and
+  // `decodeURIComponent`, which throws on malformed percent-encoding (`/api-keys/%E0%A4%A`) and
+  // turns into a 500 before the simulator can answer its 404. Here the raw pathname is compared.
+  const under = (root: string, href: string): boolean => href === root || href.startsWith(`${root}/`);
+  const matches = ({ request }: { request: Request }): boolean => {
+    const { origin, pathname } = new URL(request.url);
+    const href = `${origin}${pathname}`;
+    return under(apiRoot, href) || under(controlRoot, href);
+  };
+
+  return [http.all(matches, resolve)];
 }

@@ -52,12 +52,15 @@ function readBody(request: IncomingMessage, limit: number): Promise<string | und
   });
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** One writeHead + one end: node joins the head and a string body into a single socket write. */
 function send(response: ServerResponse, result: SimResponse, closeConnection = false): void {
   const headers: Record<string, string | number> = { ...result.headers };
   let payload: string | undefined;
   if (result.body !== undefined) {
     payload = JSON.stringify(result.body);
-    headers['Content-Type'] = 'application/json; charset=utf-8';
+    headers['Content-Type'] = JSON_TYPE;
     headers['Content-Length'] = Buffer.byteLength(payload);
   } else headers['Content-Length'] = 0;
   if (closeConnection) headers['Connection'] = 'close';
@@ -65,12 +68,18 @@ function send(response: ServerResponse, result: SimResponse, closeConnection = f
   response.end(payload);
 }
 
+/** A request without a declared body (no Content-Length, no Transfer-Encoding) is not read at all. */
+function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
 export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = {}) {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
       const url = request.url ?? '/';
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readBody(request, limit);
+      const body = hasBody(request) ? await readBody(request, limit) : undefined;
       const result = await sim.handle({ method: request.method ?? 'GET', path: url, headers: request.headers, body });
       send(response, result);
     } catch (error) {

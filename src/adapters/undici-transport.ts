@@ -23,7 +23,7 @@ export interface UndiciTransportOptions {
 }
 
 export interface UndiciTransport extends WebhookTransport {
-  /** Closes the pool (idle keep-alive sockets would otherwise live until their timeout). */
+  /** Drops the pool and any attempt still in flight (a hanging receiver must not delay shutdown). */
   close(): Promise<void>;
 }
 
@@ -66,5 +66,5 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Und
     }
   }
 
-  return Object.assign(send, { close: () => agent.close() });
+  return Object.assign(send, { close: () => agent.destroy() });
 }

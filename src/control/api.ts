@@ -8,6 +8,7 @@ import type { MutantName } from '../core/mutants.js';
 import type { App } from '../resources/app.js';
 import { parseDuration } from './routes.js';
 import { webhookSandboxApi } from './webhook-api.js';
+import { messagingSandboxApi } from './inbound-routes.js';
 
 export function createSandboxApi(app: App) {
   return {
@@ -27,6 +28,8 @@ export function createSandboxApi(app: App) {
     emitEvent: (accountId: number, type: string, data: Record<string, unknown> = {}): PublicEvent =>
       presentEvent(app.store.transaction(() => app.events.emit(accountId, type, data))),
     webhooks: webhookSandboxApi(app),
+    /** The customer's side: inbound messages, opt-outs, channel state, send failures, seeded threads. */
+    ...messagingSandboxApi(app),
   };
 }
 

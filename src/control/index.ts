@@ -5,5 +5,6 @@
 import type { AppRoute } from '../resources/app.js';
 import { controlRoutes } from './routes.js';
 import { webhookControlRoutes } from './webhook-routes.js';
+import { inboundControlRoutes } from './inbound-routes.js';
 
-export const allControlRoutes: readonly AppRoute[] = [...controlRoutes, ...webhookControlRoutes];
+export const allControlRoutes: readonly AppRoute[] = [...controlRoutes, ...webhookControlRoutes, ...inboundControlRoutes];

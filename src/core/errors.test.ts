@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_CATALOGUE, ERROR_CODES, errorBody, invalidParam, notFound } from './errors.js';
+import { utf8Length } from './normalize.js';
 import { testSimulator } from '../../test/support/simulator.js';
 import type { SimResponse } from './types.js';
 
@@ -135,6 +136,23 @@ describe('the envelope through the pipeline', () => {
     expect(res.status).toBe(413);
     expect(error(res)).toMatchObject({ code: 'payload_too_large', param: 'body' });
     expect(sim.snapshot().store.collections['api_keys']!.length).toBe(before);
+  });
+
+  it('counts the limit in UTF-8 bytes, not characters, in process as on the wire', async () => {
+    const small = testSimulator({ maxBodyBytes: 64 });
+    // Fewer than 64 characters, more than 64 bytes: a character count alone would let it through.
+    const wide = JSON.stringify({ name: 'é'.repeat(19), p: 'x'.repeat(10) });
+    expect(wide.length).toBeLessThan(64);
+    expect(utf8Length(wide)).toBe(Buffer.byteLength(wide));
+    expect(Buffer.byteLength(wide)).toBeGreaterThan(64);
+    const res = await small.sim.request({ method: 'POST', path: '/api-keys', key: small.keys.full, body: wide });
+    expect(res.status).toBe(413);
+  });
+
+  it('utf8Length matches Buffer.byteLength, surrogate pairs included', () => {
+    for (const text of ['', 'abc', 'é', '€', '😀', 'a😀b', '\ud800', '\udc00x', '\ud800\ud800', 'ß日本語😀🎉']) {
+      expect(utf8Length(text), JSON.stringify(text)).toBe(Buffer.byteLength(text, 'utf8'));
+    }
   });
 
   it('accepts a body of exactly the limit and honours maxBodyBytes', async () => {

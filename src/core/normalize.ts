@@ -29,8 +29,13 @@ export function normalizeRequest(request: SimRequest, maxBodyBytes: number): Nor
   let rawBody: string | undefined;
   if (typeof request.body === 'string') rawBody = request.body;
   else if (request.body !== undefined) rawBody = JSON.stringify(request.body);
-  // Characters are a lower bound on UTF-8 bytes; adapters enforce the exact byte limit on the wire.
-  if (rawBody !== undefined && rawBody.length > maxBodyBytes) throw tooLarge(maxBodyBytes);
+  // The limit is on UTF-8 bytes, as the node adapter counts them on the wire; in-process callers
+  // (MSW, sim.fetch, sim.request) hand over text, so count its bytes here or a body of wide
+  // characters would pass one runtime and fail the other. A string of n UTF-16 units is at most
+  // 3n bytes, so short bodies skip the count.
+  if (rawBody !== undefined && rawBody.length * 3 > maxBodyBytes && utf8Length(rawBody) > maxBodyBytes) {
+    throw tooLarge(maxBodyBytes);
+  }
   return { method, path, query, headers, rawBody };
 }
 
@@ -38,6 +43,24 @@ export function tooLarge(maxBodyBytes: number): ApiError {
   return new ApiError('payload_too_large', `The request body is larger than ${maxBodyBytes} bytes.`, {
     param: 'body',
   });
+}
+
+/** The UTF-8 length of text, counted without encoding it (a lone surrogate encodes as 3 bytes). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 function addQuery(into: Record<string, string>, text: string): void {

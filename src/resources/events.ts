@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { RuleSource } from '../core/route.js';
 import { Timestamp } from './shared/schemas.js';
 import { ContactFieldChangedPayload, ContactUpdatedPayload, LeadCapturedPayload } from './contacts/events.js';
+import { ConversationAssignedPayload, ConversationResolvedPayload, MessageReceivedPayload } from './conversations/events.js';
 
 export interface EventDefinition {
   readonly name: string;
@@ -37,12 +38,12 @@ function defineEvent(name: string, description: string, source: RuleSource, payl
 }
 
 export const eventCatalogue: readonly EventDefinition[] = [
-  defineEvent('message.received', 'An inbound message arrived.', 'spec'),
+  defineEvent('message.received', 'An inbound message arrived (not for a blocked sender, whose messages are dropped).', 'spec', MessageReceivedPayload),
   defineEvent('lead.captured', 'A contact first holds an email or phone number (once per contact).', 'assumption', LeadCapturedPayload),
   defineEvent('contact.updated', 'A contact was created or a public field of it really changed (docs/decisions.md).', 'assumption', ContactUpdatedPayload),
   defineEvent('contact.field_changed', 'A custom field value actually changed (PATCH or POST /contacts).', 'spec', ContactFieldChangedPayload),
-  defineEvent('conversation.resolved', 'A conversation was resolved.', 'spec'),
-  defineEvent('conversation.assigned', 'A conversation was assigned.', 'spec'),
+  defineEvent('conversation.resolved', 'PATCH moved a conversation to resolved (not archive, not a repeat).', 'spec', ConversationResolvedPayload),
+  defineEvent('conversation.assigned', 'POST assign changed assigned_to (including to null).', 'spec', ConversationAssignedPayload),
   defineEvent('appointment.booked', 'An appointment was booked.', 'spec'),
   defineEvent('appointment.cancelled', 'An appointment was cancelled.', 'spec'),
   defineEvent('appointment.rescheduled', 'An appointment was rescheduled.', 'spec'),

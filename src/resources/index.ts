@@ -15,6 +15,7 @@ import { createCustomFieldsModel } from './custom-fields/model.js';
 import { customFieldRoutes } from './custom-fields/routes.js';
 import { createContactsModel } from './contacts/model.js';
 import { contactRoutes } from './contacts/routes.js';
+import { createMessagingModels, messagingRoutes } from './conversations/group.js';
 
 export function createModels(core: CoreServices) {
   const hooks = createHooks();
@@ -24,9 +25,10 @@ export function createModels(core: CoreServices) {
   const customFields = createCustomFieldsModel(core);
   const contacts = createContactsModel(core, { hooks, tags, customFields });
   const webhooks = createWebhooks(core, accountSummary);
-  return { hooks, account, accountSummary, tags, customFields, contacts, webhooks };
+  const messaging = createMessagingModels(core, { hooks, account, contacts, tags });
+  return { hooks, account, accountSummary, tags, customFields, contacts, webhooks, ...messaging };
 }
 
 export type Models = ReturnType<typeof createModels>;
 
-export const apiRoutes: readonly AppRoute[] = [...accountRoutes, ...webhookRoutes, ...contactRoutes, ...customFieldRoutes, ...tagRoutes];
+export const apiRoutes: readonly AppRoute[] = [...accountRoutes, ...webhookRoutes, ...contactRoutes, ...customFieldRoutes, ...tagRoutes, ...messagingRoutes];

@@ -2,6 +2,7 @@
 import type { App } from '../resources/app.js';
 import type { SeedFileData } from './schema.js';
 import { applyContactsSeed } from '../resources/contacts/seed.js';
+import { applyMessagingSeed } from '../resources/conversations/seed.js';
 import { SeedError, toJsonPath } from './parse.js';
 import { ApiError } from '../core/errors.js';
 
@@ -17,6 +18,7 @@ export function applySeed(app: App, seed: SeedFileData): void {
       });
       for (const key of account.api_keys) app.models.account.storeKey(account.id, key.name, key.scope, key.key);
       applyContactsSeed(app, account.id, account, atPath(['accounts', index]));
+      applyMessagingSeed(app, account.id, account, atPath(['accounts', index]));
     });
   });
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PLANS, SCOPES } from '../core/types.js';
 import { seedContactFields } from '../resources/contacts/seed-schema.js';
+import { seedMessagingFields } from '../resources/conversations/seed-schema.js';
 
 export const SEED_FORMAT = 'switchboard-seed';
 
@@ -23,6 +24,7 @@ export const SeedAccount = z.strictObject({
   timezone: z.string().min(1).default('UTC'),
   api_keys: z.array(SeedApiKey).min(1).max(10),
   ...seedContactFields,
+  ...seedMessagingFields,
 });
 
 export const SeedFile = z

@@ -176,12 +176,13 @@ export function createConversationsModel(core: CoreServices, deps: Conversations
       const message = deps.messages.append(conversation.account_id, conversation.id, conversation.channel, input);
       const inbound = message.sender_type === 'user';
       const counts = !message.draft && (inbound || ['bot', 'agent', 'followup'].includes(message.sender_type));
-      const patch: Partial<ConversationRecord> = {};
-      if (counts && message.created_ms >= (parseTimestamp(conversation.last_message_at) ?? 0)) patch.last_message_at = message.created_at;
-      if (inbound) {
-        patch.last_inbound_ms = Math.max(message.created_ms, conversation.last_inbound_ms ?? 0);
-        Object.assign(patch, applyInbound(stateOf(conversation)));
-      }
+      const later = message.created_ms >= (parseTimestamp(conversation.last_message_at) ?? 0);
+      const patch: Partial<ConversationRecord> = {
+        ...(counts && later ? { last_message_at: message.created_at } : {}),
+        ...(inbound
+          ? { last_inbound_ms: Math.max(message.created_ms, conversation.last_inbound_ms ?? 0), ...applyInbound(stateOf(conversation)) }
+          : {}),
+      };
       return { conversation: write(conversation, patch), message };
     },
 

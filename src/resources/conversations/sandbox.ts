@@ -85,7 +85,8 @@ export function createConversationSandbox(core: CoreServices, deps: Conversation
       for (const message of ordered) {
         conversation = conversations.append(conversation, {
           sender_type: message.sender_type,
-          sender_name: message.sender_name ?? null,
+          // A customer line is signed with the customer's name unless the seed says otherwise.
+          sender_name: message.sender_name !== undefined ? message.sender_name : message.sender_type === 'user' ? contact.name : null,
           type: message.type,
           text: message.text ?? null,
           is_template: message.is_template,

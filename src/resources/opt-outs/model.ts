@@ -13,6 +13,7 @@ import { encodeCursor, type Page, type PageRequest } from '../../core/pagination
 import type { Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
 import type { CoreServices } from '../app.js';
+import type { Hooks } from '../hooks.js';
 import type { OptOutData, OptOutScopeValue } from './schemas.js';
 
 export type OptOutSource = 'sms' | 'meta';
@@ -51,6 +52,7 @@ export interface MetaOptOutInput {
 }
 
 export interface OptOutsDeps {
+  readonly hooks: Hooks;
   /** The contact holding an identity, if any (the contacts group answers). */
   readonly contactIdFor: (accountId: number, channel: Channel, platformUserId: string) => number | null;
 }
@@ -92,6 +94,14 @@ export function createOptOutsModel(core: CoreServices, deps: OptOutsDeps) {
     },
     person: { key: (row) => personKey(row.account_id, row.channel, row.identifier) },
     contact: { key: (row) => (row.contact_id === null ? null : String(row.contact_id)) },
+  });
+
+  // An erased contact's opt-outs stay (compliance), without the link to the contact.
+  deps.hooks.contactDeleted.add((accountId, contactId) => {
+    for (const id of [...optOuts.idsByIndex('contact', String(contactId))]) {
+      const row = optOuts.get(id);
+      if (row && row.account_id === accountId) optOuts.update(id, { contact_id: null });
+    }
   });
 
   function activeFor(accountId: number, channel: Channel, identifier: string): OptOutRecord[] {
@@ -199,14 +209,6 @@ export function createOptOutsModel(core: CoreServices, deps: OptOutsDeps) {
     /** An owner claim (PATCH ai_paused true) is refused for SMS opt-outs and Meta `all`. */
     blocksClaim(accountId: number, channel: Channel, identifier: string): boolean {
       return activeFor(accountId, channel, identifier).some((row) => row.source === 'sms' || row.scope === 'all');
-    },
-
-    /** Contact erased: the compliance record stays, without the link. */
-    detachContact(accountId: number, contactId: number): void {
-      for (const id of [...optOuts.idsByIndex('contact', String(contactId))]) {
-        const row = optOuts.get(id);
-        if (row && row.account_id === accountId) optOuts.update(id, { contact_id: null });
-      }
     },
 
     /** Most recent first by recorded_at (then id), filtered, from an opaque position. */

@@ -36,3 +36,25 @@ export const ListOptOutsQuery = z.object({
 
 export type OptOutData = z.infer<typeof OptOut>;
 export type OptOutScopeValue = z.infer<typeof OptOutScope>;
+
+/** Sandbox: record an opt-out (or an SMS opt-in) as the customer's side would. */
+export const OptOutInput = z
+  .strictObject({
+    channel: Channel,
+    platform_user_id: z.string().min(1).max(255).describe('For SMS the phone number.'),
+    status: z.enum(OPT_OUT_STATUSES).default('opted_out').describe('opted_in is SMS START only.'),
+    scope: OptOutScope.optional().describe('Meta channels only; default all.'),
+    method: z.string().min(1).max(50).optional().describe('Meta channels only, e.g. keyword, button, portal.'),
+    keyword: z.string().min(1).max(50).optional().describe('Meta channels only.'),
+  })
+  .superRefine((input, ctx) => {
+    if (input.channel === 'sms') {
+      for (const field of ['scope', 'method', 'keyword'] as const) {
+        if (input[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'SMS opt-outs have no scope, method or keyword' });
+      }
+    } else if (input.status === 'opted_in') {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'only SMS can be opted back in' });
+    }
+  });
+
+export type OptOutInputData = z.output<typeof OptOutInput>;

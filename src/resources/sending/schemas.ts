@@ -103,3 +103,19 @@ export const SendResult = named(
 export type SendMessageInput = z.output<typeof SendMessageBody>;
 export type SendResultData = z.infer<typeof SendResult>;
 export type SendFaultCode = (typeof SEND_FAULT_CODES)[number];
+
+/** Sandbox: the next `count` sends to this recipient fail with `error`. */
+export const SendFaultInput = z
+  .strictObject({
+    channel: Channel.optional().describe('With platform_user_id.'),
+    platform_user_id: z.string().min(1).max(255).optional(),
+    conversation_id: z.number().int().positive().optional().describe('Instead of channel + platform_user_id.'),
+    error: z.enum(SEND_FAULT_CODES),
+    count: z.number().int().min(1).max(1000).default(1),
+  })
+  .refine((input) => (input.conversation_id !== undefined) !== (input.channel !== undefined && input.platform_user_id !== undefined), {
+    message: 'send conversation_id, or channel and platform_user_id',
+    path: ['conversation_id'],
+  });
+
+export type SendFaultInputData = z.output<typeof SendFaultInput>;

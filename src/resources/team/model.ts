@@ -105,10 +105,10 @@ export function createTeamModel(core: CoreServices) {
     update(accountId: number, id: number, patch: { role?: TeamRoleValue; channels?: readonly Channel[] | null }): TeamMemberRecord {
       const member = find(accountId, id);
       if (!member) throw notFound('Team member');
-      const next: Partial<TeamMemberRecord> = {};
-      if (patch.role !== undefined) next.role = patch.role;
-      if (patch.channels !== undefined) next.channels = patch.channels;
-      return members.update(member.id, next);
+      return members.update(member.id, {
+        ...(patch.role !== undefined ? { role: patch.role } : {}),
+        ...(patch.channels !== undefined ? { channels: patch.channels } : {}),
+      });
     },
 
     /** Counts a resolved thread for the member it was assigned to. */

@@ -15,18 +15,14 @@ import { ApiError, notFound } from '../../core/errors.js';
 import { presentEvent, type EventRecord } from '../../core/events.js';
 import type { CoreServices } from '../app.js';
 import type { AttemptRecord, DeliveryLog, DeliveryRecord } from './deliveries.js';
-import { LOGGED_RESPONSE_CHARS, retryDelayMs } from './limits.js';
+import { retryDelayMs } from './limits.js';
 import type { WebhookEndpointModel, WebhookEndpointRecord } from './model.js';
 import { applyProfile } from './profile.js';
 import type { WebhookTestResultData } from './schemas.js';
-import { signatureHeader } from './signing.js';
-import { networkError, type WebhookTransport } from './transport.js';
+import { createSender } from './sender.js';
+import type { WebhookTransport } from './transport.js';
 
-export const USER_AGENT = 'Switchboard-Webhooks/1 (+standard-webhooks)';
 export const TEST_EVENT_TYPE = 'webhook.test';
-
-/** One attempt's result before it is numbered and written. */
-type Outcome = Omit<AttemptRecord, 'number'> & { delivered: boolean };
 
 export function createDispatcher(core: CoreServices, model: () => WebhookEndpointModel, log: DeliveryLog) {
   const { store, clock, scheduler, events, logger } = core;
@@ -37,6 +33,7 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
   const inFlight = new Map<number, Promise<void>>();
   const oneShots = new Set<Promise<unknown>>();
   const timers = new Map<number, { at: number; cancel: () => void }>();
+  const { send, envelopeBody, missingEvent } = createSender(clock, model, () => transport);
 
   function onEvent(event: EventRecord): void {
     const targets = model()
@@ -119,61 +116,6 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
         log.recordAttempt(current.id, attempt, { state: 'pending', at: clock.now() + retryDelayMs(number) });
       }
     });
-  }
-
-  async function missingEvent(): Promise<Outcome> {
-    return {
-      delivered: false,
-      attempted_at: clock.iso(),
-      status_code: null,
-      latency_ms: 0,
-      error: 'the event is no longer in the journal',
-      response_body: null,
-      signatures: 0,
-    };
-  }
-
-  function envelopeBody(event: EventRecord, endpoint: WebhookEndpointRecord): string {
-    const envelope = presentEvent(event);
-    return JSON.stringify({ ...envelope, data: applyProfile(event.type, event.data, endpoint.governance.payload_profile) });
-  }
-
-  /** One signed POST. Never throws: every failure becomes an outcome with an `error`. */
-  async function send(endpoint: WebhookEndpointRecord, webhookId: string, body: string): Promise<Outcome> {
-    const attempted_at = clock.iso();
-    const secrets = model().signingSecrets(endpoint);
-    const base = { attempted_at, signatures: secrets.length };
-    const refused = model().urlAllowed(endpoint);
-    if (refused !== null || !transport) {
-      const error = refused === null ? 'delivery is stopped (simulator closed)' : `url refused: ${refused}`;
-      return { ...base, delivered: false, status_code: null, latency_ms: 0, error, response_body: null };
-    }
-    // Receivers check webhook-timestamp against their own clock (Standard Webhooks allows 5 min),
-    // so it is the real time of sending, whatever the virtual clock says.
-    const timestamp = Math.floor(clock.wall() / 1000);
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      'webhook-id': webhookId,
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': await signatureHeader(secrets, webhookId, timestamp, body),
-    };
-    const started = clock.wall();
-    try {
-      const response = await transport({ url: endpoint.url, headers, body, timeoutMs: endpoint.timeout_ms });
-      const delivered = response.status >= 200 && response.status < 300;
-      return {
-        ...base,
-        delivered,
-        status_code: response.status,
-        latency_ms: clock.wall() - started,
-        error: delivered ? null : `receiver answered ${response.status}`,
-        response_body: response.body.slice(0, LOGGED_RESPONSE_CHARS),
-      };
-    } catch (error) {
-      const failure = networkError(error);
-      return { ...base, delivered: false, status_code: null, latency_ms: clock.wall() - started, error: failure.message, response_body: null };
-    }
   }
 
   function track<T>(promise: Promise<T>): Promise<T> {

@@ -1,0 +1,40 @@
+/**
+ * Every check of the kit, in the order they run. The scope matrix is built from the routes the
+ * target serves; the observers run last (the runner moves `final` checks to the end).
+ */
+import type { CheckDefinition, TargetFacts } from '../runner/check.js';
+import { authChecks } from './core/auth.js';
+import { errorChecks } from './core/errors.js';
+import { keyChecks } from './core/keys.js';
+import { openapiChecks } from './core/openapi.js';
+import { scopeChecks } from './core/scopes.js';
+import { idempotencyChecks } from './idempotency/checks.js';
+import { observedChecks } from './observed.js';
+import { paginationChecks } from './pagination.js';
+import { rateLimitChecks } from './rate-limits.js';
+import { tagChecks } from './tags.js';
+
+/** The rate checks that spend a whole window go after everything else that needs the quota. */
+const QUOTA_HEAVY = new Set(['rate.burst', 'rate.quota']);
+
+export function allChecks(facts: TargetFacts): CheckDefinition[] {
+  const checks = [
+    ...authChecks,
+    ...openapiChecks,
+    ...errorChecks,
+    ...keyChecks,
+    ...rateLimitChecks.filter((check) => !QUOTA_HEAVY.has(check.id)),
+    ...paginationChecks,
+    ...idempotencyChecks,
+    ...tagChecks,
+    ...scopeChecks(facts),
+    ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
+    ...observedChecks,
+  ];
+  const ids = new Set<string>();
+  for (const check of checks) {
+    if (ids.has(check.id)) throw new Error(`duplicate check id ${check.id}`);
+    ids.add(check.id);
+  }
+  return checks;
+}

@@ -1,0 +1,144 @@
+/**
+ * The contacts model's API for other groups: the delete cascade registry, inbound upserts, cold
+ * outbound contacts, and the tag hook. Built on bare core services, without HTTP.
+ */
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../core/clock.js';
+import { ApiError } from '../../core/errors.js';
+import { EventJournal, type EventRecord } from '../../core/events.js';
+import { silentLogger } from '../../core/logger.js';
+import { MutantSwitch } from '../../core/mutants.js';
+import { Scheduler } from '../../core/scheduler.js';
+import { Store } from '../../store/store.js';
+import type { CoreServices } from '../app.js';
+import { createCustomFieldsModel } from '../custom-fields/model.js';
+import { createHooks } from '../hooks.js';
+import { createTagsModel } from '../tags/model.js';
+import { createContactsModel } from './model.js';
+
+const T0 = Date.parse('2026-03-01T12:00:00Z');
+
+function build() {
+  const store = new Store();
+  const clock = new VirtualClock(() => T0);
+  clock.freeze(T0);
+  const events = new EventJournal(store, store.define<EventRecord>('events'), clock);
+  const core: CoreServices = {
+    store,
+    clock,
+    scheduler: new Scheduler(clock, () => {}),
+    events,
+    mutants: new MutantSwitch(),
+    logger: silentLogger,
+    settings: { allowLocalWebhooks: false },
+  };
+  const hooks = createHooks();
+  const tags = createTagsModel(core, { hooks });
+  const customFields = createCustomFieldsModel(core);
+  const contacts = createContactsModel(core, { hooks, tags, customFields });
+  const journal = (type?: string) => events.list(1, type ? { type } : {}).map((event) => event.data);
+  return { store, clock, hooks, tags, customFields, contacts, journal };
+}
+
+describe('contacts model: the delete cascade registry', () => {
+  it('runs every contactDeleted hook with the account and contact id, then erases the contact', () => {
+    const { store, hooks, contacts } = build();
+    const seen: [number, number][] = [];
+    hooks.contactDeleted.add((accountId, contactId) => seen.push([accountId, contactId]));
+    const contact = store.transaction(() => contacts.upsertFromInbound(1, { channel: 'sms', platform_user_id: '+1555' }));
+    store.transaction(() => contacts.remove(1, contact.id));
+    expect(seen).toEqual([[1, contact.id]]);
+    expect(contacts.findByIdentity(1, 'sms', '+1555')).toBeUndefined();
+  });
+
+  it('keeps the contact when a hook fails (the transaction undoes everything)', () => {
+    const { store, hooks, contacts } = build();
+    hooks.contactDeleted.add(() => {
+      throw new Error('dependent refused');
+    });
+    const contact = store.transaction(() => contacts.upsertFromInbound(1, { channel: 'sms', platform_user_id: '+1555' }));
+    expect(() => store.transaction(() => contacts.remove(1, contact.id))).toThrow('dependent refused');
+    expect(contacts.get(1, contact.id)).toEqual(contact);
+  });
+
+  it('answers 404 (ApiError not_found) for another account’s contact', () => {
+    const { store, contacts } = build();
+    const contact = store.transaction(() => contacts.upsertFromInbound(1, { channel: 'sms', platform_user_id: '+1555' }));
+    expect(() => contacts.get(2, contact.id)).toThrow(ApiError);
+    expect(() => store.transaction(() => contacts.remove(2, contact.id))).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+
+  it('runs tagDeleted with the tag name, after which contacts no longer carry it', () => {
+    const { store, hooks, tags, contacts } = build();
+    const names: string[] = [];
+    hooks.tagDeleted.add((_accountId, _tagId, name) => names.push(name));
+    const contact = store.transaction(() => {
+      const c = contacts.upsertFromInbound(1, { channel: 'sms', platform_user_id: '+1555' });
+      return contacts.attachTag(1, c.id, 'vip');
+    });
+    const vip = tags.findByName(1, 'vip')!;
+    store.transaction(() => tags.remove(1, vip.id));
+    expect(names).toEqual(['vip']);
+    expect(contacts.present(contacts.get(1, contact.id)).tags).toEqual([]);
+    expect(tags.ensureTag(1, 'vip').id).not.toBe(vip.id);
+  });
+});
+
+describe('contacts model: upsertFromInbound', () => {
+  it('creates a new person at stage new with first_user_message_at and last_seen_at now', () => {
+    const { store, contacts, journal } = build();
+    const c = store.transaction(() => contacts.upsertFromInbound(1, { channel: 'instagram', platform_user_id: 'ig9', name: 'Mo', ig_username: 'mo' }));
+    expect(contacts.present(c)).toMatchObject({
+      stage: 'new',
+      name: 'Mo',
+      ig_username: 'mo',
+      first_user_message_at: '2026-03-01T12:00:00+00:00',
+      last_seen_at: '2026-03-01T12:00:00+00:00',
+    });
+    expect(journal('contact.updated')).toEqual([expect.objectContaining({ created: true, source: 'inbound' })]);
+  });
+
+  it('records activity on a known person without bumping updated_at or firing an event', () => {
+    const { store, clock, contacts, journal } = build();
+    const first = store.transaction(() => contacts.upsertFromInbound(1, { channel: 'sms', platform_user_id: '+1555', name: 'A' }));
+    clock.advance(3_600_000);
+    const again = store.transaction(() => contacts.upsertFromInbound(1, { channel: 'sms', platform_user_id: '+1555', name: 'Other' }));
+    expect(again.id).toBe(first.id);
+    expect(again.last_seen_at).toBe('2026-03-01T13:00:00+00:00');
+    expect(again.updated_at).toBe(first.updated_at);
+    expect(again.name).toBe('A');
+    expect(journal('contact.updated')).toHaveLength(1);
+  });
+
+  it('fills a missing name (a real change: updated_at and contact.updated)', () => {
+    const { store, clock, contacts, journal } = build();
+    store.transaction(() => contacts.upsertFromInbound(1, { channel: 'sms', platform_user_id: '+1555' }));
+    clock.advance(60_000);
+    const named = store.transaction(() => contacts.upsertFromInbound(1, { channel: 'sms', platform_user_id: '+1555', name: 'Bo' }));
+    expect(named.updated_at).toBe('2026-03-01T12:01:00+00:00');
+    expect(journal('contact.updated').at(-1)).toMatchObject({ changed_fields: ['name'], source: 'inbound' });
+  });
+
+  it('keeps first_user_message_at null for someone who only commented, until they message', () => {
+    const { store, clock, contacts } = build();
+    const commented = store.transaction(() =>
+      contacts.upsertFromInbound(1, { channel: 'facebook', platform_user_id: 'fb', kind: 'comment' }),
+    );
+    expect(commented.first_user_message_at).toBeNull();
+    clock.advance(60_000);
+    const messaged = store.transaction(() => contacts.upsertFromInbound(1, { channel: 'facebook', platform_user_id: 'fb' }));
+    expect(messaged.first_user_message_at).toBe('2026-03-01T12:01:00+00:00');
+    expect(messaged.first_seen_at).toBe('2026-03-01T12:00:00+00:00');
+  });
+});
+
+describe('contacts model: ensureContact (cold outbound)', () => {
+  it('creates with first_user_message_at null, and returns an existing contact untouched', () => {
+    const { store, contacts } = build();
+    const made = store.transaction(() => contacts.ensureContact(1, { channel: 'whatsapp', platform_user_id: '4477', phone: '+4477' }));
+    expect(made.created).toBe(true);
+    expect(made.contact).toMatchObject({ first_user_message_at: null, phone: '+4477' });
+    const again = store.transaction(() => contacts.ensureContact(1, { channel: 'whatsapp', platform_user_id: '4477', name: 'X' }));
+    expect(again).toEqual({ contact: made.contact, created: false });
+  });
+});

@@ -1,0 +1,63 @@
+/** The webhook URL rule: https on a public host; loopback http only when allowed. */
+import { describe, expect, it } from 'vitest';
+import { checkWebhookUrl } from './url-rule.js';
+
+describe('checkWebhookUrl', () => {
+  it.each([
+    'https://hooks.example.com/x',
+    'https://hooks.example.com./x',
+    'https://a.b.example.co.uk:8443/path?q=1',
+    'https://1.1.1.1/x',
+    'https://172.32.0.1/x',
+    'https://[2001:4860:4860::8888]/x',
+  ])('accepts %s', (url) => {
+    expect(checkWebhookUrl(url, false)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['http://hooks.example.com/x', /https/],
+    ['https://localhost/x', /public|local/],
+    ['https://localhost./x', /public|local/],
+    ['https://127.0.0.2/x', /public/],
+    ['https://0x7f.0.0.1/x', /public/],
+    ['https://017700000001/x', /public/],
+    ['https://192.0.2.1/x', /public/],
+    ['https://224.0.0.1/x', /public/],
+    ['https://255.255.255.255/x', /public/],
+    ['https://[::]/x', /public/],
+    ['https://[::ffff:127.0.0.1]/x', /public/],
+    ['https://[64:ff9b::a00:1]/x', /public/],
+    ['https://[fec0::1]/x', /public/],
+    ['https://[ff02::1]/x', /public/],
+    ['https://[2001:db8::1]/x', /public/],
+    ['https://kubernetes.default.svc.internal/x', /internal/],
+    ['https://nas.home.arpa/x', /internal/],
+    ['https://metadata/x', /fully qualified/],
+    ['https://:pw@hooks.example.com/x', /credentials/],
+    ['javascript:alert(1)', /https/],
+    ['//hooks.example.com/x', /absolute/],
+  ])('refuses %s', (url, reason) => {
+    const verdict = checkWebhookUrl(url, false);
+    expect(verdict.ok).toBe(false);
+    if (!verdict.ok) expect(verdict.reason).toMatch(reason);
+  });
+
+  it('names the option when a loopback URL is refused', () => {
+    const verdict = checkWebhookUrl('http://127.0.0.1:4400/x', false);
+    expect(verdict).toMatchObject({ ok: false });
+    if (!verdict.ok) expect(verdict.reason).toContain('allowLocalWebhooks');
+  });
+
+  it('with allowLocal accepts http and https to loopback only', () => {
+    for (const url of ['http://127.0.0.1:4400/x', 'http://127.9.9.9/x', 'https://localhost/x', 'http://api.localhost/x', 'http://[::1]:1/x', 'http://[::ffff:127.0.0.1]/x']) {
+      expect(checkWebhookUrl(url, true), url).toMatchObject({ ok: true });
+    }
+    for (const url of ['http://10.0.0.1/x', 'http://example.com/x', 'http://printer.local/x', 'http://user:pw@127.0.0.1/x']) {
+      expect(checkWebhookUrl(url, true).ok, url).toBe(false);
+    }
+  });
+
+  it('returns the normalised URL', () => {
+    expect(checkWebhookUrl('HTTPS://Hooks.Example.COM/a b', false)).toEqual({ ok: true, url: 'https://hooks.example.com/a%20b' });
+  });
+});

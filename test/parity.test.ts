@@ -1,0 +1,254 @@
+/**
+ * One table of requests through both runtimes: the node:http server (`listen`) and MSW
+ * (`setupServer(...createHandlers(...))`), each over a fresh simulator with a frozen clock, so
+ * the two runs must agree on status, body and the headers that carry meaning.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '../src/adapters/node.js';
+import { createHandlers } from '../src/adapters/msw.js';
+import { silentLogger } from '../src/core/logger.js';
+import { createSimulator, type Simulator } from '../src/simulator.js';
+
+const FROZEN = { frozenAt: '2026-01-01T00:00:00+00:00' };
+const MSW_ORIGIN = 'http://api.switchboard.test';
+const COMPARED_HEADERS = [
+  'allow',
+  'retry-after',
+  'idempotent-replayed',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
+
+interface Outcome {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+interface Entry {
+  name: string;
+  method: string;
+  /** From the origin, e.g. `/api/v1/account`; may use earlier outcomes (cursors, ids). */
+  path: string | ((earlier: readonly Outcome[]) => string);
+  key?: 'full' | 'admin' | 'read' | 'inactive' | 'bogus' | 'bearer';
+  headers?: Record<string, string>;
+  body?: string;
+  expectStatus: number;
+}
+
+const bigBody = JSON.stringify({ name: 'big', pad: 'x'.repeat(2 * 1024 * 1024) });
+// Under 1 MiB in characters but over it in UTF-8 bytes: the limit is on bytes.
+const wideBody = JSON.stringify({ name: 'wide', pad: 'é'.repeat(600_000) });
+const dataOf = (o: Outcome | undefined) => (o?.body as { data?: unknown } | undefined)?.data;
+
+const TABLE: Entry[] = [
+  { name: 'account', method: 'GET', path: '/api/v1/account', key: 'full', expectStatus: 200 },
+  { name: 'account via bearer', method: 'GET', path: '/api/v1/account', key: 'bearer', expectStatus: 200 },
+  { name: 'trailing slash', method: 'GET', path: '/api/v1/account/', key: 'read', expectStatus: 200 },
+  { name: 'no key', method: 'GET', path: '/api/v1/account', expectStatus: 401 },
+  { name: 'unknown key', method: 'GET', path: '/api/v1/account', key: 'bogus', expectStatus: 401 },
+  { name: 'add-on inactive', method: 'GET', path: '/api/v1/account', key: 'inactive', expectStatus: 403 },
+  { name: 'unknown path', method: 'GET', path: '/api/v1/no-such-thing', key: 'full', expectStatus: 404 },
+  { name: 'malformed percent-encoding', method: 'DELETE', path: '/api/v1/api-keys/%E0%A4%A', key: 'full', expectStatus: 404 },
+  { name: 'wrong method', method: 'PUT', path: '/api/v1/api-keys', key: 'full', body: '{}', expectStatus: 405 },
+  { name: 'invalid json', method: 'POST', path: '/api/v1/api-keys', key: 'full', body: '{"name":', expectStatus: 400 },
+  { name: 'invalid param', method: 'POST', path: '/api/v1/api-keys', key: 'full', body: '{"name":5}', expectStatus: 400 },
+  { name: 'unknown field', method: 'POST', path: '/api/v1/api-keys', key: 'full', body: '{"name":"a","foo":1}', expectStatus: 400 },
+  { name: 'body over 1 MiB', method: 'POST', path: '/api/v1/api-keys', key: 'full', body: bigBody, expectStatus: 413 },
+  { name: 'body over 1 MiB in bytes', method: 'POST', path: '/api/v1/api-keys', key: 'full', body: wideBody, expectStatus: 413 },
+  { name: 'scope too low', method: 'POST', path: '/api/v1/api-keys', key: 'read', body: '{"name":"r"}', expectStatus: 403 },
+  {
+    name: 'create with Idempotency-Key',
+    method: 'POST',
+    path: '/api/v1/api-keys',
+    key: 'full',
+    headers: { 'Idempotency-Key': 'parity-1' },
+    body: '{"name":"parity","scope":"write"}',
+    expectStatus: 201,
+  },
+  {
+    name: 'idempotent replay',
+    method: 'POST',
+    path: '/api/v1/api-keys',
+    key: 'full',
+    headers: { 'Idempotency-Key': 'parity-1' },
+    body: '{ "scope": "write", "name": "parity" }',
+    expectStatus: 201,
+  },
+  {
+    name: 'idempotency key reused',
+    method: 'POST',
+    path: '/api/v1/api-keys',
+    key: 'full',
+    headers: { 'Idempotency-Key': 'parity-1' },
+    body: '{"name":"other"}',
+    expectStatus: 422,
+  },
+  {
+    name: 'bad idempotency key',
+    method: 'POST',
+    path: '/api/v1/api-keys',
+    key: 'full',
+    headers: { 'Idempotency-Key': 'x'.repeat(129) },
+    body: '{"name":"k"}',
+    expectStatus: 400,
+  },
+  { name: 'page 1', method: 'GET', path: '/api/v1/api-keys?limit=2', key: 'read', expectStatus: 200 },
+  {
+    name: 'page 2',
+    method: 'GET',
+    path: (earlier) => {
+      const page = earlier.find((o) => (o.body as { next_cursor?: unknown }).next_cursor)!.body as { next_cursor: string };
+      return `/api/v1/api-keys?limit=2&starting_after=${encodeURIComponent(page.next_cursor)}`;
+    },
+    key: 'read',
+    expectStatus: 200,
+  },
+  { name: 'bad limit', method: 'GET', path: '/api/v1/api-keys?limit=101', key: 'read', expectStatus: 400 },
+  { name: 'bad cursor', method: 'GET', path: '/api/v1/api-keys?starting_after=abc.def', key: 'read', expectStatus: 400 },
+  {
+    name: 'revoke',
+    method: 'DELETE',
+    path: (earlier) => `/api/v1/api-keys/${(dataOf(earlier[15]) as { id: number }).id}`,
+    key: 'admin',
+    expectStatus: 200,
+  },
+  { name: 'cannot revoke self', method: 'DELETE', path: '/api/v1/api-keys/1', key: 'full', expectStatus: 409 },
+  { name: 'openapi.json', method: 'GET', path: '/api/v1/openapi.json', expectStatus: 200 },
+  { name: 'control: clock', method: 'GET', path: '/_sandbox/clock', key: 'admin', expectStatus: 200 },
+  { name: 'control: no key', method: 'GET', path: '/_sandbox/clock', expectStatus: 401 },
+  { name: 'control: read key', method: 'POST', path: '/_sandbox/clock/advance', key: 'read', body: '{"ms":1}', expectStatus: 403 },
+  { name: 'control: advance', method: 'POST', path: '/_sandbox/clock/advance', key: 'full', body: '{"duration":"1h"}', expectStatus: 200 },
+  { name: 'after advance', method: 'GET', path: '/api/v1/account', key: 'full', expectStatus: 200 },
+];
+
+function newSimulator(): Simulator {
+  return createSimulator({ clock: FROZEN, rateLimit: '200/20', logger: silentLogger });
+}
+
+function keyHeaders(sim: Simulator, entry: Entry): Record<string, string> {
+  const account = sim.accounts[0]!;
+  switch (entry.key) {
+    case undefined:
+      return {};
+    case 'inactive':
+      return { 'X-Service-Api-Key': sim.accounts[4]!.keys.full! };
+    case 'bogus':
+      return { 'X-Service-Api-Key': 'sbx_not_a_key' };
+    case 'bearer':
+      return { Authorization: `Bearer ${account.keys.full!}` };
+    default:
+      return { 'X-Service-Api-Key': account.keys[entry.key]! };
+  }
+}
+
+async function runTable(sim: Simulator, origin: string): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const entry of TABLE) {
+    const path = typeof entry.path === 'function' ? entry.path(outcomes) : entry.path;
+    const headers: Record<string, string> = { ...keyHeaders(sim, entry), ...entry.headers };
+    if (entry.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(`${origin}${path}`, { method: entry.method, headers, body: entry.body });
+    const text = await response.text();
+    const out: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (COMPARED_HEADERS.includes(name)) out[name] = value;
+    });
+    if (text !== '') expect(response.headers.get('content-type'), entry.name).toMatch(/^application\/json/);
+    outcomes.push({ status: response.status, headers: out, body: text === '' ? undefined : (JSON.parse(text) as unknown) });
+  }
+  return outcomes;
+}
+
+/** Minted plaintext keys (and their previews) are random; everything else is deterministic under a frozen clock. */
+function maskKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, inner] of Object.entries(value)) {
+    out[name] = name === 'api_key' && typeof inner === 'string' ? '<plaintext>' : name === 'preview' ? '<prefix>' : maskKeys(inner);
+  }
+  return out;
+}
+
+function comparable(outcome: Outcome): Outcome {
+  return { ...outcome, body: maskKeys(outcome.body) };
+}
+
+describe('runtime parity: node:http server and MSW', () => {
+  let server: RunningServer;
+  const mswSim = newSimulator();
+  const nodeSim = newSimulator();
+  const unhandled: string[] = [];
+  const msw = setupServer(...createHandlers(mswSim, { baseUrl: `${MSW_ORIGIN}/api/v1` }));
+  let nodeOutcomes: Outcome[] = [];
+  let mswOutcomes: Outcome[] = [];
+
+  beforeAll(async () => {
+    server = await listen(nodeSim, { port: 0, host: '127.0.0.1' });
+    // The node server's own origin must reach the network; anything else unhandled is recorded.
+    msw.listen({
+      onUnhandledRequest: (request) => {
+        if (!request.url.startsWith(server.origin)) unhandled.push(request.url);
+      },
+    });
+    nodeOutcomes = await runTable(nodeSim, server.origin);
+    mswOutcomes = await runTable(mswSim, MSW_ORIGIN);
+  });
+
+  afterAll(async () => {
+    msw.close();
+    await server?.close();
+    nodeSim.close();
+    mswSim.close();
+  });
+
+  it("answers every request of the table with the expected status in both runtimes", () => {
+    expect(nodeOutcomes.map((o, i) => [TABLE[i]!.name, o.status])).toEqual(TABLE.map((e) => [e.name, e.expectStatus]));
+    expect(mswOutcomes.map((o, i) => [TABLE[i]!.name, o.status])).toEqual(TABLE.map((e) => [e.name, e.expectStatus]));
+  });
+
+  it('agrees on status, body and the meaningful headers, request by request', () => {
+    for (const [i, entry] of TABLE.entries()) {
+      expect(comparable(mswOutcomes[i]!), entry.name).toEqual(comparable(nodeOutcomes[i]!));
+    }
+  });
+
+  it('sent every MSW request to the simulator, never to the network', () => {
+    expect(unhandled).toEqual([]);
+  });
+
+  it('carries the headers that matter', () => {
+    const byName = (name: string) => nodeOutcomes[TABLE.findIndex((e) => e.name === name)]!;
+    expect(byName('wrong method').headers['allow']).toBe('GET, POST');
+    expect(byName('idempotent replay').headers['idempotent-replayed']).toBe('true');
+    expect(byName('account').headers['ratelimit-limit']).toBe('200');
+    expect(byName('no key').headers['ratelimit-limit']).toBeUndefined();
+    const error = (name: string) => (byName(name).body as { error: { code: string; param?: string } }).error;
+    expect(error('body over 1 MiB').code).toBe('payload_too_large');
+    expect(error('body over 1 MiB in bytes').code).toBe('payload_too_large');
+    expect(error('invalid json').code).toBe('invalid_json');
+    expect(error('invalid param')).toMatchObject({ code: 'invalid_param', param: 'name' });
+    expect(error('bad cursor')).toMatchObject({ code: 'invalid_param', param: 'starting_after' });
+  });
+
+  it('left both simulators in the same state', () => {
+    const strip = (sim: Simulator) => {
+      const snapshot = sim.snapshot();
+      // Minted key digests differ (random plaintext); nothing else may.
+      const keys = snapshot.store.collections['api_keys']!.map((k) => ({ ...k, key_hash: '', preview: '' }));
+      const replays = snapshot.store.collections['idempotency_keys']!.map((r) => {
+        const stored = r as typeof r & { status: number; body: unknown };
+        return { ...stored, body: comparable({ status: stored.status, headers: {}, body: stored.body }).body };
+      });
+      const collections = { ...snapshot.store.collections, api_keys: keys, idempotency_keys: replays };
+      return { ...snapshot, store: { ...snapshot.store, collections } };
+    };
+    expect(strip(mswSim)).toEqual(strip(nodeSim));
+  });
+});
