@@ -72,24 +72,29 @@ export interface ReplayToken {
   readonly checkId: string;
   readonly seed: number | undefined;
   readonly path: string | undefined;
+  /** fast-check's replay hint for command sequences (`fc.commands({replayPath})`). */
+  readonly replayPath: string | undefined;
 }
 
-/** `<check-id>`, `<check-id>@<seed>` or `<check-id>@<seed>:<path>`. */
+/** `<check-id>`, `<check-id>@<seed>`, `<check-id>@<seed>:<path>`, plus `#<replayPath>` for sequences. */
 export function parseReplay(text: string): ReplayToken {
-  const at = text.lastIndexOf('@');
-  if (at < 0) return { checkId: text.trim(), seed: undefined, path: undefined };
-  const checkId = text.slice(0, at).trim();
-  const rest = text.slice(at + 1);
+  const hash = text.indexOf('#');
+  const replayPath = hash < 0 ? undefined : text.slice(hash + 1);
+  const head = hash < 0 ? text : text.slice(0, hash);
+  const at = head.lastIndexOf('@');
+  if (at < 0) return { checkId: head.trim(), seed: undefined, path: undefined, replayPath };
+  const checkId = head.slice(0, at).trim();
+  const rest = head.slice(at + 1);
   const colon = rest.indexOf(':');
-  const seedText = colon < 0 ? rest : rest.slice(0, colon);
-  const seed = Number(seedText);
+  const seed = Number(colon < 0 ? rest : rest.slice(0, colon));
   if (!checkId || !Number.isInteger(seed)) throw new Error(`--replay must look like <check-id>@<seed>:<path>, got "${text}"`);
-  return { checkId, seed, path: colon < 0 ? undefined : rest.slice(colon + 1) };
+  return { checkId, seed, path: colon < 0 ? undefined : rest.slice(colon + 1), replayPath };
 }
 
-export function formatReplay(checkId: string, seed: number | undefined, path: string | undefined): string {
+export function formatReplay(checkId: string, seed: number | undefined, path: string | undefined, replayPath?: string): string {
   if (seed === undefined) return checkId;
-  return path === undefined ? `${checkId}@${seed}` : `${checkId}@${seed}:${path}`;
+  const base = path === undefined ? `${checkId}@${seed}` : `${checkId}@${seed}:${path}`;
+  return replayPath === undefined ? base : `${base}#${replayPath}`;
 }
 
 /** Fills defaults that do not depend on the target; the runner settles the target-dependent ones. */

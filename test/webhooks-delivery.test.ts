@@ -2,6 +2,7 @@
  * Webhook delivery end to end: real receivers on 127.0.0.1 (port 0), undici transport, signatures
  * checked with the `standardwebhooks` package (not our code), retries on the virtual clock.
  */
+import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver, type Received } from './support/webhook-receiver.js';
@@ -219,6 +220,43 @@ describe('webhook delivery', () => {
     expect(delivered).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('property: whatever the receiver fails, each event arrives once with a 2xx, in order, attempts contiguous', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 6 }), async (answers, events) => {
+        const run = webhookSimulator();
+        const local = await startReceiver();
+        try {
+          local.behave((index) => (answers[index % answers.length] ? 200 : 500));
+          const endpoint = await addEndpoint(run, local.url, { body: { max_attempts: 10 } });
+          const ids: string[] = [];
+          for (let i = 0; i < events; i++) ids.push(await emit(run, 'contact.updated', { i }));
+          await run.sim.sandbox.webhooks.idle();
+          // Each jump runs what is due; the attempt's outcome then schedules the next from the new now.
+          const pending = () => run.sim.sandbox.webhooks.deliveries(1, endpoint.id).some((d) => d.state === 'pending');
+          for (let step = 0; step < 100 && pending(); step++) {
+            run.sim.sandbox.clock.advance('1d');
+            await run.sim.sandbox.webhooks.idle();
+          }
+          const seen = local.received.map((r) => header(r, 'webhook-id'));
+          const runs = seen.filter((id, i) => i === 0 || seen[i - 1] !== id);
+          expect(runs).toEqual(ids.slice(0, runs.length)); // FIFO: one event at a time, in journal order
+          const deliveries = run.sim.sandbox.webhooks.deliveries(1, endpoint.id);
+          for (const delivery of deliveries) {
+            const okAttempts = delivery.attempts.filter((a) => a.status_code === 200).length;
+            expect(okAttempts).toBe(delivery.state === 'delivered' ? 1 : 0);
+            expect(delivery.state === 'failed').toBe(delivery.attempts.length === 10);
+          }
+          // A failed event (10 failures) ends its turn; the rest still go out in order.
+          expect(deliveries.every((d) => d.state !== 'pending')).toBe(true);
+        } finally {
+          await run.close();
+          await local.close();
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+
   it('never delivers an event to another account’s endpoint', async () => {
     const theirs = await startReceiver();
     try {
@@ -343,6 +381,20 @@ describe('webhook delivery', () => {
     h.sim.restore(snapshot);
     await advance('5s');
     expect(receiver.received.map((r) => header(r, 'webhook-id'))).toEqual([eventId, eventId]);
+    expect(h.sim.sandbox.webhooks.deliveries(1, endpoint.id)[0]!.state).toBe('delivered');
+  });
+
+  it('with the clock running in real mode, advancing it also runs the due retry', async () => {
+    await h.close();
+    h = webhookSimulator({ clock: {} });
+    receiver.behave((index) => (index === 0 ? 500 : 200));
+    const endpoint = await addEndpoint(h, receiver.url);
+    await emit(h, 'message.received', {});
+    await idle();
+    expect(h.sim.clock.mode()).toBe('real');
+    expect(receiver.received).toHaveLength(1);
+    await advance('5s');
+    expect(receiver.received).toHaveLength(2);
     expect(h.sim.sandbox.webhooks.deliveries(1, endpoint.id)[0]!.state).toBe('delivered');
   });
 

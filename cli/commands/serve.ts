@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { listen } from '../../src/adapters/node.js';
-import { createUndiciTransport } from '../../src/adapters/undici-transport.js';
+import type { UndiciTransport } from '../../src/adapters/undici-transport.js';
 import { loadState, persistState } from '../../src/adapters/state-file.js';
 import { consoleLogger } from '../../src/core/logger.js';
 import { parseRateLimit, type RateLimitConfig } from '../../src/core/rate-limit.js';
@@ -97,11 +97,28 @@ export function checkApiKeyOption(key: string): string {
   return key;
 }
 
+/**
+ * The webhook transport, loaded on the first delivery: undici's import is a large share of the
+ * start-up time (bench/startup.ts), and most sandbox sessions never deliver a webhook.
+ */
+function lazyUndiciTransport(): UndiciTransport {
+  let loaded: Promise<UndiciTransport> | undefined;
+  const load = (): Promise<UndiciTransport> =>
+    (loaded ??= import('../../src/adapters/undici-transport.js').then((module) => module.createUndiciTransport()));
+  const send: UndiciTransport = Object.assign(async (request: Parameters<UndiciTransport>[0]) => (await load())(request), {
+    close: async (): Promise<void> => {
+      if (loaded) await (await loaded).close();
+    },
+  });
+  return send;
+}
+
 export async function serve(options: ServeOptions): Promise<void> {
   const port = parsePort(options.port);
   if (options.apiKey !== undefined) checkApiKeyOption(options.apiKey);
   const rateLimit = parseRateLimitOption(options.rateLimit);
   const seed = options.seed ? readSeedFile(options.seed) : undefined;
+  const transport = lazyUndiciTransport();
   const state = options.state ? loadState(options.state) : undefined;
   const sim = createSimulator({
     seed,
@@ -109,7 +126,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     apiKey: options.apiKey,
     rateLimit,
     allowLocalWebhooks: options.allowLocalWebhooks ?? false,
-    webhookTransport: createUndiciTransport(),
+    webhookTransport: transport,
     logger: consoleLogger,
   });
   const persistence = options.state
@@ -140,6 +157,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     grace.unref();
     await running.close();
     clearTimeout(grace);
+    await transport.close();
     persistence?.flush();
     persistence?.stop();
     sim.close();

@@ -3,6 +3,8 @@
  * target serves; the observers run last (the runner moves `final` checks to the end).
  */
 import type { CheckDefinition, TargetFacts } from '../runner/check.js';
+import { contactChecks } from './contacts/checks.js';
+import { sequenceChecks } from './contacts/sequences.js';
 import { authChecks } from './core/auth.js';
 import { errorChecks } from './core/errors.js';
 import { keyChecks } from './core/keys.js';
@@ -27,6 +29,8 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...paginationChecks,
     ...idempotencyChecks,
     ...tagChecks,
+    ...contactChecks,
+    ...sequenceChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

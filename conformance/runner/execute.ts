@@ -41,7 +41,7 @@ export function failureDetail(error: CheckFailure, redactor: Redactor, checkId: 
       counterexample: redactor.text(error.counterexample),
       seed: error.seed,
       path: error.path,
-      replay: formatReplay(checkId, error.seed, error.path),
+      replay: formatReplay(checkId, error.seed, error.path, error.replayPath),
       shrunk: error.shrunk,
       ...(error.confirmation ? { confirmation: error.confirmation } : {}),
     };

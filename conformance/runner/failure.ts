@@ -33,6 +33,7 @@ export class PropertyFailure extends CheckFailure {
     readonly path: string,
     readonly shrunk: boolean,
     readonly confirmation: 'confirmed' | 'flaky' | undefined,
+    readonly replayPath: string | undefined,
   ) {
     super(message, exchange);
     this.name = 'PropertyFailure';

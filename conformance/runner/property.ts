@@ -10,14 +10,23 @@ import { CheckFailure, PropertyFailure, SkipCheck } from './failure.js';
 export interface PropertyRunner {
   readonly seed: number;
   readonly runs: number;
+  /** Pass to `fc.commands({replayPath})` so a replayed sequence runs exactly as it failed. */
+  readonly replayPath: string | undefined;
   /** Runs an async property; throws `PropertyFailure` with seed, path and counterexample. */
   check<T>(property: fc.IAsyncPropertyWithHooks<T>, options?: { runs?: number }): Promise<void>;
 }
 
-export function createPropertyRunner(seed: number, runs: number, shrink: boolean, path: string | undefined): PropertyRunner {
+export function createPropertyRunner(
+  seed: number,
+  runs: number,
+  shrink: boolean,
+  path: string | undefined,
+  replayPath: string | undefined,
+): PropertyRunner {
   return {
     seed,
     runs,
+    replayPath,
     async check<T>(property: fc.IAsyncPropertyWithHooks<T>, options: { runs?: number } = {}): Promise<void> {
       const numRuns = Math.max(1, options.runs ?? runs);
       const details = await fc.check(property, { seed, numRuns, path, endOnFailure: !shrink });
@@ -36,7 +45,8 @@ export function createPropertyRunner(seed: number, runs: number, shrink: boolean
         const again = await fc.check(property, { seed, numRuns: 1, path: failingPath });
         confirmation = again.failed ? 'confirmed' : 'flaky';
       }
-      throw new PropertyFailure(error.message, error.exchange, counterexample, seed, failingPath, shrink, confirmation);
+      const hint = /\/\*replayPath="([^"]*)"\*\//.exec(counterexample)?.[1];
+      throw new PropertyFailure(error.message, error.exchange, counterexample, seed, failingPath, shrink, confirmation, hint);
     },
   };
 }

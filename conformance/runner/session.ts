@@ -153,7 +153,7 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
       ledger,
       pacer,
       observations,
-      fc: createPropertyRunner(seed, runs, probe.simulator, replay?.path),
+      fc: createPropertyRunner(seed, runs, probe.simulator, replay?.path, replay?.replayPath),
       send: (send: SendOptions) => client.send(send),
       name: (hint: string) => `${runId}_${hint.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${++names}`,
       scopeKey: async (scope: Scope) => {

@@ -17,7 +17,7 @@ interface Creation {
 const del = (base: string) => (id: number) => ({ method: 'DELETE' as const, path: `${base}/${id}` });
 
 const CREATIONS: Readonly<Record<string, Creation>> = {
-  '/api-keys': { kind: 'api-key', undo: del('/api-keys') },
+  '/api-keys': { kind: 'api-key', undo: del('/api-keys'), nameField: 'name' },
   '/tags': { kind: 'tag', undo: del('/tags'), nameField: 'name' },
   '/contacts': { kind: 'contact', undo: del('/contacts'), nameField: 'platform_user_id' },
   '/custom-fields': {
@@ -25,7 +25,7 @@ const CREATIONS: Readonly<Record<string, Creation>> = {
     undo: (id) => ({ method: 'PATCH', path: `/custom-fields/${id}`, body: { archived: true } }),
     nameField: 'field_key',
   },
-  '/webhooks/endpoints': { kind: 'webhook-endpoint', undo: del('/webhooks/endpoints') },
+  '/webhooks/endpoints': { kind: 'webhook-endpoint', undo: del('/webhooks/endpoints'), nameField: 'name' },
   '/blocked-users': { kind: 'blocked-user', undo: del('/blocked-users') },
   '/team/invitations': { kind: 'invitation', undo: del('/team/invitations') },
   '/knowledge/faqs': { kind: 'faq', undo: del('/knowledge/faqs') },

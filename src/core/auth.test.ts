@@ -40,11 +40,13 @@ describe('scopes (unit)', () => {
 
   it('requireScope throws insufficient_scope when the key is too low', () => {
     expect(() => requireScope('write', 'admin')).toThrow(ApiError);
+    let caught: unknown;
     try {
       requireScope('read', 'write');
     } catch (error) {
-      expect(error).toMatchObject({ code: 'insufficient_scope', status: 403 });
+      caught = error;
     }
+    expect(caught).toMatchObject({ code: 'insufficient_scope', status: 403 });
     expect(() => requireScope('full', 'admin')).not.toThrow();
   });
 });

@@ -81,6 +81,16 @@ function setup() {
         throw new ApiError('conflict', 'no');
       },
     }),
+    route({
+      operationId: 'patchRefuse',
+      method: 'PATCH',
+      path: '/refuse',
+      scope: 'write',
+      handler: () => {
+        calls++;
+        return { status: 200, body: { data: { patched: true } } };
+      },
+    }),
   ];
 
   const handle = createPipeline<TestApp>({
@@ -97,9 +107,10 @@ function setup() {
     logger,
     maxBodyBytes: 1024,
   });
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    handle({ method: 'POST', path: `/api/v1${path}`, headers: { 'x-service-api-key': 'good', ...headers }, body });
-  return { store, notes, post, logged, release: () => release?.(), calls: () => calls };
+  const send = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    handle({ method, path: `/api/v1${path}`, headers: { 'x-service-api-key': 'good', ...headers }, body });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => send('POST', path, body, headers);
+  return { store, notes, send, post, logged, release: () => release?.(), calls: () => calls };
 }
 
 describe('pipeline error handling', () => {
@@ -138,6 +149,15 @@ describe('pipeline error handling', () => {
     expect(second.status).toBe(409);
     expect(second.body).toEqual(first.body);
     expect(second.headers['Idempotent-Replayed']).toBe('true');
+    expect(t.calls()).toBe(1);
+  });
+
+  it('answers 422 idempotency_key_reused for the same path and body under another method', async () => {
+    const t = setup();
+    await t.post('/refuse', {}, { 'Idempotency-Key': 'k-method' });
+    const patched = await t.send('PATCH', '/refuse', {}, { 'Idempotency-Key': 'k-method' });
+    expect(patched.status).toBe(422);
+    expect((patched.body as { error: { code: string } }).error.code).toBe('idempotency_key_reused');
     expect(t.calls()).toBe(1);
   });
 

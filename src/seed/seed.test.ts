@@ -102,12 +102,14 @@ describe('parseSeed', () => {
   });
 
   it('parseSeedText refuses invalid JSON at $', () => {
-    expect(() => parseSeedText('{')).toThrow(SeedError);
+    let caught: unknown;
     try {
       parseSeedText('{');
     } catch (error) {
-      expect((error as SeedError).jsonPath).toBe('$');
+      caught = error;
     }
+    expect(caught).toBeInstanceOf(SeedError);
+    expect((caught as SeedError).jsonPath).toBe('$');
     expect(parseSeedText(JSON.stringify(minimalSeed())).accounts).toHaveLength(2);
   });
 

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { CheckContext, CheckDefinition } from '../../runner/check.js';
 import { readList } from '../../runner/expect.js';
-import { costOf, perRun } from '../helpers.js';
+import { perRun } from '../helpers.js';
 import { AttachTag, CreateTag, DeleteContact, DeleteTag, DetachTag, GetContact, ListByTag, PatchContact, UpsertContact } from './commands.js';
 import { ArchiveField, CreateField, SetValue } from './field-commands.js';
 import { emptyModel, type ContactsModel } from './model.js';
@@ -18,7 +18,9 @@ const tag = fc.constantFrom('t0', 't1', 't2', 't3');
 const stage = fc.option(fc.constantFrom('new', 'contacted', 'qualified', 'customer', 'lost'), { nil: undefined });
 const color = fc.constantFrom('#22C55E', '#3B82F6', '#EF4444');
 
-const contactCommands = [
+type ContactCommand = fc.Arbitrary<fc.AsyncCommand<ContactsModel, Real>>;
+
+const contactCommands: ContactCommand[] = [
   fc.tuple(handle, fc.uniqueArray(tag, { maxLength: 3 }), stage).map(([h, t, s]) => new UpsertContact(h, t, s)),
   fc.tuple(handle, stage, fc.boolean()).map(([h, s, r]) => new PatchContact(h, s, r)),
   fc.tuple(handle, tag).map(([h, t]) => new AttachTag(h, t)),
@@ -31,7 +33,7 @@ const contactCommands = [
 ];
 
 const field = fc.constantFrom('f0', 'f1', 'f2');
-const fieldCommands = [
+const fieldCommands: ContactCommand[] = [
   fc.tuple(handle, fc.uniqueArray(tag, { maxLength: 1 }), stage).map(([h, t, s]) => new UpsertContact(h, t, s)),
   handle.map((h) => new GetContact(h)),
   fc.tuple(field, fc.constantFrom('text', 'number', 'date', 'boolean') as fc.Arbitrary<'text' | 'number' | 'date' | 'boolean'>).map(([f, t]) => new CreateField(f, t)),
@@ -66,7 +68,7 @@ export const sequenceChecks: CheckDefinition[] = [
     async run(ctx) {
       const key = await ctx.scopeKey('write');
       await ctx.fc.check(
-        fc.asyncProperty(fc.commands(contactCommands, { maxCommands: 12 }), async (commands) => {
+        fc.asyncProperty(fc.commands(contactCommands, { maxCommands: 12, replayPath: ctx.fc.replayPath }), async (commands) => {
           const real: Real = { ctx, ns: ctx.name('m'), key, deleted: new Map(), activeBefore: 0 };
           await fc.asyncModelRun(() => ({ model: emptyModel(), real }), commands);
         }),
@@ -85,7 +87,7 @@ export const sequenceChecks: CheckDefinition[] = [
     async run(ctx) {
       const key = await ctx.scopeKey('write');
       await ctx.fc.check(
-        fc.asyncProperty(fc.commands(fieldCommands, { maxCommands: 12 }), async (commands) => {
+        fc.asyncProperty(fc.commands(fieldCommands, { maxCommands: 12, replayPath: ctx.fc.replayPath }), async (commands) => {
           const real: Real = { ctx, ns: ctx.name('f'), key, deleted: new Map(), activeBefore: await activeFields(ctx, key) };
           const model = emptyModel();
           try {
@@ -98,5 +100,3 @@ export const sequenceChecks: CheckDefinition[] = [
     },
   },
 ];
-
-export const sequenceCost = costOf(0);

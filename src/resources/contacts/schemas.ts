@@ -33,7 +33,14 @@ const PHONE_PATTERN = new RegExp(`^[0-9+().#x-]{${LIMITS.phoneMin},${LIMITS.phon
 export const Phone = z
   .string()
   .regex(PHONE_PATTERN, `must be ${LIMITS.phoneMin} to ${LIMITS.phoneMax} characters of digits and + ( ) . - # x`);
-export const Email = z.email({ error: 'must be a valid email address' }).max(LIMITS.email);
+/**
+ * The WHATWG (HTML) definition of a valid email address, plus a dot in the domain. Zod's default
+ * pattern refuses RFC-valid local parts with characters such as ! # $ % & * / = ? ^ { | } ~, which
+ * real CRM exports contain; a sandbox that refuses real addresses would fail real syncs.
+ */
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const Email = z.email({ pattern: EMAIL_PATTERN, error: 'must be a valid email address' }).max(LIMITS.email);
 
 /** `""` (and `null`, the value you read back) clear a field: PATCH and the update of POST /contacts. */
 const clearable = <T extends z.ZodType>(schema: T, what: string) =>
