@@ -1,5 +1,6 @@
 /** The commander program: one `register*` per command file. */
 import { Command } from 'commander';
+import { registerConformance } from './commands/conformance.js';
 import { registerListen } from './commands/listen.js';
 import { registerOpenapi } from './commands/openapi.js';
 import { registerSeed } from './commands/seed.js';
@@ -15,5 +16,6 @@ export function createProgram(): Command {
   registerOpenapi(program);
   registerListen(program);
   registerSeed(program);
+  registerConformance(program);
   return program;
 }

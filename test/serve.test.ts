@@ -3,6 +3,8 @@
  * port (always --port 0 on 127.0.0.1, never the default 4010).
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +105,41 @@ describe('serve options', () => {
     const raisedRes = await get(`${raised.ready.base_url}/account`, { 'X-Service-Api-Key': raised.ready.accounts[0]!.keys.read });
     expect(raisedRes.headers.get('ratelimit-limit')).toBe('6000');
     expect(raisedRes.headers.get('ratelimit-remaining')).toBe('5999');
+  });
+
+  it('--allow-local-webhooks: a test delivery reaches a local receiver (the webhook transport loads on first use)', async () => {
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(body);
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const server = await start(['--allow-local-webhooks']);
+      const key = server.ready.accounts[0]!.keys.admin;
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const created = await fetch(`${server.ready.base_url}/webhooks/endpoints`, {
+        method: 'POST',
+        headers: { 'X-Service-Api-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'local', url }),
+      });
+      expect(created.status).toBe(201);
+      const { data } = (await created.json()) as { data: { id: number } };
+      const tested = await fetch(`${server.ready.base_url}/webhooks/endpoints/${data.id}/test`, {
+        method: 'POST',
+        headers: { 'X-Service-Api-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ channel: 'meta' }),
+      });
+      expect(((await tested.json()) as { data: { delivered: boolean } }).data.delivered).toBe(true);
+      expect(received).toHaveLength(1);
+      expect(await stopServe(server, 'SIGTERM')).toBe(0);
+    } finally {
+      receiver.close();
+    }
   });
 
   it('--api-key fixes the first account’s full key', async () => {

@@ -142,8 +142,6 @@ export async function serve(options: ServeOptions): Promise<void> {
       consoleLogger.warn(`state loaded from ${options.state}: --seed/--api-key only take effect after POST /_sandbox/reset`);
     }
   }
-  if (options.json) console.log(JSON.stringify(describeReady(running.baseUrl, sim.accounts)));
-  else printHuman(running.baseUrl, sim.accounts, stateNote);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -163,8 +161,12 @@ export async function serve(options: ServeOptions): Promise<void> {
     sim.close();
     process.exit(0);
   };
+  // Registered before the ready output: a script may signal the moment it reads that line.
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  if (options.json) console.log(JSON.stringify(describeReady(running.baseUrl, sim.accounts)));
+  else printHuman(running.baseUrl, sim.accounts, stateNote);
 }
 
 export function registerServe(program: Command): void {
