@@ -12,6 +12,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'http', load: () => import('./http.js') },
   { name: 'msw', load: () => import('./msw.js') },
   { name: 'startup', load: () => import('./startup.js') },
+  { name: 'contacts', load: () => import('./contacts.js') },
 ];
 
 const RESULTS_FILE = join(import.meta.dirname, '..', '..', 'bench-results.json');

@@ -16,3 +16,10 @@ export { EVENT_NAMES } from './resources/events.js';
 export { BASE_PATH, CONTROL_PREFIX } from './core/pipeline.js';
 export { SeedError } from './seed/parse.js';
 export { defaultSeed } from '../fixtures/default-seed.js';
+export { verifyWebhook, type Verification, type VerifyOptions } from './resources/webhooks/verify.js';
+export {
+  createFetchTransport,
+  type WebhookTransport,
+  type WebhookTransportRequest,
+  type WebhookTransportResponse,
+} from './resources/webhooks/transport.js';

@@ -120,3 +120,5 @@ export async function listen(sim: Simulator, options: ListenOptions = {}): Promi
       }),
   };
 }
+
+export { createUndiciTransport, type UndiciTransport, type UndiciTransportOptions } from './undici-transport.js';

@@ -1,0 +1,2 @@
+import { type BenchRow } from './types.js';
+export declare function run(): Promise<BenchRow[]>;

@@ -1,0 +1,132 @@
+/**
+ * `switchboard conformance`: runs the conformance kit against a base URL and prints the clause
+ * matrix. Ctrl-C stops starting checks and sweeps what the run created; a second Ctrl-C leaves
+ * at once, keeping the ledger for `--cleanup RUN_ID`. Exit code 0 when everything ran passed,
+ * 1 when a check failed, 2 when the kit itself broke or could not start.
+ */
+import { writeFileSync } from 'node:fs';
+import { cleanupRun, formatConsole, formatJson, formatJunit, runConformance } from '../../conformance/index.js';
+import { PROFILES } from '../../conformance/types.js';
+import { newRunId } from '../../conformance/safety/run-id.js';
+function integer(value, name) {
+    if (value === undefined)
+        return undefined;
+    const parsed = Number(value);
+    if (!Number.isSafeInteger(parsed))
+        throw new Error(`${name} must be an integer, got "${value}"`);
+    return parsed;
+}
+function oneOf(value, allowed, name) {
+    if (value === undefined)
+        return undefined;
+    if (!allowed.includes(value))
+        throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+    return value;
+}
+function render(report, reporter) {
+    if (reporter === 'json')
+        return formatJson(report);
+    if (reporter === 'junit')
+        return formatJunit(report);
+    return `${formatConsole(report)}\n`;
+}
+export async function conformance(options) {
+    const baseUrl = options.baseUrl ?? process.env['SWITCHBOARD_BASE_URL'];
+    const apiKey = options.apiKey ?? process.env['SWITCHBOARD_API_KEY'];
+    const apiKeyB = options.apiKeyB ?? process.env['SWITCHBOARD_API_KEY_B'];
+    if (!baseUrl)
+        throw new Error('--base-url is required (or SWITCHBOARD_BASE_URL)');
+    if (!apiKey)
+        throw new Error('--api-key is required (or SWITCHBOARD_API_KEY)');
+    if (options.cleanup) {
+        const result = await cleanupRun({ baseUrl, apiKey, apiKeyB, runId: options.cleanup, ledgerDir: options.ledgerDir });
+        console.log(`Cleanup of ${options.cleanup}: ${result.deleted} resource(s) removed${result.failed.length ? `, ${result.failed.length} left: ${result.failed.join('; ')}` : ''}`);
+        return result.failed.length === 0 ? 0 : 1;
+    }
+    const reporter = oneOf(options.reporter, ['console', 'json', 'junit'], '--reporter') ?? 'console';
+    const runId = newRunId();
+    const controller = new AbortController();
+    let interrupts = 0;
+    const onSigint = () => {
+        interrupts++;
+        if (interrupts === 1) {
+            console.error(`\nInterrupted: finishing the current check, then sweeping what run ${runId} created (Ctrl-C again to leave now)`);
+            controller.abort();
+            return;
+        }
+        console.error(`Left without sweeping; finish with: switchboard conformance --base-url ${baseUrl} --cleanup ${runId}`);
+        process.exit(130);
+    };
+    process.on('SIGINT', onSigint);
+    const progress = process.stderr.isTTY;
+    if (progress)
+        console.error(`Run ${runId} against ${baseUrl} ...`);
+    try {
+        const report = await runConformance({
+            baseUrl,
+            apiKey,
+            apiKeyB,
+            inactiveKey: options.inactiveKey ?? process.env['SWITCHBOARD_INACTIVE_KEY'],
+            sections: options.section,
+            only: options.check,
+            profile: oneOf(options.profile, PROFILES, '--profile'),
+            level: oneOf(options.level, ['spec', 'all'], '--level'),
+            seed: integer(options.seed, '--seed'),
+            runs: integer(options.runs, '--runs'),
+            replay: options.replay,
+            maxRequests: integer(options.maxRequests, '--max-requests'),
+            ledgerDir: options.ledgerDir,
+            virtualTime: options.virtualTime,
+            runId,
+            signal: controller.signal,
+            onResult: progress ? (result) => process.stderr.write(`  ${result.verdict.padEnd(5)} ${result.clause.padEnd(5)} ${result.id}\n`) : undefined,
+        });
+        const text = render(report, reporter);
+        if (options.output) {
+            writeFileSync(options.output, text);
+            // The file holds the chosen format; the terminal still gets the human summary.
+            process.stdout.write(reporter === 'console' ? `${text.trimEnd().split('\n').pop()}\n` : `${formatConsole(report)}\n`);
+        }
+        else
+            process.stdout.write(text);
+        if (report.totals.error > 0)
+            return 2;
+        return report.totals.fail > 0 ? 1 : 0;
+    }
+    finally {
+        process.off('SIGINT', onSigint);
+    }
+}
+export function registerConformance(program) {
+    program
+        .command('conformance')
+        .description('Check a deployment (or the simulator) against the spec, clause by clause')
+        .option('--base-url <url>', 'API base URL ending in /api/v1 (or SWITCHBOARD_BASE_URL)')
+        .option('--api-key <key>', 'API key (or SWITCHBOARD_API_KEY); admin or full lets the kit mint scoped keys')
+        .option('--api-key-b <key>', 'a key of a second account, for isolation checks (or SWITCHBOARD_API_KEY_B)')
+        .option('--inactive-key <key>', 'a key of an account whose add-on is inactive (403 addon_inactive)')
+        .option('--section <clause...>', 'only these spec clauses, e.g. 4.2 7.1 (5 selects 5, 5.1, ...)')
+        .option('--check <id...>', 'only these check ids')
+        .option('--profile <profile>', 'read-only | safe | full (default: safe; full against the simulator)')
+        .option('--level <level>', 'spec | all (default: spec; all against the simulator)')
+        .option('--reporter <name>', 'console | json | junit', 'console')
+        .option('--output <file>', 'write the report here (the terminal still gets a summary)')
+        .option('--seed <n>', 'fast-check seed (printed with every run)')
+        .option('--runs <n>', 'fast-check runs per property (default 20 on the simulator, 5 elsewhere)')
+        .option('--replay <token>', 'rerun one failure: the token printed after "replay:"')
+        .option('--cleanup <run-id>', 'sweep what an interrupted run left behind, then exit')
+        .option('--max-requests <n>', 'stop starting checks once this many requests are used')
+        .option('--ledger-dir <dir>', 'where run ledgers are kept for --cleanup', '.switchboard-conformance')
+        .option('--no-virtual-time', 'against the simulator, really sleep instead of advancing its clock')
+        .action(async (options) => {
+        try {
+            process.exitCode = await conformance(options);
+        }
+        catch (error) {
+            // 2, not 1: the run could not judge the target at all.
+            console.error(`switchboard conformance: ${error instanceof Error ? error.message : String(error)}`);
+            process.exitCode = 2;
+        }
+    });
+}
+//# sourceMappingURL=conformance.js.map

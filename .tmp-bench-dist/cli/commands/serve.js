@@ -1,0 +1,165 @@
+/** `switchboard serve`: the standalone sandbox on node:http. */
+import { readFileSync } from 'node:fs';
+import { listen } from '../../src/adapters/node.js';
+import { loadState, persistState } from '../../src/adapters/state-file.js';
+import { consoleLogger } from '../../src/core/logger.js';
+import { parseRateLimit } from '../../src/core/rate-limit.js';
+import { parseSeedText } from '../../src/seed/parse.js';
+import { SeedApiKey } from '../../src/seed/schema.js';
+import { createSimulator } from '../../src/simulator.js';
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+/** In-flight requests get this long to finish after SIGINT/SIGTERM before sockets are cut. */
+const SHUTDOWN_GRACE_MS = 3_000;
+/** The one line `--json` prints once the server is ready. */
+export function describeReady(baseUrl, accounts) {
+    return {
+        base_url: baseUrl,
+        accounts: accounts.map((account) => ({
+            id: account.id,
+            plan: account.plan,
+            addon: account.addon,
+            keys: { full: account.keys.full, admin: account.keys.admin, write: account.keys.write, read: account.keys.read },
+        })),
+    };
+}
+function printHuman(baseUrl, accounts, stateNote) {
+    const lines = [`Switchboard sandbox listening on ${baseUrl}`];
+    if (stateNote)
+        lines.push(stateNote);
+    lines.push('', 'Accounts and keys (send as X-Service-Api-Key, or Authorization: Bearer <key>, or X-Api-Key):');
+    for (const account of accounts) {
+        lines.push(`  #${account.id} ${account.business_name} (plan ${account.plan}, add-on ${account.addon})`);
+        for (const scope of ['full', 'admin', 'write', 'read']) {
+            if (account.keys[scope])
+                lines.push(`      ${scope.padEnd(5)} ${account.keys[scope]}`);
+        }
+    }
+    lines.push('', `Try:      curl -H "X-Service-Api-Key: ${accounts[0]?.keys.full ?? '<key>'}" ${baseUrl}/account`, `OpenAPI:  ${baseUrl}/openapi.json`, 'Ctrl-C stops.');
+    console.log(lines.join('\n'));
+}
+/** Option errors name the option, so a typo in a CI script is obvious from the one line printed. */
+export function parsePort(text) {
+    const port = Number(text);
+    if (!/^\d+$/.test(text.trim()) || !Number.isInteger(port) || port < 0 || port > 65535) {
+        throw new Error(`--port must be an integer from 0 to 65535, got "${text}"`);
+    }
+    return port;
+}
+export function parseRateLimitOption(text) {
+    try {
+        return parseRateLimit(text);
+    }
+    catch (error) {
+        throw new Error(`--rate-limit: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+/** Reads and validates a seed file; errors start with `label` (the option, for serve). */
+export function readSeedFile(file, label = `--seed ${file}`) {
+    let text;
+    try {
+        text = readFileSync(file, 'utf8');
+    }
+    catch (error) {
+        throw new Error(`${label}: cannot read the file (${error.code ?? String(error)})`);
+    }
+    try {
+        return parseSeedText(text);
+    }
+    catch (error) {
+        // SeedError's message starts with the JSON path, e.g. "$.accounts[0].plan: Invalid option".
+        throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+export function checkApiKeyOption(key) {
+    const result = SeedApiKey.shape.key.safeParse(key);
+    if (!result.success)
+        throw new Error('--api-key must be 8 to 256 printable ASCII characters without spaces');
+    return key;
+}
+/**
+ * The webhook transport, loaded on the first delivery: undici's import is a large share of the
+ * start-up time (bench/startup.ts), and most sandbox sessions never deliver a webhook.
+ */
+function lazyUndiciTransport() {
+    let loaded;
+    const load = () => (loaded ??= import('../../src/adapters/undici-transport.js').then((module) => module.createUndiciTransport()));
+    const send = Object.assign(async (request) => (await load())(request), {
+        close: async () => {
+            if (loaded)
+                await (await loaded).close();
+        },
+    });
+    return send;
+}
+export async function serve(options) {
+    const port = parsePort(options.port);
+    if (options.apiKey !== undefined)
+        checkApiKeyOption(options.apiKey);
+    const rateLimit = parseRateLimitOption(options.rateLimit);
+    const seed = options.seed ? readSeedFile(options.seed) : undefined;
+    const transport = lazyUndiciTransport();
+    const state = options.state ? loadState(options.state) : undefined;
+    const sim = createSimulator({
+        seed,
+        state,
+        apiKey: options.apiKey,
+        rateLimit,
+        allowLocalWebhooks: options.allowLocalWebhooks ?? false,
+        webhookTransport: transport,
+        logger: consoleLogger,
+    });
+    const persistence = options.state
+        ? persistState(sim, options.state, { onError: (error) => consoleLogger.error(`could not save ${options.state}`, error) })
+        : undefined;
+    const running = await listen(sim, { host: options.host, port, onError: (error) => consoleLogger.error('request failed', error) });
+    let stateNote;
+    if (options.state) {
+        stateNote = state ? `State:    ${options.state} (loaded; saved on every change)` : `State:    ${options.state} (new; saved on every change)`;
+        if (state && (options.seed || options.apiKey)) {
+            // The saved store wins over the seed; the seed still defines what /_sandbox/reset returns to.
+            consoleLogger.warn(`state loaded from ${options.state}: --seed/--api-key only take effect after POST /_sandbox/reset`);
+        }
+    }
+    let stopping = false;
+    const stop = async (signal) => {
+        if (stopping) {
+            // A second Ctrl-C means "now": the state was saved on every change already.
+            process.exit(130);
+        }
+        stopping = true;
+        if (!options.json)
+            console.error(`\n${signal}: shutting down`);
+        const grace = setTimeout(() => running.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        grace.unref();
+        await running.close();
+        clearTimeout(grace);
+        await transport.close();
+        persistence?.flush();
+        persistence?.stop();
+        sim.close();
+        process.exit(0);
+    };
+    // Registered before the ready output: a script may signal the moment it reads that line.
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+    if (options.json)
+        console.log(JSON.stringify(describeReady(running.baseUrl, sim.accounts)));
+    else
+        printHuman(running.baseUrl, sim.accounts, stateNote);
+}
+export function registerServe(program) {
+    program
+        .command('serve')
+        .description('Run the sandbox as a standalone HTTP server')
+        .option('--host <host>', 'interface to bind', DEFAULT_HOST)
+        .option('--port <port>', 'port (0 picks a free one)', String(DEFAULT_PORT))
+        .option('--seed <file>', 'seed file to start from (docs/fixtures.md); default: the embedded seed')
+        .option('--state <file>', 'load state from this file at start and keep saving it (atomic writes)')
+        .option('--api-key <key>', "fix the first account's full-scope key")
+        .option('--rate-limit <limits>', 'per-minute/per-second limits, e.g. 6000/100, or "off"', '200/20')
+        .option('--allow-local-webhooks', 'allow http:// webhook URLs on loopback hosts')
+        .option('--json', 'print one JSON line with base_url and keys once ready')
+        .action(async (options) => serve(options));
+}
+//# sourceMappingURL=serve.js.map

@@ -1,0 +1,117 @@
+import { errorCodeOf, expectError, expectStatus, fail, readData } from '../../runner/expect.js';
+import { expectContact, fieldKey } from './real.js';
+export const FIELD_CAP = 15;
+const activeFields = (model) => [...model.fields.values()].filter((f) => !f.archived).length;
+export class CreateField {
+    field;
+    type;
+    constructor(field, type) {
+        this.field = field;
+        this.type = type;
+    }
+    check() {
+        return true;
+    }
+    async run(model, real) {
+        const known = model.fields.get(this.field);
+        const body = { field_key: fieldKey(real, this.field), label: `Field ${this.field}`, type: this.type };
+        const response = await real.ctx.send({ method: 'POST', path: '/custom-fields', key: real.key, body });
+        if (known && (known.type !== this.type || known.archived)) {
+            expectError(response, 409, 'conflict', `${this} (key exists ${known.archived ? 'archived' : `as ${known.type}`})`);
+            return;
+        }
+        if (known) {
+            expectStatus(response, 200, `${this} (same key and type)`);
+            return;
+        }
+        if (real.activeBefore + activeFields(model) >= FIELD_CAP) {
+            expectStatus(response, 400, `${this} (already ${FIELD_CAP} active fields)`);
+            return;
+        }
+        expectStatus(response, 201, `${this} (new key)`);
+        const data = readData(response, String(this));
+        if (data['field_key'] !== body.field_key || data['type'] !== this.type || data['archived'] !== false)
+            fail(`${this}: the definition came back different`, response);
+        if (typeof data['id'] !== 'number')
+            fail(`${this}: data.id must be an integer`, response);
+        model.fields.set(this.field, { id: data['id'], type: this.type, archived: false });
+    }
+    toString() {
+        return `POST /custom-fields ${this.field}:${this.type}`;
+    }
+}
+export class ArchiveField {
+    field;
+    constructor(field) {
+        this.field = field;
+    }
+    check(model) {
+        return model.fields.get(this.field)?.archived === false;
+    }
+    async run(model, real) {
+        const field = model.fields.get(this.field);
+        const response = await real.ctx.send({ method: 'PATCH', path: `/custom-fields/${field.id}`, key: real.key, body: { archived: true } });
+        expectStatus(response, 200, String(this));
+        if (readData(response, String(this))['archived'] !== true)
+            fail(`${this}: archived should read true`, response);
+        field.archived = true;
+    }
+    toString() {
+        return `PATCH /custom-fields/${this.field} archived=true`;
+    }
+}
+/** A value of the field's own type, or deliberately of another one. */
+export function valueFor(type, seed, wrong) {
+    if (wrong) {
+        const wrongs = { text: seed, number: `n${seed}`, date: '2026-02-30', boolean: 'yes' };
+        return wrongs[type];
+    }
+    const rights = {
+        text: `value ${seed}`,
+        number: seed,
+        date: `2026-0${1 + (seed % 9)}-1${seed % 10}`,
+        boolean: seed % 2 === 0,
+    };
+    return rights[type];
+}
+export class SetValue {
+    handle;
+    field;
+    seed;
+    mode;
+    constructor(handle, field, seed, mode) {
+        this.handle = handle;
+        this.field = field;
+        this.seed = seed;
+        this.mode = mode;
+    }
+    check(model) {
+        return model.contacts.has(this.handle) && model.fields.has(this.field);
+    }
+    async run(model, real) {
+        const contact = model.contacts.get(this.handle);
+        const field = model.fields.get(this.field);
+        const value = this.mode === 'clear' ? null : valueFor(field.type, this.seed, this.mode === 'wrong');
+        const key = fieldKey(real, this.field);
+        const response = await real.ctx.send({ method: 'PATCH', path: `/contacts/${contact.id}`, key: real.key, body: { custom_fields: { [key]: value } } });
+        const refused = field.archived || this.mode === 'wrong';
+        if (refused) {
+            expectStatus(response, 400, `${this} (${field.archived ? 'archived field' : 'wrong type'})`);
+            const error = expectError(response, 400, errorCodeOf(response) ?? 'invalid_param', String(this));
+            if (!error.param?.includes(key) && !error.message.includes(key))
+                fail(`${this}: the 400 should name the key ${key}`, response);
+            expectContact(model, real, this.handle, await real.ctx.send({ path: `/contacts/${contact.id}`, key: real.key }), `${this}: contact after the refused write`);
+            return;
+        }
+        expectStatus(response, 200, String(this));
+        if (value === null)
+            contact.values.delete(this.field);
+        else
+            contact.values.set(this.field, value);
+        expectContact(model, real, this.handle, response, String(this));
+    }
+    toString() {
+        return `PATCH /contacts/${this.handle} custom_fields.${this.field}=${this.mode}#${this.seed}`;
+    }
+}
+//# sourceMappingURL=field-commands.js.map

@@ -1,0 +1,89 @@
+/**
+ * The model-based sequences: fast-check generates command sequences (`fc.commands`), runs them
+ * against the target and the kit's model (`fc.asyncModelRun`), and shrinks a failing sequence to
+ * the shortest one that still fails. Each sequence works in its own namespace. Custom fields
+ * cannot be deleted (4.3), so their sequence runs only in `full` and archives what it made.
+ */
+import fc from 'fast-check';
+import { readList } from '../../runner/expect.js';
+import { perRun } from '../helpers.js';
+import { AttachTag, CreateTag, DeleteContact, DeleteTag, DetachTag, GetContact, ListByTag, PatchContact, UpsertContact } from './commands.js';
+import { ArchiveField, CreateField, SetValue } from './field-commands.js';
+import { emptyModel } from './model.js';
+const handle = fc.constantFrom('c0', 'c1', 'c2');
+const tag = fc.constantFrom('t0', 't1', 't2', 't3');
+const stage = fc.option(fc.constantFrom('new', 'contacted', 'qualified', 'customer', 'lost'), { nil: undefined });
+const color = fc.constantFrom('#22C55E', '#3B82F6', '#EF4444');
+const contactCommands = [
+    fc.tuple(handle, fc.uniqueArray(tag, { maxLength: 3 }), stage).map(([h, t, s]) => new UpsertContact(h, t, s)),
+    fc.tuple(handle, stage, fc.boolean()).map(([h, s, r]) => new PatchContact(h, s, r)),
+    fc.tuple(handle, tag).map(([h, t]) => new AttachTag(h, t)),
+    fc.tuple(handle, tag).map(([h, t]) => new DetachTag(h, t)),
+    handle.map((h) => new GetContact(h)),
+    handle.map((h) => new DeleteContact(h)),
+    fc.tuple(tag, color).map(([t, c]) => new CreateTag(t, c)),
+    tag.map((t) => new DeleteTag(t)),
+    tag.map((t) => new ListByTag(t)),
+];
+const field = fc.constantFrom('f0', 'f1', 'f2');
+const fieldCommands = [
+    fc.tuple(handle, fc.uniqueArray(tag, { maxLength: 1 }), stage).map(([h, t, s]) => new UpsertContact(h, t, s)),
+    handle.map((h) => new GetContact(h)),
+    fc.tuple(field, fc.constantFrom('text', 'number', 'date', 'boolean')).map(([f, t]) => new CreateField(f, t)),
+    field.map((f) => new ArchiveField(f)),
+    fc.tuple(handle, field, fc.nat(1000), fc.constantFrom('right', 'right', 'wrong', 'clear')).map(([h, f, n, m]) => new SetValue(h, f, n, m)),
+];
+async function activeFields(ctx, key) {
+    const response = await ctx.send({ path: '/custom-fields', key });
+    return response.status === 200 ? readList(response, 'GET /custom-fields').data.length : 0;
+}
+async function archiveAll(ctx, model, key) {
+    // Frees the active-field slots at once: the next sequence needs them.
+    for (const field of model.fields.values()) {
+        if (!field.archived)
+            await ctx.send({ method: 'PATCH', path: `/custom-fields/${field.id}`, key, body: { archived: true } });
+    }
+}
+export const sequenceChecks = [
+    {
+        id: 'contacts.model',
+        title: 'Contacts and tags follow the model over generated command sequences',
+        clause: '4.2',
+        level: 'spec',
+        group: 'contacts',
+        profile: 'safe',
+        routes: ['POST /contacts', 'GET /contacts', 'GET /contacts/{id}', 'PATCH /contacts/{id}', 'DELETE /contacts/{id}', 'POST /contacts/{id}/tags', 'DELETE /contacts/{id}/tags/{tag}', 'POST /tags', 'GET /tags', 'DELETE /tags/{id}'],
+        cost: perRun(14),
+        async run(ctx) {
+            const key = await ctx.scopeKey('write');
+            await ctx.fc.check(fc.asyncProperty(fc.commands(contactCommands, { maxCommands: 12, replayPath: ctx.fc.replayPath }), async (commands) => {
+                const real = { ctx, ns: ctx.name('m'), key, deleted: new Map(), activeBefore: 0 };
+                await fc.asyncModelRun(() => ({ model: emptyModel(), real }), commands);
+            }));
+        },
+    },
+    {
+        id: 'custom-fields.model',
+        title: 'Custom fields and contact values follow the model over generated command sequences',
+        clause: '4.3',
+        level: 'spec',
+        group: 'contacts',
+        profile: 'full',
+        routes: ['POST /contacts', 'GET /contacts/{id}', 'PATCH /contacts/{id}', 'GET /custom-fields', 'POST /custom-fields', 'PATCH /custom-fields/{id}'],
+        cost: perRun(14),
+        async run(ctx) {
+            const key = await ctx.scopeKey('write');
+            await ctx.fc.check(fc.asyncProperty(fc.commands(fieldCommands, { maxCommands: 12, replayPath: ctx.fc.replayPath }), async (commands) => {
+                const real = { ctx, ns: ctx.name('f'), key, deleted: new Map(), activeBefore: await activeFields(ctx, key) };
+                const model = emptyModel();
+                try {
+                    await fc.asyncModelRun(() => ({ model, real }), commands);
+                }
+                finally {
+                    await archiveAll(ctx, model, key);
+                }
+            }));
+        },
+    },
+];
+//# sourceMappingURL=sequences.js.map

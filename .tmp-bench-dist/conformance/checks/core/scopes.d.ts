@@ -1,0 +1,2 @@
+import type { CheckDefinition, TargetFacts } from '../../runner/check.js';
+export declare function scopeChecks(facts: TargetFacts): CheckDefinition[];

@@ -1,0 +1,72 @@
+import { fail } from '../runner/expect.js';
+import { SPEC_ERROR_STATUS } from '../spec/errors.js';
+import { costOf } from './helpers.js';
+function judge(ctx, tally, what) {
+    if (tally.seen === 0)
+        return ctx.skip('nothing_observed');
+    const first = tally.violations[0];
+    if (first)
+        fail(`${tally.count} of ${tally.seen} ${what}; first: ${first.message}`, first.response);
+}
+export const observedChecks = [
+    {
+        id: 'observed.error-envelope',
+        title: 'Every error response of the run used the error envelope',
+        clause: '7.1',
+        level: 'spec',
+        group: 'observed',
+        profile: 'read-only',
+        final: true,
+        cost: costOf(0),
+        async run(ctx) {
+            judge(ctx, ctx.observations.envelope, 'error responses departed from {error: {code, message, param?}}');
+        },
+    },
+    {
+        id: 'observed.code-status',
+        title: "Every spec error code came with the spec's HTTP status",
+        clause: '7.1',
+        level: 'spec',
+        group: 'observed',
+        profile: 'read-only',
+        final: true,
+        cost: costOf(0),
+        async run(ctx) {
+            const mismatches = ctx.observations.codeStatus;
+            if (ctx.observations.envelope.seen === 0)
+                return ctx.skip('nothing_observed');
+            const first = mismatches[0];
+            if (first) {
+                const code = first.json.error?.code ?? '';
+                fail(`error code ${code} came with HTTP ${first.status}; section 7 pairs it with ${SPEC_ERROR_STATUS[code]?.join(' or ')}`, first);
+            }
+        },
+    },
+    {
+        id: 'observed.rate-headers',
+        title: 'Every authenticated response of the run carried the rate-limit headers',
+        clause: '8',
+        level: 'spec',
+        group: 'observed',
+        profile: 'read-only',
+        final: true,
+        cost: costOf(0),
+        async run(ctx) {
+            judge(ctx, ctx.observations.rateHeaders, 'authenticated responses lacked consistent RateLimit-* headers');
+        },
+    },
+    {
+        id: 'observed.retry-after',
+        title: 'Every 429 of the run carried Retry-After',
+        clause: '8',
+        level: 'spec',
+        group: 'observed',
+        profile: 'read-only',
+        final: true,
+        cost: costOf(0),
+        async run(ctx) {
+            judge(ctx, ctx.observations.retryAfter, '429 responses lacked Retry-After');
+        },
+    },
+];
+//# sourceMappingURL=observed.js.map

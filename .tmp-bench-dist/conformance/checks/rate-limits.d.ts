@@ -1,0 +1,2 @@
+import type { CheckDefinition } from '../runner/check.js';
+export declare const rateLimitChecks: CheckDefinition[];

@@ -1,0 +1,16 @@
+/**
+ * switchboard/conformance: run the conformance kit against any deployment of the Messaging
+ * Automation REST API v1, or in-process against the simulator.
+ *
+ *   const report = await runConformance({ baseUrl, apiKey });
+ *   const report = await runConformance({ baseUrl: 'http://sim/api/v1', apiKey, fetch: sim.fetch });
+ *
+ * The kit talks HTTP only (through `fetch`); it never imports the simulator's implementation.
+ */
+export { runConformance } from './runner/run.js';
+export { cleanupRun } from './cleanup.js';
+export { formatConsole } from './reporters/console.js';
+export { formatJson } from './reporters/json.js';
+export { formatJunit } from './reporters/junit.js';
+export { parseReplay, formatReplay } from './options.js';
+//# sourceMappingURL=index.js.map

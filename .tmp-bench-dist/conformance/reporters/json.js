@@ -1,0 +1,4 @@
+export function formatJson(report) {
+    return `${JSON.stringify(report, null, 2)}\n`;
+}
+//# sourceMappingURL=json.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=check.js.map

@@ -1,0 +1,86 @@
+import { CheckFailure } from './failure.js';
+export function fail(message, response) {
+    throw new CheckFailure(message, response);
+}
+function describe(response) {
+    const code = errorCodeOf(response);
+    return code === undefined ? `HTTP ${response.status}` : `HTTP ${response.status} ${code}`;
+}
+export function errorCodeOf(response) {
+    const error = response.json?.error;
+    return typeof error?.code === 'string' ? error.code : undefined;
+}
+export function expectStatus(response, expected, what) {
+    const allowed = typeof expected === 'number' ? [expected] : expected;
+    if (!allowed.includes(response.status))
+        fail(`${what}: expected HTTP ${allowed.join(' or ')}, got ${describe(response)}`, response);
+}
+/** The section 7.1 envelope: `{error: {code, message, param?}}`. */
+export function readError(response, what) {
+    const body = response.json;
+    const error = typeof body === 'object' && body !== null ? body.error : undefined;
+    if (typeof error !== 'object' || error === null)
+        fail(`${what}: the body is not the error envelope {error: {code, message}}`, response);
+    const { code, message, param, ...extra } = error;
+    if (typeof code !== 'string' || code === '')
+        fail(`${what}: error.code must be a non-empty string`, response);
+    if (typeof message !== 'string')
+        fail(`${what}: error.message must be a string`, response);
+    if (param !== undefined && typeof param !== 'string')
+        fail(`${what}: error.param must be a string when present`, response);
+    return { code, message, param, extra };
+}
+export function expectError(response, status, code, what, options = {}) {
+    expectStatus(response, status, what);
+    const error = readError(response, what);
+    const codes = typeof code === 'string' ? [code] : code;
+    if (!codes.includes(error.code))
+        fail(`${what}: expected error code ${codes.join(' or ')}, got ${error.code}`, response);
+    const wanted = options.param;
+    if (wanted !== undefined) {
+        const ok = typeof wanted === 'string' ? error.param === wanted : error.param !== undefined && wanted.test(error.param);
+        if (!ok)
+            fail(`${what}: error.param should name ${String(wanted)}, got ${error.param === undefined ? 'no param' : `"${error.param}"`}`, response);
+    }
+    return error;
+}
+/** `{data: {...}}` (2.1). */
+export function readData(response, what) {
+    const data = typeof response.json === 'object' && response.json !== null ? response.json.data : undefined;
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        fail(`${what}: expected {data: {...}}`, response);
+    return data;
+}
+/** `{data: [...], has_more, next_cursor}` (2.1). */
+export function readList(response, what) {
+    const body = response.json;
+    if (typeof body !== 'object' || body === null)
+        fail(`${what}: expected a list body`, response);
+    const { data, has_more, next_cursor } = body;
+    if (!Array.isArray(data))
+        fail(`${what}: list data must be an array`, response);
+    if (typeof has_more !== 'boolean')
+        fail(`${what}: has_more must be a boolean`, response);
+    if (next_cursor !== null && typeof next_cursor !== 'string')
+        fail(`${what}: next_cursor must be a string or null`, response);
+    if (has_more && next_cursor === null)
+        fail(`${what}: has_more is true but next_cursor is null`, response);
+    if (!has_more && next_cursor !== null)
+        fail(`${what}: has_more is false but next_cursor is set`, response);
+    return { data, has_more, next_cursor };
+}
+/** Validates against a resource schema of the spec-as-code (unknown extra fields are allowed). */
+export function expectShape(value, schema, what, response) {
+    const result = schema.safeParse(value);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue ? issue.path.map(String).join('.') || '(root)' : '(root)';
+        fail(`${what}: ${where}: ${issue?.message ?? 'does not match the spec shape'}`, response);
+    }
+    return result.data;
+}
+export function idOf(value) {
+    const id = typeof value === 'object' && value !== null ? value.id : undefined;
+    return typeof id === 'number' ? id : undefined;
+}
+//# sourceMappingURL=expect.js.map

@@ -1,0 +1,89 @@
+import { SPEC_ERROR_CODES, SPEC_ERROR_STATUS } from '../spec/errors.js';
+const KEEP = 20;
+class Tally {
+    seen = 0;
+    violations = [];
+    count = 0;
+    add(violation) {
+        this.count++;
+        if (this.violations.length < KEEP)
+            this.violations.push(violation);
+    }
+}
+export class Observations {
+    envelope = new Tally();
+    rateHeaders = new Tally();
+    retryAfter = new Tally();
+    /** Error codes outside the spec's tables (7.1, 7.2), with one example each. */
+    unknownCodes = new Map();
+    codesSeen = new Set();
+    /** Responses whose spec error code came with another status than section 7 pairs it with. */
+    codeStatus = [];
+    /**
+     * `served` says whether the request named a route the target serves: only those are
+     * "authenticated responses" for section 8 (an unknown path or a wrong method can be answered
+     * before the key is even read).
+     */
+    observe(response, context, served) {
+        if (context.control)
+            return;
+        if (response.status >= 400)
+            this.checkEnvelope(response);
+        if (served && context.authenticated && context.keyLabel !== 'inactive' && response.status !== 401)
+            this.checkRateHeaders(response);
+        if (response.status === 429)
+            this.checkRetryAfter(response);
+    }
+    checkEnvelope(response) {
+        this.envelope.seen++;
+        const error = response.json?.error;
+        if (typeof error !== 'object' || error === null) {
+            this.envelope.add({ message: `HTTP ${response.status} without the {error: {code, message}} envelope`, response });
+            return;
+        }
+        const { code, message, param } = error;
+        if (typeof code !== 'string' || typeof message !== 'string' || (param !== undefined && typeof param !== 'string')) {
+            this.envelope.add({ message: `HTTP ${response.status}: error.code and error.message must be strings, error.param a string when present`, response });
+            return;
+        }
+        this.codesSeen.add(code);
+        const statuses = SPEC_ERROR_STATUS[code];
+        if (statuses && !statuses.includes(response.status) && this.codeStatus.length < KEEP)
+            this.codeStatus.push(response);
+        if (!SPEC_ERROR_CODES.has(code) && !this.unknownCodes.has(code))
+            this.unknownCodes.set(code, response);
+    }
+    checkRateHeaders(response) {
+        this.rateHeaders.seen++;
+        const problem = rateHeaderProblem(response.headers);
+        if (problem)
+            this.rateHeaders.add({ message: problem, response });
+    }
+    checkRetryAfter(response) {
+        this.retryAfter.seen++;
+        const value = response.headers.get('retry-after');
+        if (value === null || !/^\d+$/.test(value.trim())) {
+            this.retryAfter.add({ message: `429 without a Retry-After of whole seconds (got ${value === null ? 'none' : `"${value}"`})`, response });
+        }
+    }
+}
+/** Section 8: the three headers, integers, Remaining within Limit, and the X- twins equal. */
+export function rateHeaderProblem(headers) {
+    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) {
+        const value = headers.get(name);
+        if (value === null)
+            return `missing ${name}`;
+        if (!/^\d+$/.test(value.trim()))
+            return `${name} is not a non-negative integer: "${value}"`;
+        const twin = headers.get(`X-${name}`);
+        if (twin === null)
+            return `missing X-${name} (section 8: equivalent X-RateLimit-* headers are also sent)`;
+        if (twin.trim() !== value.trim())
+            return `X-${name} (${twin}) differs from ${name} (${value})`;
+    }
+    if (Number(headers.get('RateLimit-Remaining')) > Number(headers.get('RateLimit-Limit'))) {
+        return 'RateLimit-Remaining is greater than RateLimit-Limit';
+    }
+    return undefined;
+}
+//# sourceMappingURL=observations.js.map

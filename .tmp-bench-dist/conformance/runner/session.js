@@ -1,0 +1,175 @@
+/**
+ * One run's machinery: keys, ledger, pacer, client and what the probe learned about the target,
+ * plus the per-check context. The target-dependent defaults are settled here: against the
+ * simulator the kit runs `full` at level `all` with 20 property runs; elsewhere `safe`, `spec`, 5.
+ */
+import { KitClient } from '../http/client.js';
+import { Pacer } from '../http/pacer.js';
+import { Redactor } from '../http/redact.js';
+import { realWaiter, virtualWaiter } from '../http/waiter.js';
+import { recordCreation } from '../safety/creations.js';
+import { Ledger } from '../safety/ledger.js';
+import { RouteMatcher } from '../spec/match.js';
+import { ROUTES, routeKey } from '../spec/routes.js';
+import { KeyRing } from '../target/keys.js';
+import { probeAccount, probeTarget } from '../target/probe.js';
+import { SkipCheck } from './failure.js';
+import { Observations } from './observations.js';
+import { checkSeed, createPropertyRunner } from './property.js';
+/** Switches from sleeping to virtual time once the probe says the target is the simulator. */
+class SwitchableWaiter {
+    inner;
+    constructor(inner) {
+        this.inner = inner;
+    }
+    get virtual() {
+        return this.inner.virtual;
+    }
+    now() {
+        return this.inner.now();
+    }
+    wait(ms) {
+        return this.inner.wait(ms);
+    }
+}
+export async function openSession(options, runId) {
+    const redactor = new Redactor();
+    const keys = new KeyRing(redactor);
+    keys.add('a', options.apiKey, 'a', undefined, '$SWITCHBOARD_API_KEY');
+    if (options.apiKeyB)
+        keys.add('b', options.apiKeyB, 'b', undefined, '$SWITCHBOARD_API_KEY_B');
+    if (options.inactiveKey)
+        keys.add('inactive', options.inactiveKey, 'inactive', undefined, '$SWITCHBOARD_INACTIVE_KEY');
+    const ledger = new Ledger(runId, options.baseUrl, options.ledgerDir);
+    const waiter = new SwitchableWaiter(realWaiter(options.signal));
+    const pacer = new Pacer(waiter, { burst: 15, margin: 2 });
+    // The probe only sends GETs; the real profile applies once it is settled.
+    let profile = 'read-only';
+    const client = new KitClient({
+        baseUrl: options.baseUrl,
+        runId,
+        fetch: options.fetch,
+        pacer,
+        ledger,
+        profile: () => profile,
+        resolveKey: (label) => keys.resolve(label),
+        timeoutMs: options.timeoutMs,
+    });
+    const observations = new Observations();
+    const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
+    let matcher = new RouteMatcher([]);
+    client.observers.push((response, context) => {
+        const path = new URL(response.exchange.url).pathname.slice(basePath.length);
+        observations.observe(response, context, matcher.match(response.exchange.method, path) !== undefined);
+        const account = context.keyLabel.startsWith('b') ? 'b' : 'a';
+        if (context.authenticated && context.keyLabel !== 'inactive')
+            recordCreation(ledger, runId, basePath, response, account);
+    });
+    const probe = await probeTarget(client);
+    if (probe.account.status !== 200 || probe.account.scope === undefined) {
+        throw new Error(`GET ${options.baseUrl}/account answered HTTP ${probe.account.status}; check the base URL (it ends in /api/v1) and the API key`);
+    }
+    keys.add('a', options.apiKey, 'a', probe.account.scope, '$SWITCHBOARD_API_KEY');
+    let accountIdB;
+    if (options.apiKeyB) {
+        const b = await probeAccount(client, 'b');
+        if (b.status !== 200 || b.id === undefined || b.id === probe.account.id) {
+            throw new Error(`--api-key-b must be a working key of another account (GET /account answered HTTP ${b.status}${b.id === probe.account.id ? ', same account' : ''})`);
+        }
+        keys.add('b', options.apiKeyB, 'b', b.scope, '$SWITCHBOARD_API_KEY_B');
+        accountIdB = b.id;
+    }
+    profile = options.profile ?? (probe.simulator ? 'full' : 'safe');
+    const level = options.level ?? (probe.simulator ? 'all' : 'spec');
+    const runs = options.runs ?? (probe.simulator ? 20 : 5);
+    const virtualTime = probe.control && options.virtualTime && profile !== 'read-only';
+    const advance = async (ms) => {
+        const response = await client.send({ method: 'POST', path: '/_sandbox/clock/advance', body: { ms: Math.ceil(ms) }, fromOrigin: true });
+        if (response.status !== 200)
+            throw new Error(`the simulator refused to advance its clock: HTTP ${response.status}`);
+    };
+    if (virtualTime)
+        waiter.inner = virtualWaiter(advance, probe.clockOffsetMs ?? 0);
+    const routes = probe.routes ?? new Set(ROUTES.map((route) => routeKey(route.method, route.path)));
+    matcher = new RouteMatcher(routes);
+    const facts = {
+        simulator: probe.simulator,
+        control: probe.control,
+        virtualTime,
+        routes,
+        scope: probe.account.scope,
+        plan: probe.account.plan,
+        accountId: probe.account.id,
+        accountIdB,
+    };
+    const accounts = options.apiKeyB ? ['a', 'b'] : ['a'];
+    let names = 0;
+    const has = (need) => {
+        switch (need) {
+            case 'key_b':
+                return keys.has('b');
+            case 'inactive_key':
+                return keys.has('inactive');
+            case 'simulator':
+                return probe.simulator;
+            case 'control':
+                return probe.control && profile !== 'read-only';
+            default:
+                return true;
+        }
+    };
+    const context = (check) => {
+        const replay = options.replay?.checkId === check.id ? options.replay : undefined;
+        const seed = replay?.seed ?? checkSeed(options.seed, check.id);
+        const ctx = {
+            runId,
+            prefix: runId,
+            target: facts,
+            profile,
+            client,
+            keys,
+            ledger,
+            pacer,
+            observations,
+            fc: createPropertyRunner(seed, runs, probe.simulator, replay?.path, replay?.replayPath),
+            send: (send) => client.send(send),
+            name: (hint) => `${runId}_${hint.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${++names}`,
+            scopeKey: async (scope) => {
+                if (await keys.ensureScope(scope, client, runId, profile !== 'read-only'))
+                    return `a:${scope}`;
+                throw new SkipCheck(keys.whyMissing(`a:${scope}`));
+            },
+            serves: (method, path) => routes.has(routeKey(method, path)),
+            skip: (reason, detail) => {
+                throw new SkipCheck(reason, detail);
+            },
+            advanceClock: async (ms) => {
+                if (!has('control'))
+                    throw new SkipCheck('needs_control');
+                // Through the waiter when it is virtual, so the pacer's idea of the target's time follows.
+                await (virtualTime ? waiter.wait(ms) : advance(ms));
+            },
+            accountOf: (label) => (label.startsWith('b') ? 'b' : 'a'),
+        };
+        return ctx;
+    };
+    return {
+        runId,
+        prefix: runId,
+        redactor,
+        keys,
+        ledger,
+        pacer,
+        client,
+        observations,
+        facts,
+        profile,
+        level,
+        runs,
+        shrink: probe.simulator,
+        accounts,
+        has,
+        context,
+    };
+}
+//# sourceMappingURL=session.js.map

@@ -1,0 +1,45 @@
+/** Clause titles for the matrix, from the spec's headings (and our names for list items). */
+const TITLES = {
+    '1': 'What the service does',
+    '2.1': 'Conventions (envelopes, pagination)',
+    '2.3': 'Custom field definition',
+    '2.4': 'Tag',
+    '2.2': 'Contact',
+    '2.27': 'Webhook endpoint',
+    '2.28': 'API key',
+    '2.29': 'Account summary',
+    '3.7': 'Other state-like values',
+    '4.1': 'Account, webhook endpoints, keys',
+    '4.2': 'Contacts',
+    '4.3': 'Custom fields',
+    '4.4': 'Conversations and messages',
+    '4.5': 'Tags',
+    '4.9': 'Opt-outs',
+    '4.10': 'Team',
+    '4.13': 'Media library and blocked users',
+    '5': 'Idempotency',
+    '5.1': 'Authentication: key headers',
+    '5.2': 'Authentication: scopes',
+    '5.3': 'Authentication: insufficient scope',
+    '5.5': 'Authentication: missing, unknown and inactive keys',
+    '6': 'Events',
+    '7.1': 'Errors: envelope and general codes',
+    '8': 'Limits',
+    '9': 'Versioning',
+};
+export function clauseTitle(clause) {
+    return TITLES[clause] ?? `Section ${clause}`;
+}
+/** Orders clauses as the spec does: 2.10 after 2.9, 5 before 5.1. */
+export function compareClauses(a, b) {
+    const pa = a.split('.').map(Number);
+    const pb = b.split('.').map(Number);
+    for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+        const x = pa[i] ?? -1;
+        const y = pb[i] ?? -1;
+        if (x !== y)
+            return x - y;
+    }
+    return 0;
+}
+//# sourceMappingURL=clauses.js.map

@@ -1,0 +1,122 @@
+/**
+ * The kit's public vocabulary: levels, profiles, verdicts, results and the report. Kept apart from
+ * the runner so reporters and callers of `runConformance` depend on data shapes only.
+ */
+/** `spec`: the spec states the rule. `assumption`: rests on our choice for a "not shown" gap. */
+export type Level = 'spec' | 'assumption';
+/** Which levels to run: `spec` only, or `all` (spec + assumption). */
+export type LevelSelection = 'spec' | 'all';
+/**
+ * `read-only` sends only GETs; `safe` creates only run-prefixed resources and never changes or
+ * deletes anything it did not create; `full` adds the costly and capacity-filling checks.
+ */
+export type Profile = 'read-only' | 'safe' | 'full';
+export declare const PROFILES: readonly Profile[];
+/** `error` means the kit itself broke (never the target's fault). */
+export type Verdict = 'pass' | 'fail' | 'skip' | 'error';
+export type ReporterName = 'console' | 'json' | 'junit';
+/** One HTTP request and its response as the kit saw them (keys redacted when rendered). */
+export interface ExchangeRecord {
+    readonly seq: number;
+    readonly method: string;
+    readonly url: string;
+    readonly requestHeaders: Readonly<Record<string, string>>;
+    readonly requestBody: string | undefined;
+    readonly status: number;
+    readonly responseHeaders: Readonly<Record<string, string>>;
+    readonly responseBody: string;
+    readonly durationMs: number;
+    /** Which key sent it, e.g. `a`, `a:read`, `b`, or `none`. */
+    readonly keyLabel: string;
+}
+export interface FailureDetail {
+    readonly message: string;
+    /** The minimal failing input of a property, rendered with `fc.stringify`. */
+    readonly counterexample?: string;
+    /** The request/response that showed the departure (keys and secrets redacted). */
+    readonly request?: string;
+    readonly response?: string;
+    readonly curl?: string;
+    readonly seed?: number;
+    readonly path?: string;
+    /** Pass to `--replay` to run exactly this case again. */
+    readonly replay?: string;
+    /** fast-check shrinks it (simulator) or stops at the first failure (live, to spare requests). */
+    readonly shrunk?: boolean;
+    /** On a live target the minimal case is re-sent once: `confirmed` or `flaky`. */
+    readonly confirmation?: 'confirmed' | 'flaky';
+    /** For `error` verdicts: where the kit broke. */
+    readonly stack?: string;
+}
+export interface CheckResult {
+    readonly id: string;
+    readonly title: string;
+    readonly clause: string;
+    readonly level: Level;
+    readonly group: string;
+    readonly verdict: Verdict;
+    /** Why a check was skipped, e.g. `feature_unavailable`, `profile`, `needs_key_b`. */
+    readonly reason?: string;
+    readonly failure?: FailureDetail;
+    readonly durationMs: number;
+    readonly requests: number;
+}
+export interface ClauseRow {
+    readonly clause: string;
+    readonly title: string;
+    readonly level: Level;
+    readonly pass: number;
+    readonly fail: number;
+    readonly skip: number;
+    readonly error: number;
+    /** The clause's verdict: fail/error if any check failed/broke, pass if any passed, else skip. */
+    readonly verdict: Verdict;
+}
+export interface TargetInfo {
+    readonly baseUrl: string;
+    readonly simulator: boolean;
+    /** The virtual clock is driven instead of sleeping (simulator with an admin key). */
+    readonly virtualTime: boolean;
+    readonly scope: string | undefined;
+    readonly accountId: number | undefined;
+    readonly accountIdB: number | undefined;
+    /** `METHOD /path` templates the target serves (from its /openapi.json, else the kit's catalogue). */
+    readonly routes: readonly string[];
+}
+export interface RequestUse {
+    readonly planned: number;
+    readonly used: number;
+    readonly byAccount: Readonly<Record<string, number>>;
+    /** Requests to the simulator's control plane (clock), which the quota does not meter. */
+    readonly control: number;
+    readonly waitedMs: number;
+    readonly rateLimited: number;
+}
+export interface ConformanceReport {
+    readonly runId: string;
+    readonly target: TargetInfo;
+    readonly profile: Profile;
+    readonly level: LevelSelection;
+    readonly seed: number;
+    readonly runs: number;
+    readonly startedAt: string;
+    readonly durationMs: number;
+    readonly results: readonly CheckResult[];
+    readonly matrix: readonly ClauseRow[];
+    readonly requests: RequestUse;
+    readonly cleanup: CleanupSummary;
+    readonly aborted: boolean;
+    readonly totals: Totals;
+}
+export interface Totals {
+    readonly pass: number;
+    readonly fail: number;
+    readonly skip: number;
+    readonly error: number;
+}
+export interface CleanupSummary {
+    readonly deleted: number;
+    readonly failed: readonly string[];
+    /** Where the ledger lives until the sweep succeeds (`--cleanup RUN_ID` reads it). */
+    readonly ledgerFile: string | undefined;
+}

@@ -1,0 +1,35 @@
+/**
+ * The in-process runtime: MSW request handlers over the same core. Everything under `baseUrl`
+ * (and the sandbox control plane beside it) is answered by the simulator, including unknown
+ * routes, which get the simulator's 404 rather than passing through to the network.
+ *
+ *   const server = setupServer(...createHandlers(sim, { baseUrl: 'https://api.example.test/api/v1' }));
+ */
+import { http } from 'msw';
+import { BASE_PATH, CONTROL_PREFIX } from '../core/pipeline.js';
+import { fromFetchRequest, toFetchResponse } from './fetch.js';
+export function createHandlers(sim, options) {
+    const url = new URL(options.baseUrl.replace(/\/+$/, ''));
+    if (!url.pathname.endsWith(BASE_PATH))
+        throw new Error(`baseUrl must end in ${BASE_PATH}: ${options.baseUrl}`);
+    // Anything in front of /api/v1 (a gateway prefix) is stripped before the core sees the path.
+    const prefix = url.pathname.slice(0, -BASE_PATH.length);
+    const apiRoot = `${url.origin}${url.pathname}`;
+    const controlRoot = `${url.origin}${prefix}${CONTROL_PREFIX}`;
+    const resolve = async ({ request }) => {
+        const simRequest = await fromFetchRequest(request);
+        simRequest.path = simRequest.path.slice(prefix.length);
+        return toFetchResponse(await sim.handle(simRequest));
+    };
+    // A predicate, not path patterns: MSW matches patterns with path-to-regexp and
+    // `decodeURIComponent`, which throws on malformed percent-encoding (`/api-keys/%E0%A4%A`) and
+    // turns into a 500 before the simulator can answer its 404. Here the raw pathname is compared.
+    const under = (root, href) => href === root || href.startsWith(`${root}/`);
+    const matches = ({ request }) => {
+        const { origin, pathname } = new URL(request.url);
+        const href = `${origin}${pathname}`;
+        return under(apiRoot, href) || under(controlRoot, href);
+    };
+    return [http.all(matches, resolve)];
+}
+//# sourceMappingURL=msw.js.map

@@ -1,0 +1,100 @@
+/**
+ * The standalone runtime: node:http in front of the core. The body is read as bytes up to the
+ * limit (a larger body is refused with 413 without buffering it), and the response is written
+ * with one JSON.stringify: no WHATWG Request/Response per call (ARCHITECTURE.md decision 1).
+ */
+import { createServer } from 'node:http';
+import { errorBody } from '../core/errors.js';
+import { tooLarge } from '../core/normalize.js';
+import { BASE_PATH } from '../core/pipeline.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../simulator.js';
+class BodyTooLarge extends Error {
+}
+function readBody(request, limit) {
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        let size = 0;
+        request.on('data', (chunk) => {
+            size += chunk.length;
+            if (size > limit) {
+                request.removeAllListeners('data');
+                request.resume();
+                reject(new BodyTooLarge());
+                return;
+            }
+            chunks.push(chunk);
+        });
+        request.on('end', () => resolve(size === 0 ? undefined : Buffer.concat(chunks).toString('utf8')));
+        request.on('error', reject);
+    });
+}
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** One writeHead + one end: node joins the head and a string body into a single socket write. */
+function send(response, result, closeConnection = false) {
+    const headers = { ...result.headers };
+    let payload;
+    if (result.body !== undefined) {
+        payload = JSON.stringify(result.body);
+        headers['Content-Type'] = JSON_TYPE;
+        headers['Content-Length'] = Buffer.byteLength(payload);
+    }
+    else
+        headers['Content-Length'] = 0;
+    if (closeConnection)
+        headers['Connection'] = 'close';
+    response.writeHead(result.status, headers);
+    response.end(payload);
+}
+/** A request without a declared body (no Content-Length, no Transfer-Encoding) is not read at all. */
+function hasBody(request) {
+    const length = request.headers['content-length'];
+    return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+export function createNodeHandler(sim, options = {}) {
+    const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    return async (request, response) => {
+        try {
+            const url = request.url ?? '/';
+            const body = hasBody(request) ? await readBody(request, limit) : undefined;
+            const result = await sim.handle({ method: request.method ?? 'GET', path: url, headers: request.headers, body });
+            send(response, result);
+        }
+        catch (error) {
+            if (error instanceof BodyTooLarge) {
+                send(response, { status: 413, headers: {}, body: errorBody(tooLarge(limit)) }, true);
+                return;
+            }
+            options.onError?.(error);
+            if (!response.headersSent) {
+                send(response, { status: 500, headers: {}, body: { error: { code: 'server_error', message: 'Unexpected failure.' } } });
+            }
+            else
+                response.destroy();
+        }
+    };
+}
+export async function listen(sim, options = {}) {
+    const handler = createNodeHandler(sim, options);
+    const server = createServer((request, response) => void handler(request, response));
+    server.keepAliveTimeout = 5_000;
+    await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {
+            server.off('error', reject);
+            resolve();
+        });
+    });
+    const address = server.address();
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const origin = `http://${host}:${address.port}`;
+    return {
+        server,
+        origin,
+        baseUrl: `${origin}${BASE_PATH}`,
+        close: () => new Promise((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+        }),
+    };
+}
+//# sourceMappingURL=node.js.map

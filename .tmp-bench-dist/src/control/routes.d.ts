@@ -1,0 +1,3 @@
+import { type AppRoute } from '../resources/app.js';
+export declare function parseDuration(text: string): number;
+export declare const controlRoutes: AppRoute[];

@@ -1,0 +1,36 @@
+/**
+ * Where the API key comes from (section 5.1). The spec prefers `X-Service-Api-Key` and says two
+ * more headers are accepted without naming them; we accept `Authorization: Bearer <key>` and
+ * `X-Api-Key` (docs/decisions.md). When several are sent, the preferred header wins.
+ */
+import { ApiError } from './errors.js';
+import { scopeCovers } from './types.js';
+export const API_KEY_HEADERS = ['x-service-api-key', 'authorization', 'x-api-key'];
+export function extractApiKey(headers) {
+    const preferred = headers['x-service-api-key']?.trim();
+    if (preferred)
+        return preferred;
+    const authorization = headers['authorization']?.trim();
+    if (authorization) {
+        const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+        if (match)
+            return match[1];
+    }
+    const alternative = headers['x-api-key']?.trim();
+    return alternative || undefined;
+}
+export function requireScope(held, required) {
+    if (!scopeCovers(held, required)) {
+        throw new ApiError('insufficient_scope', `This endpoint needs a key with the ${required} scope; this key has ${held}.`);
+    }
+}
+export function missingKey() {
+    return new ApiError('unauthorized', 'No API key was sent. Send it in the X-Service-Api-Key header.');
+}
+export function unknownKey() {
+    return new ApiError('invalid_api_key', 'The API key is not recognized.');
+}
+export function addonInactive() {
+    return new ApiError('addon_inactive', 'The API add-on is not active on this account.');
+}
+//# sourceMappingURL=auth.js.map

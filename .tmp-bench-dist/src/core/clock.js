@@ -1,0 +1,108 @@
+/**
+ * The virtual clock. Nothing else in the simulator reads the wall clock: idempotency expiry, rate
+ * windows, invitation expiry and webhook retries all ask this clock, so a test can freeze, advance
+ * or set time and see every time-based rule follow.
+ *
+ * Modes: `real` follows the wall clock plus an offset (advance and set move the offset), `frozen`
+ * stands still until advanced or set.
+ */
+export class VirtualClock {
+    wallClock;
+    frozenAt = null;
+    offsetMs = 0;
+    listeners = new Set();
+    constructor(wallClock = () => Date.now()) {
+        this.wallClock = wallClock;
+    }
+    now() {
+        return this.frozenAt ?? this.wallClock() + this.offsetMs;
+    }
+    /** The spec's timestamp form: UTC ISO-8601 with offset, seconds precision (`...T10:00:00+00:00`). */
+    iso(ms = this.now()) {
+        return formatTimestamp(ms);
+    }
+    /**
+     * The real wall clock, ignoring freeze and offset. Only for what happens on the wire in real
+     * time: the webhook-timestamp header (receivers check it against their own clock) and latency.
+     */
+    wall() {
+        return this.wallClock();
+    }
+    mode() {
+        return this.frozenAt === null ? 'real' : 'frozen';
+    }
+    state() {
+        const now = this.now();
+        return { mode: this.mode(), now: formatTimestamp(now), now_ms: now };
+    }
+    freeze(atMs = this.now()) {
+        const previous = this.now();
+        this.frozenAt = atMs;
+        this.notify(previous);
+    }
+    /** Lets time run again from the current virtual instant. */
+    unfreeze() {
+        if (this.frozenAt === null)
+            return;
+        this.offsetMs = this.frozenAt - this.wallClock();
+        this.frozenAt = null;
+    }
+    /** Back to the wall clock with no offset. */
+    resetToReal() {
+        const previous = this.now();
+        this.frozenAt = null;
+        this.offsetMs = 0;
+        this.notify(previous);
+    }
+    advance(ms) {
+        if (!Number.isFinite(ms) || ms < 0)
+            throw new RangeError('advance needs a non-negative duration');
+        const previous = this.now();
+        if (this.frozenAt === null)
+            this.offsetMs += ms;
+        else
+            this.frozenAt += ms;
+        this.notify(previous);
+    }
+    set(atMs) {
+        if (!Number.isFinite(atMs))
+            throw new RangeError('set needs a finite time');
+        const previous = this.now();
+        if (this.frozenAt === null)
+            this.offsetMs = atMs - this.wallClock();
+        else
+            this.frozenAt = atMs;
+        this.notify(previous);
+    }
+    /** Called after every jump of virtual time (not for the steady passing of real time). */
+    onJump(listener) {
+        this.listeners.add(listener);
+        return () => this.listeners.delete(listener);
+    }
+    notify(previous) {
+        const now = this.now();
+        for (const listener of this.listeners)
+            listener(now, previous);
+    }
+}
+// The last second formatted: most calls in a busy second ask for the same one (last_used_at is
+// touched on every authenticated request), and Date formatting showed up in the request profile.
+let lastSecond = Number.NaN;
+let lastFormatted = '';
+export function formatTimestamp(ms) {
+    const second = Math.floor(ms / 1000);
+    if (second !== lastSecond) {
+        lastFormatted = new Date(second * 1000).toISOString().replace('.000Z', '+00:00');
+        lastSecond = second;
+    }
+    return lastFormatted;
+}
+/** Parses the spec's timestamp form (any ISO-8601 with an explicit offset or Z). */
+export function parseTimestamp(value) {
+    if (!TIMESTAMP_PATTERN.test(value))
+        return null;
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : ms;
+}
+export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+//# sourceMappingURL=clock.js.map

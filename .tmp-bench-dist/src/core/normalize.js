@@ -1,0 +1,77 @@
+/** Turns any `SimRequest` into the one shape the pipeline reads. */
+import { ApiError } from './errors.js';
+export function normalizeRequest(request, maxBodyBytes) {
+    const method = request.method.toUpperCase();
+    let path = request.path;
+    const query = {};
+    const questionMark = path.indexOf('?');
+    if (questionMark >= 0) {
+        addQuery(query, path.slice(questionMark + 1));
+        path = path.slice(0, questionMark);
+    }
+    if (typeof request.query === 'string')
+        addQuery(query, request.query);
+    else if (request.query) {
+        for (const [name, value] of Object.entries(request.query)) {
+            if (value !== undefined)
+                query[name] = String(value);
+        }
+    }
+    const headers = {};
+    if (request.headers) {
+        for (const [name, value] of Object.entries(request.headers)) {
+            if (value === undefined)
+                continue;
+            headers[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
+        }
+    }
+    let rawBody;
+    if (typeof request.body === 'string')
+        rawBody = request.body;
+    else if (request.body !== undefined)
+        rawBody = JSON.stringify(request.body);
+    // The limit is on UTF-8 bytes, as the node adapter counts them on the wire; in-process callers
+    // (MSW, sim.fetch, sim.request) hand over text, so count its bytes here or a body of wide
+    // characters would pass one runtime and fail the other. A string of n UTF-16 units is at most
+    // 3n bytes, so short bodies skip the count.
+    if (rawBody !== undefined && rawBody.length * 3 > maxBodyBytes && utf8Length(rawBody) > maxBodyBytes) {
+        throw tooLarge(maxBodyBytes);
+    }
+    return { method, path, query, headers, rawBody };
+}
+export function tooLarge(maxBodyBytes) {
+    return new ApiError('payload_too_large', `The request body is larger than ${maxBodyBytes} bytes.`, {
+        param: 'body',
+    });
+}
+/** The UTF-8 length of text, counted without encoding it (a lone surrogate encodes as 3 bytes). */
+export function utf8Length(text) {
+    let bytes = 0;
+    for (let i = 0; i < text.length; i++) {
+        const unit = text.charCodeAt(i);
+        if (unit < 0x80)
+            bytes += 1;
+        else if (unit < 0x800)
+            bytes += 2;
+        else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+            const next = text.charCodeAt(i + 1);
+            if (next >= 0xdc00 && next <= 0xdfff) {
+                bytes += 4;
+                i++;
+            }
+            else
+                bytes += 3;
+        }
+        else
+            bytes += 3;
+    }
+    return bytes;
+}
+function addQuery(into, text) {
+    for (const [name, value] of new URLSearchParams(text)) {
+        // The first occurrence of a repeated parameter wins.
+        if (!(name in into))
+            into[name] = value;
+    }
+}
+//# sourceMappingURL=normalize.js.map

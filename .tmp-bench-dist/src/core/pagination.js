@@ -1,0 +1,119 @@
+/**
+ * The one pagination helper (sections 2.1 and 8): `limit` 1 to 100 (per-route default),
+ * `starting_after` takes an opaque cursor, and lists answer `{data, has_more, next_cursor}`.
+ *
+ * A cursor is `base64url(JSON{l: list, p: position}).checksum`. It is bound to its list, so a
+ * cursor from another list is refused, and the checksum makes a tampered cursor a 400 instead of
+ * a silent jump. Positions are ids (ids ascend with creation), so a page walk is stable while
+ * records are added or deleted between pages.
+ */
+import { ApiError, invalidParam } from './errors.js';
+import { sha256Hex } from './hash.js';
+import { lowerBound } from '../store/sorted-ids.js';
+export const MIN_LIMIT = 1;
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 25;
+export function parsePageRequest(query, list, defaultLimit = DEFAULT_LIMIT, maxLimit = MAX_LIMIT) {
+    let limit = defaultLimit;
+    const rawLimit = query['limit'];
+    if (rawLimit !== undefined) {
+        if (!/^\d{1,6}$/.test(rawLimit))
+            throw invalidParam('limit', `limit must be an integer from ${MIN_LIMIT} to ${maxLimit}.`);
+        limit = Number(rawLimit);
+        if (limit < MIN_LIMIT || limit > maxLimit) {
+            throw invalidParam('limit', `limit must be an integer from ${MIN_LIMIT} to ${maxLimit}.`);
+        }
+    }
+    const rawCursor = query['starting_after'];
+    const after = rawCursor === undefined ? undefined : decodeCursor(list, rawCursor);
+    return { list, limit, after };
+}
+const CURSOR_SALT = 'switchboard-cursor-v1';
+function checksum(payload) {
+    return sha256Hex(`${CURSOR_SALT}:${payload}`).slice(0, 12);
+}
+function toBase64Url(text) {
+    const bytes = new TextEncoder().encode(text);
+    let binary = '';
+    for (const byte of bytes)
+        binary += String.fromCharCode(byte);
+    return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+function fromBase64Url(text) {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+export function encodeCursor(list, position) {
+    const payload = toBase64Url(JSON.stringify({ l: list, p: position }));
+    return `${payload}.${checksum(payload)}`;
+}
+function badCursor() {
+    return invalidParam('starting_after', 'starting_after is not a cursor this list issued.');
+}
+export function decodeCursor(list, cursor) {
+    const dot = cursor.lastIndexOf('.');
+    if (dot <= 0 || cursor.length > 2048)
+        throw badCursor();
+    const payload = cursor.slice(0, dot);
+    if (!/^[A-Za-z0-9_-]+$/.test(payload) || checksum(payload) !== cursor.slice(dot + 1))
+        throw badCursor();
+    let decoded;
+    try {
+        decoded = JSON.parse(fromBase64Url(payload));
+    }
+    catch {
+        throw badCursor();
+    }
+    if (typeof decoded !== 'object' || decoded === null || decoded.l !== list)
+        throw badCursor();
+    return decoded.p;
+}
+function idPosition(after) {
+    if (after === undefined)
+        return undefined;
+    if (typeof after !== 'number' || !Number.isSafeInteger(after))
+        throw badCursor();
+    return after;
+}
+/**
+ * Newest first over ascending ids: walks down from just below the cursor, keeping records that
+ * pass `filter`, and stops after `limit + 1` matches (the extra one only proves `has_more`).
+ */
+export function pageNewestFirst(ids, get, page, filter, present) {
+    const after = idPosition(page.after);
+    let index = (after === undefined ? ids.length : lowerBound(ids, after)) - 1;
+    const found = [];
+    for (; index >= 0 && found.length <= page.limit; index--) {
+        const record = get(ids[index]);
+        if (record && (!filter || filter(record)))
+            found.push(record);
+    }
+    return finish(found, page, present);
+}
+/** Oldest first over ascending ids (flow events and other chronological reads). */
+export function pageOldestFirst(ids, get, page, filter, present) {
+    const after = idPosition(page.after);
+    let index = after === undefined ? 0 : lowerBound(ids, after + 1);
+    const found = [];
+    for (; index < ids.length && found.length <= page.limit; index++) {
+        const record = get(ids[index]);
+        if (record && (!filter || filter(record)))
+            found.push(record);
+    }
+    return finish(found, page, present);
+}
+function finish(found, page, present) {
+    const has_more = found.length > page.limit;
+    const items = has_more ? found.slice(0, page.limit) : found;
+    const last = items[items.length - 1];
+    return {
+        data: items.map((item) => (present ? present(item) : item)),
+        has_more,
+        next_cursor: has_more && last ? encodeCursor(page.list, last.id) : null,
+    };
+}
+/** Whole-set lists (tags, team, custom-field definitions) answer everything in one page. */
+export function wholeSet(items) {
+    return { data: items, has_more: false, next_cursor: null };
+}
+//# sourceMappingURL=pagination.js.map

@@ -1,0 +1,167 @@
+/**
+ * The request pipeline: route -> auth -> limits -> idempotency -> validate -> handler -> envelope.
+ * This is the only try/catch of the simulator: an `ApiError` from any step becomes the spec's
+ * envelope; anything else becomes a logged 500 `server_error`.
+ */
+import { addonInactive, extractApiKey, missingKey, requireScope, unknownKey } from './auth.js';
+import { ApiError, errorBody, invalidParam } from './errors.js';
+import { IDEMPOTENT_METHODS, requestFingerprint, validateIdempotencyKey } from './idempotency.js';
+import { normalizeRequest } from './normalize.js';
+import { encodeCursor, MAX_LIMIT, parsePageRequest } from './pagination.js';
+import { parseOrThrow } from './validate.js';
+export const BASE_PATH = '/api/v1';
+export const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
+export const CONTROL_PREFIX = '/_sandbox';
+const NO_PAGE = { list: '', limit: 0, after: undefined };
+export function createPipeline(deps) {
+    let requestCounter = 0;
+    return async function handle(request) {
+        const requestId = `req_${(++requestCounter).toString(36).padStart(6, '0')}`;
+        const headers = { 'Request-Id': requestId };
+        let finishIdempotency;
+        let response;
+        try {
+            const normalized = normalizeRequest(request, deps.maxBodyBytes);
+            const outcome = await run(normalized, headers, (finish) => (finishIdempotency = finish));
+            response = { status: outcome.status, headers: { ...headers, ...outcome.headers }, body: outcome.body };
+        }
+        catch (error) {
+            response = errorResponse(error, headers, deps);
+        }
+        finishIdempotency?.(response);
+        return response;
+    };
+    async function run(request, headers, onIdempotency) {
+        if (request.path === OPENAPI_PATH) {
+            if (request.method !== 'GET') {
+                throw new ApiError('method_not_allowed', `${request.method} is not allowed here.`, { headers: { Allow: 'GET' } });
+            }
+            return { status: 200, body: deps.openapi() };
+        }
+        const mount = deps.mounts.find((m) => request.path === m.prefix || request.path.startsWith(`${m.prefix}/`));
+        if (!mount)
+            throw new ApiError('not_found', 'No such endpoint.');
+        const lookup = mount.router.lookup(request.method, request.path.slice(mount.prefix.length));
+        if (lookup.kind === 'not_found')
+            throw new ApiError('not_found', 'No such endpoint.');
+        if (lookup.kind === 'method_not_allowed') {
+            throw new ApiError('method_not_allowed', `${request.method} is not allowed here.`, {
+                headers: { Allow: lookup.allow.join(', ') },
+            });
+        }
+        const route = lookup.route;
+        const presented = extractApiKey(request.headers);
+        if (presented === undefined)
+            throw missingKey();
+        const key = deps.authenticate(presented);
+        if (!key)
+            throw unknownKey();
+        const limit = mount.metered ? deps.rateLimiter.check(key.accountId, deps.now()) : null;
+        if (limit && !deps.mutants.has('omit_rate_limit_headers'))
+            Object.assign(headers, limit.headers);
+        if (limit && !limit.allowed) {
+            throw new ApiError('rate_limited', 'Too many requests. Wait for Retry-After and back off.', {
+                headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+            });
+        }
+        deps.markKeyUsed(key.keyId);
+        if (!key.addonActive)
+            throw addonInactive();
+        if (!deps.mutants.has('skip_scope_check'))
+            requireScope(key.scope, route.scope);
+        const idempotencyHeader = request.headers['idempotency-key'];
+        if (mount.metered && idempotencyHeader !== undefined && IDEMPOTENT_METHODS.has(request.method)) {
+            const idempotencyKey = validateIdempotencyKey(idempotencyHeader);
+            const body = deps.mutants.has('ignore_idempotency_body') ? undefined : request.rawBody;
+            const fingerprint = requestFingerprint(request.method, pathWithQuery(request), body);
+            const outcome = deps.idempotency.begin(key.accountId, idempotencyKey, fingerprint);
+            if (outcome.kind === 'replay') {
+                const replayHeaders = { ...outcome.record.headers };
+                if (!deps.mutants.has('drop_replayed_header'))
+                    replayHeaders['Idempotent-Replayed'] = 'true';
+                return { status: outcome.record.status, body: outcome.record.body, headers: replayHeaders };
+            }
+            onIdempotency((response) => {
+                const stored = { ...response.headers };
+                for (const name of Object.keys(stored))
+                    if (/ratelimit|^request-id$/i.test(name))
+                        delete stored[name];
+                outcome.complete(response.status, response.body, stored);
+            });
+        }
+        const params = route.params ? parseParams(route, lookup.params) : lookup.params;
+        const query = route.query ? parseOrThrow(route.query, request.query, 'query') : request.query;
+        const page = route.list && !route.list.wholeSet ? readPage(route, request.query) : NO_PAGE;
+        const body = route.body ? parseBody(route, request.rawBody) : undefined;
+        const result = await deps.store.transaction(() => route.handler({
+            params,
+            query,
+            body,
+            page,
+            caller: { accountId: key.accountId, keyId: key.keyId, scope: key.scope },
+            app: deps.app,
+            request,
+        }));
+        return applyResultMutants(result, page);
+    }
+    function readPage(route, query) {
+        const maxLimit = route.list?.maxLimit ?? MAX_LIMIT;
+        let effective = query;
+        if (deps.mutants.has('accept_bad_limit') && query['limit'] !== undefined) {
+            const clamped = Math.min(maxLimit, Math.max(1, Math.trunc(Number(query['limit'])) || 1));
+            effective = { ...query, limit: String(clamped) };
+        }
+        return parsePageRequest(effective, route.operationId, route.list?.defaultLimit, maxLimit);
+    }
+    function applyResultMutants(result, page) {
+        if (deps.mutants.has('created_as_ok') && result.status === 201)
+            return { ...result, status: 200 };
+        if (deps.mutants.has('repeat_page_item') && page !== NO_PAGE) {
+            const body = result.body;
+            if (Array.isArray(body.data) && body.data.length >= 2 && typeof body.next_cursor === 'string') {
+                const overlap = body.data[body.data.length - 2];
+                return { ...result, body: { ...body, next_cursor: encodeCursor(page.list, overlap.id) } };
+            }
+        }
+        return result;
+    }
+}
+function pathWithQuery(request) {
+    const entries = Object.entries(request.query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return entries.length === 0 ? request.path : `${request.path}?${new URLSearchParams(entries).toString()}`;
+}
+/** A path parameter that fails its schema (a non-numeric id) names no resource: 404. */
+function parseParams(route, raw) {
+    const result = route.params.safeParse(raw);
+    if (!result.success)
+        throw new ApiError('not_found', 'No such resource.');
+    return result.data;
+}
+function parseBody(route, rawBody) {
+    let value = {};
+    if (rawBody !== undefined && rawBody.trim() !== '') {
+        try {
+            value = JSON.parse(rawBody);
+        }
+        catch {
+            throw new ApiError('invalid_json', 'The request body is not valid JSON.', { param: 'body' });
+        }
+    }
+    else if (route.bodyRequired) {
+        throw invalidParam('body', 'This endpoint needs a JSON body (send {} when there is nothing to say).');
+    }
+    return parseOrThrow(route.body, value, 'body');
+}
+function errorResponse(error, headers, deps) {
+    if (error instanceof ApiError) {
+        let apiError = error;
+        if (deps.mutants.has('wrong_error_code') && error.code === 'not_found') {
+            apiError = new ApiError('invalid_param', error.message, { param: 'id' });
+        }
+        return { status: apiError.status, headers: { ...headers, ...apiError.headers }, body: errorBody(apiError) };
+    }
+    deps.logger.error('unhandled error while serving a request', error);
+    const serverError = new ApiError('server_error', 'Unexpected failure. The request was not applied.');
+    return { status: 500, headers, body: errorBody(serverError) };
+}
+//# sourceMappingURL=pipeline.js.map

@@ -1,0 +1,79 @@
+/**
+ * A route of the table that drives both the router and the OpenAPI document. Schemas come from
+ * `resources/<group>/schemas.ts`; the handler maps HTTP to the model in a few lines.
+ */
+import type { z } from 'zod';
+import type { ErrorCode } from './errors.js';
+import type { PageRequest } from './pagination.js';
+import type { NormalizedRequest, Scope } from './types.js';
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+/** Whether a rule comes from the spec text or from our choice for a "not shown" gap. */
+export type RuleSource = 'spec' | 'assumption';
+export type Envelope = 'data' | 'list' | 'none';
+export interface SuccessSpec {
+    /** The success statuses, first is the usual one (e.g. `[201, 200]` for create-or-update). */
+    readonly statuses: readonly number[];
+    readonly schema: z.ZodType;
+    /** `data` wraps in `{data}`, `list` in `{data: [...], has_more, next_cursor}`, `none` is bare. */
+    readonly envelope: Envelope;
+    readonly description?: string;
+}
+export interface ListSpec {
+    readonly defaultLimit: number;
+    readonly maxLimit?: number;
+    /** Whole-set lists answer one page and take no `limit`/`starting_after`. */
+    readonly wholeSet?: boolean;
+}
+export interface RouteResult {
+    readonly status: number;
+    readonly body: unknown;
+    readonly headers?: Record<string, string>;
+}
+export interface RouteContext<TApp, P, Q, B> {
+    readonly params: P;
+    readonly query: Q;
+    readonly body: B;
+    /** The parsed `limit`/`starting_after` of a paginated list route. */
+    readonly page: PageRequest;
+    readonly caller: Caller;
+    readonly app: TApp;
+    readonly request: NormalizedRequest;
+}
+export interface Caller {
+    readonly accountId: number;
+    readonly keyId: number;
+    readonly scope: Scope;
+}
+export interface RouteDefinition<TApp, P = unknown, Q = unknown, B = unknown> {
+    readonly operationId: string;
+    readonly method: RouteMethod;
+    /** Relative to `/api/v1`, with `{name}` parameters. */
+    readonly path: string;
+    /** The OpenAPI tag: the spec's resource group. */
+    readonly tag: string;
+    readonly summary: string;
+    readonly description?: string;
+    /** The spec clause the route comes from, e.g. `4.2`. */
+    readonly section: string;
+    readonly scope: Scope;
+    readonly scopeSource: RuleSource;
+    readonly params?: z.ZodType<P>;
+    readonly query?: z.ZodType<Q>;
+    readonly body?: z.ZodType<B>;
+    /** A bodiless request is refused with 400 instead of reading as `{}`. */
+    readonly bodyRequired?: boolean;
+    readonly list?: ListSpec;
+    readonly success: SuccessSpec;
+    /** The codes this route can answer beyond the ones every authenticated route can. */
+    readonly errors?: readonly ErrorCode[];
+    readonly handler: (ctx: RouteContext<TApp, P, Q, B>) => RouteResult | Promise<RouteResult>;
+}
+/** A route with its type parameters erased, as the table holds it. */
+export type AnyRoute<TApp> = RouteDefinition<TApp, unknown, unknown, unknown>;
+export declare const ok: (data: unknown, status?: number, headers?: Record<string, string>) => RouteResult;
+export declare const created: (data: unknown) => RouteResult;
+export declare const listResult: (page: {
+    data: unknown[];
+    has_more: boolean;
+    next_cursor: string | null;
+}) => RouteResult;

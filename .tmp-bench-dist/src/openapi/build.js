@@ -1,0 +1,254 @@
+/**
+ * Builds `/openapi.json` (OpenAPI 3.1) from the route table and its zod schemas: the same
+ * schemas that validate requests. Nothing in the document is written by hand.
+ *
+ * Zod 4 detail (ARCHITECTURE.md decision 3): `z.toJSONSchema(schema)` on id'd schemas emits
+ * `#/$defs/...`, which OpenAPI validators reject, so schemas are put in a registry and converted
+ * with `uri: id => '#/components/schemas/' + id`, then `$schema`/`$id` are dropped.
+ */
+import { z } from 'zod';
+import { OpenApiBuilder, } from 'openapi3-ts/oas31';
+import { ERROR_CATALOGUE } from '../core/errors.js';
+import { IDEMPOTENT_METHODS } from '../core/idempotency.js';
+import { BASE_PATH } from '../core/pipeline.js';
+import { API_VERSION_INFO } from './info.js';
+import { namedComponents } from './components.js';
+import { eventCatalogue } from '../resources/events.js';
+const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
+function pascal(operationId) {
+    return operationId.charAt(0).toUpperCase() + operationId.slice(1);
+}
+function clean(schema) {
+    const { $schema: _schema, $id: _id, ...rest } = schema;
+    return rest;
+}
+function toComponents(entries, io) {
+    const registry = z.registry();
+    for (const [id, schema] of entries)
+        if (!registry.has(schema))
+            registry.add(schema, { id });
+    const converted = z.toJSONSchema(registry, {
+        io,
+        unrepresentable: 'any',
+        uri: (id) => `#/components/schemas/${id}`,
+    });
+    const out = {};
+    for (const [id, schema] of Object.entries(converted.schemas))
+        out[id] = clean(schema);
+    return out;
+}
+function inlineSchema(schema) {
+    const { $schema: _schema, $id: _id, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return rest;
+}
+function envelopeFor(success) {
+    switch (success.envelope) {
+        case 'data':
+            return z.object({ data: success.schema });
+        case 'list':
+            return z.object({
+                data: z.array(success.schema),
+                has_more: z.boolean(),
+                next_cursor: z.string().nullable().describe('Pass as starting_after for the next page; null on the last.'),
+            });
+        case 'none':
+            return success.schema;
+    }
+}
+function parametersOf(route) {
+    const parameters = [];
+    const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const pathSchema = route.params ? inlineSchema(route.params) : undefined;
+    const pathProps = (pathSchema?.['properties'] ?? {});
+    for (const name of pathNames) {
+        const schema = (pathProps[name] ?? { type: 'string' });
+        parameters.push({ name, in: 'path', required: true, schema });
+    }
+    if (route.query) {
+        const querySchema = inlineSchema(route.query);
+        const required = new Set(querySchema['required'] ?? []);
+        for (const [name, schema] of Object.entries((querySchema['properties'] ?? {}))) {
+            const { description, ...rest } = schema;
+            parameters.push({
+                name,
+                in: 'query',
+                required: required.has(name),
+                schema: rest,
+                ...(typeof description === 'string' ? { description } : {}),
+            });
+        }
+    }
+    if (route.list && !route.list.wholeSet) {
+        const max = route.list.maxLimit ?? 100;
+        parameters.push({
+            name: 'limit',
+            in: 'query',
+            required: false,
+            description: `Page size, 1 to ${max}.`,
+            schema: { type: 'integer', minimum: 1, maximum: max, default: route.list.defaultLimit },
+        }, {
+            name: 'starting_after',
+            in: 'query',
+            required: false,
+            description: 'The next_cursor of the previous page (opaque).',
+            schema: { type: 'string' },
+        });
+    }
+    if (IDEMPOTENT_METHODS.has(route.method)) {
+        parameters.push({
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description: 'Replays the first response for 24 hours (section 5).',
+            schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x20-\\x7e]+$' },
+        });
+    }
+    return parameters;
+}
+/** The codes every authenticated route can answer, plus the route's own. */
+function errorCodesOf(route) {
+    const codes = new Set(['unauthorized', 'invalid_api_key', 'addon_inactive', 'insufficient_scope', 'rate_limited', 'server_error']);
+    if (route.params || route.path.includes('{'))
+        codes.add('not_found');
+    if (route.query || (route.list && !route.list.wholeSet))
+        codes.add('invalid_param');
+    if (route.body) {
+        codes.add('invalid_param');
+        codes.add('invalid_json');
+        codes.add('payload_too_large');
+    }
+    if (IDEMPOTENT_METHODS.has(route.method)) {
+        codes.add('invalid_idempotency_key');
+        codes.add('idempotency_key_reused');
+        codes.add('idempotency_in_progress');
+    }
+    for (const code of route.errors ?? [])
+        codes.add(code);
+    return [...codes];
+}
+const RATE_LIMIT_HEADERS = {
+    'RateLimit-Limit': { description: 'Requests allowed per rolling 60 s.', schema: { type: 'integer' } },
+    'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer' } },
+    'RateLimit-Reset': { description: 'Unix time when the oldest request leaves the window.', schema: { type: 'integer' } },
+};
+function responsesOf(route, successName, routeStatusCodes) {
+    const responses = {};
+    for (const status of route.success.statuses) {
+        responses[String(status)] = {
+            description: route.success.description ?? (status === 201 ? 'Created.' : 'Success.'),
+            headers: {
+                ...RATE_LIMIT_HEADERS,
+                ...(IDEMPOTENT_METHODS.has(route.method)
+                    ? { 'Idempotent-Replayed': { description: '`true` on a replay.', schema: { type: 'string', enum: ['true'] } } }
+                    : {}),
+            },
+            content: { 'application/json': { schema: ref(successName) } },
+        };
+    }
+    for (const [status, codes] of [...routeStatusCodes].sort(([a], [b]) => a - b)) {
+        responses[String(status)] = {
+            description: `Error. Codes: ${codes.join(', ')}.`,
+            'x-error-codes': codes,
+            ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } } : {}),
+            content: { 'application/json': { schema: ref('Error') } },
+        };
+    }
+    return responses;
+}
+export function buildOpenApi(routes) {
+    const responseEntries = [...namedComponents()];
+    const requestEntries = [];
+    const successNames = new Map();
+    const bodyNames = new Map();
+    for (const route of routes) {
+        const successName = `${pascal(route.operationId)}Response`;
+        successNames.set(route, successName);
+        responseEntries.push([successName, envelopeFor(route.success)]);
+        if (route.body) {
+            const bodyName = `${pascal(route.operationId)}Request`;
+            bodyNames.set(route, bodyName);
+            requestEntries.push([bodyName, route.body]);
+        }
+    }
+    responseEntries.push([
+        'Error',
+        z.object({
+            error: z
+                .object({
+                code: z.enum(Object.keys(ERROR_CATALOGUE)),
+                message: z.string(),
+                param: z.string().optional(),
+            })
+                .catchall(z.unknown()),
+        }),
+    ]);
+    const builder = OpenApiBuilder.create()
+        .addOpenApiVersion('3.1.0')
+        .addInfo(API_VERSION_INFO)
+        .addServer({ url: BASE_PATH, description: 'Relative to the host serving this document.' })
+        .addSecurityScheme('ServiceApiKey', { type: 'apiKey', in: 'header', name: 'X-Service-Api-Key', description: 'Preferred.' })
+        .addSecurityScheme('BearerKey', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <key>.' })
+        .addSecurityScheme('ApiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    const schemas = { ...toComponents(responseEntries, 'output'), ...toComponents(requestEntries, 'input') };
+    for (const [name, schema] of Object.entries(schemas))
+        builder.addSchema(name, schema);
+    const tags = new Set();
+    const paths = new Map();
+    for (const route of routes) {
+        tags.add(route.tag);
+        const byStatus = new Map();
+        for (const code of errorCodesOf(route)) {
+            const status = ERROR_CATALOGUE[code].status;
+            byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+        }
+        const bodyName = bodyNames.get(route);
+        const operation = {
+            operationId: route.operationId,
+            summary: route.summary,
+            ...(route.description ? { description: route.description } : {}),
+            tags: [route.tag],
+            security: [{ ServiceApiKey: [] }, { BearerKey: [] }, { ApiKeyHeader: [] }],
+            parameters: parametersOf(route),
+            ...(bodyName
+                ? {
+                    requestBody: {
+                        required: route.bodyRequired ?? false,
+                        content: { 'application/json': { schema: ref(bodyName) } },
+                    },
+                }
+                : {}),
+            responses: responsesOf(route, successNames.get(route), byStatus),
+            'x-scope': route.scope,
+            'x-scope-source': route.scopeSource,
+            'x-spec-section': route.section,
+        };
+        const item = paths.get(route.path) ?? {};
+        item[route.method.toLowerCase()] = operation;
+        paths.set(route.path, item);
+    }
+    for (const [path, item] of paths)
+        builder.addPath(path, item);
+    for (const tag of [...tags].sort())
+        builder.addTag({ name: tag });
+    const eventSchemas = toComponents(eventCatalogue.map((event) => [`Event_${event.name.replace(/\./g, '_')}`, event.envelope]), 'output');
+    for (const [name, schema] of Object.entries(eventSchemas))
+        builder.addSchema(name, schema);
+    for (const event of eventCatalogue) {
+        builder.addWebhook(event.name, {
+            post: {
+                operationId: `event_${event.name.replace(/\./g, '_')}`,
+                summary: event.description,
+                'x-event-source': event.source,
+                requestBody: {
+                    required: true,
+                    content: { 'application/json': { schema: ref(`Event_${event.name.replace(/\./g, '_')}`) } },
+                },
+                responses: { '2XX': { description: 'Any 2xx acknowledges the delivery.' } },
+            },
+        });
+    }
+    const document = builder.getSpec();
+    document['x-webhook-events'] = eventCatalogue.map((event) => event.name);
+    return document;
+}
+//# sourceMappingURL=build.js.map

@@ -1,0 +1,48 @@
+/**
+ * GET /contacts filters (4.2), all ANDed. The walk starts from the most selective indexed id list
+ * among the filters given (tag, email, phone, stage, channel) and checks the rest per record, so
+ * a filtered page costs about the same at 1k and at 100k contacts in an account.
+ */
+import { parseTimestamp, formatTimestamp } from '../../core/clock.js';
+import { pageNewestFirst } from '../../core/pagination.js';
+import { channelKey, emailKey, phoneKey, stageKey, tagKey } from './record.js';
+const EMPTY = [];
+/**
+ * `updated_at` is stored at whole seconds in one fixed format, so "at or after `since`" is a string
+ * comparison against `since` rounded up to the next whole second.
+ */
+function updatedThreshold(since) {
+    const ms = parseTimestamp(since);
+    return formatTimestamp(Math.ceil(ms / 1000) * 1000);
+}
+export function listContacts(deps, accountId, filters, page) {
+    const { contacts } = deps;
+    const candidates = [contacts.idsOfAccount(accountId)];
+    let tagId;
+    if (filters.tag !== undefined) {
+        tagId = deps.tags.findByName(accountId, filters.tag)?.id;
+        candidates.push(tagId === undefined ? EMPTY : contacts.idsByIndex('tag', tagKey(tagId)));
+    }
+    if (filters.email !== undefined)
+        candidates.push(contacts.idsByIndex('email', emailKey(accountId, filters.email)));
+    if (filters.phone !== undefined)
+        candidates.push(contacts.idsByIndex('phone', phoneKey(accountId, filters.phone)));
+    if (filters.stage !== undefined)
+        candidates.push(contacts.idsByIndex('stage', stageKey(accountId, filters.stage)));
+    if (filters.channel !== undefined)
+        candidates.push(contacts.idsByIndex('channel', channelKey(accountId, filters.channel)));
+    const ids = candidates.reduce((best, list) => (list.length < best.length ? list : best));
+    const email = filters.email?.toLowerCase();
+    const name = filters.name?.toLowerCase();
+    const since = filters.updated_since === undefined ? undefined : updatedThreshold(filters.updated_since);
+    const matches = (c) => c.account_id === accountId &&
+        (filters.channel === undefined || c.channel === filters.channel) &&
+        (filters.stage === undefined || c.stage === filters.stage) &&
+        (tagId === undefined || c.tag_ids.includes(tagId)) &&
+        (email === undefined || c.email?.toLowerCase() === email) &&
+        (filters.phone === undefined || c.phone === filters.phone) &&
+        (name === undefined || (c.name !== null && c.name.toLowerCase().includes(name))) &&
+        (since === undefined || c.updated_at >= since);
+    return pageNewestFirst(ids, (id) => contacts.get(id), page, matches, deps.present);
+}
+//# sourceMappingURL=list.js.map

@@ -1,0 +1,102 @@
+/**
+ * The caller's actions on a thread (3.1, 4.4): PATCH status then ai_paused, and assign. Each step
+ * is a pure transition from state.ts plus the checks, events and transcript lines around it.
+ * A refused step throws, and the request's transaction undoes any step before it.
+ */
+import { ApiError, invalidParam } from '../../core/errors.js';
+import { windowOpen } from '../channels/capabilities.js';
+import { applyAssign, applyClaim, applyResume, applyStatus, isLockReason } from './state.js';
+export function createConversationActions(core, deps) {
+    const { clock, events } = core;
+    const { conversations } = deps;
+    function setStatus(conversation, status) {
+        const before = conversations.stateOf(conversation);
+        const after = applyStatus(before, status);
+        if (conversations.sameState(before, after))
+            return conversation;
+        const written = conversations.write(conversation, after);
+        if (status === 'resolved' && before.status !== 'resolved') {
+            if (before.assigned_to !== null && before.assigned_to > 0)
+                deps.team.recordResolved(conversation.account_id, before.assigned_to);
+            events.emit(conversation.account_id, 'conversation.resolved', {
+                conversation: conversations.present(written),
+                previous_status: before.status,
+                resolved_by: 'api',
+            });
+        }
+        return written;
+    }
+    /** The 409s of 3.1, in order: blocked, opted out, window closed. */
+    function checkClaim(conversation) {
+        const contact = conversations.contactOf(conversation);
+        const person = { channel: conversation.channel, platform_user_id: conversation.platform_user_id, ig_username: contact?.ig_username ?? null };
+        if (deps.blockedUsers.isBlocked(conversation.account_id, person)) {
+            throw new ApiError('blocked', 'The customer is blocked; unblock them before taking the thread.', { param: 'ai_paused' });
+        }
+        if (deps.optOuts.blocksClaim(conversation.account_id, conversation.channel, conversation.platform_user_id)) {
+            throw new ApiError('opted_out', 'The customer opted out of messages.', { param: 'ai_paused' });
+        }
+        if (!windowOpen(conversation.channel, conversation.last_inbound_ms, clock.now())) {
+            throw new ApiError('window_closed', 'The messaging window is closed: the customer has not written recently.', { param: 'ai_paused' });
+        }
+    }
+    function setPaused(conversation, paused) {
+        const before = conversations.stateOf(conversation);
+        let after;
+        if (paused) {
+            checkClaim(conversation);
+            after = applyClaim(before);
+        }
+        else {
+            if (isLockReason(before.ai_pause_reason)) {
+                throw new ApiError('resume_blocked', `The AI was paused for ${before.ai_pause_reason}; only the portal can lift that.`, {
+                    param: 'ai_paused',
+                });
+            }
+            after = applyResume(before);
+        }
+        return conversations.sameState(before, after) ? conversation : conversations.write(conversation, after);
+    }
+    return {
+        /** Within one PATCH, status applies first, then ai_paused (3.1). */
+        patch(accountId, id, body) {
+            let conversation = conversations.get(accountId, id);
+            if (body.status !== undefined)
+                conversation = setStatus(conversation, body.status);
+            if (body.ai_paused !== undefined)
+                conversation = setPaused(conversation, body.ai_paused);
+            return conversation;
+        },
+        /**
+         * POST assign: a team member id or null. Unknown, zero or negative ids are 400 (owner-level
+         * assignments are made in the portal). A real change adds a system line and fires
+         * `conversation.assigned`.
+         */
+        assign(accountId, id, assignee) {
+            const conversation = conversations.get(accountId, id);
+            const member = assignee === null ? undefined : deps.team.find(accountId, assignee);
+            if (assignee !== null && !member)
+                throw invalidParam('assigned_to', `No team member has id ${assignee}.`);
+            const before = conversations.stateOf(conversation);
+            const after = applyAssign(before, assignee);
+            if (conversations.sameState(before, after))
+                return conversation;
+            conversations.write(conversation, after);
+            const line = member ? `Assigned to ${member.name}` : 'Unassigned';
+            const { conversation: written } = conversations.append(conversations.get(accountId, id), {
+                sender_type: 'system',
+                text: before.status !== after.status ? `${line} (was ${before.status})` : line,
+            });
+            if (before.assigned_to !== after.assigned_to) {
+                events.emit(accountId, 'conversation.assigned', {
+                    conversation: conversations.present(written),
+                    assigned_to: after.assigned_to,
+                    assigned_to_name: member?.name ?? null,
+                    previous_assigned_to: before.assigned_to,
+                });
+            }
+            return written;
+        },
+    };
+}
+//# sourceMappingURL=actions.js.map

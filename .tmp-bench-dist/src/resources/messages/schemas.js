@@ -1,0 +1,46 @@
+/** Message shape (2.6). No logic here. */
+import { z } from 'zod';
+import { named } from '../../openapi/components.js';
+import { Timestamp } from '../shared/schemas.js';
+export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'file', 'quick_reply', 'button', 'postback', 'comment_trigger'];
+export const ATTACHMENT_TYPES = ['image', 'video', 'audio', 'file'];
+/** `user` is the customer; `bot`, `agent`, `followup` speak for the business; anything else is a system line. */
+export const OUTBOUND_SENDERS = ['bot', 'agent', 'followup'];
+export const MessageType = z.enum(MESSAGE_TYPES);
+export const Attachment = named('Attachment', z.object({
+    type: z.enum(ATTACHMENT_TYPES),
+    url: z.string().min(1).max(2048),
+    mime_type: z.string().max(255).optional(),
+    name: z.string().max(255).optional(),
+}));
+export const Message = named('Message', z.object({
+    id: z.number().int(),
+    message_id: z.string().describe('The message id on the channel.'),
+    direction: z.enum(['inbound', 'outbound', 'system']).describe('Derived from sender_type.'),
+    sender_type: z.string().describe('`user`, `bot`, `agent`, `followup`, or a system value such as `system`.'),
+    sender_name: z.string().nullable(),
+    type: MessageType,
+    text: z.string().nullable().describe('Null when the body was purged.'),
+    attachments: z.array(Attachment),
+    is_template: z.boolean(),
+    body_purged: z.boolean().describe('True when the body was purged for compliance; the message is still listed.'),
+    created_at: Timestamp,
+}));
+/** The sandbox's inbound injection: a customer writes in. */
+export const InboundMessageInput = z
+    .strictObject({
+    channel: z.enum(['facebook', 'instagram', 'sms', 'telegram', 'whatsapp']),
+    platform_user_id: z.string().min(1).max(255).describe('For SMS the phone number (E.164, e.g. +15550100001); for WhatsApp the wa_id.'),
+    text: z.string().min(1).max(4096).optional(),
+    type: MessageType.default('text'),
+    name: z.string().min(1).max(255).optional().describe('The name the channel shows; fills a contact that has none.'),
+    ig_username: z.string().regex(/^@?[A-Za-z0-9._]{1,30}$/).optional().describe('Instagram only: the sender’s handle.'),
+    attachments: z.array(Attachment).max(10).optional(),
+    message_id: z.string().min(1).max(255).optional().describe('The channel’s message id; generated when absent.'),
+})
+    .refine((input) => input.type !== 'text' || input.text !== undefined, { message: 'a text message needs text', path: ['text'] })
+    .refine((input) => input.ig_username === undefined || input.channel === 'instagram', {
+    message: 'ig_username is for Instagram senders',
+    path: ['ig_username'],
+});
+//# sourceMappingURL=schemas.js.map

@@ -1,0 +1,158 @@
+/**
+ * POST /messages (4.4, 2.7, 7.2). One send goes: validate -> dedupe -> route -> (cold create) ->
+ * checks -> deliver. Validation, dedupe and routing errors throw, so they change nothing. Once
+ * the recipient is routed, a failure is *returned*, not thrown: the request's transaction then
+ * commits, which keeps the two things a failed send leaves behind on purpose: the contact and
+ * conversation a cold send created (4.4: "a failed cold send still creates the conversation and
+ * contact") and the send-audit row.
+ *
+ * Check order after routing (docs/decisions.md): 412 not connected, 403 not permitted,
+ * 410 opted out, 422 blocked, 422 unsupported action / template / private reply, 422 window
+ * closed, 422 reaction target, then any sandbox-armed fault.
+ */
+import { ApiError } from '../../core/errors.js';
+import { CHANNEL_CAPABILITIES, windowOpen } from '../channels/capabilities.js';
+import { createSendAudit } from './audit.js';
+import { createSendFaults, sendError } from './faults.js';
+const OUTCOME_TEXT = {
+    send_message: 'Message sent.',
+    react: 'Reaction sent.',
+    unreact: 'Reaction removed.',
+    typing_on: 'Typing indicator shown.',
+};
+/** `to_phone` digits, or 400 when there are not 7 to 15 of them. */
+function phoneTarget(raw) {
+    const digits = raw.replace(/\D/g, '');
+    if (digits.length < 7 || digits.length > 15) {
+        throw new ApiError('invalid_request', 'to_phone must hold 7 to 15 digits.', { param: 'to_phone' });
+    }
+    return digits;
+}
+export function createSendingModel(core, deps) {
+    const { clock } = core;
+    const faults = createSendFaults(core);
+    const audit = createSendAudit(core);
+    function route(accountId, body) {
+        if (body.conversation_id !== undefined) {
+            const conversation = deps.conversations.find(accountId, body.conversation_id);
+            if (!conversation)
+                throw new ApiError('not_found', 'No conversation has this conversation_id.', { param: 'conversation_id' });
+            return { channel: conversation.channel, platform_user_id: conversation.platform_user_id, conversation };
+        }
+        if (body.to_phone !== undefined) {
+            // SMS ids are E.164 with +, WhatsApp ids (wa_id) digits only; either spelling finds a thread.
+            const channel = body.platform ?? 'sms';
+            const digits = phoneTarget(body.to_phone);
+            const [preferred, other] = channel === 'sms' ? [`+${digits}`, digits] : [digits, `+${digits}`];
+            const conversation = deps.conversations.findByIdentity(accountId, channel, preferred) ?? deps.conversations.findByIdentity(accountId, channel, other);
+            return { channel, platform_user_id: conversation?.platform_user_id ?? preferred, conversation, phone: `+${digits}` };
+        }
+        const channel = body.platform;
+        const platformUserId = body.platform_user_id;
+        return { channel, platform_user_id: platformUserId, conversation: deps.conversations.findByIdentity(accountId, channel, platformUserId) };
+    }
+    /** The checks of 7.2 once the thread is known; the first failure wins. */
+    function check(conversation, body) {
+        const { account_id: accountId, channel } = conversation;
+        const abilities = CHANNEL_CAPABILITIES[channel];
+        const state = deps.channels.state(accountId, channel);
+        if (!state.connected)
+            return sendError('not_provisioned', `The ${channel} channel is not connected.`);
+        if (!state.messaging_permitted)
+            return sendError('forbidden', `The ${channel} connection is not permitted to send messages.`);
+        const kind = body.comment_id !== undefined ? 'private_reply' : 'message';
+        if (deps.optOuts.blockingSend(accountId, channel, conversation.platform_user_id, kind)) {
+            return sendError('recipient_opted_out', 'The recipient opted out of these messages.');
+        }
+        const contact = deps.conversations.contactOf(conversation);
+        const person = { channel, platform_user_id: conversation.platform_user_id, ig_username: contact?.ig_username ?? null };
+        if (deps.blockedUsers.isBlocked(accountId, person))
+            return sendError('unprocessable_send', 'The recipient is blocked.');
+        if (!abilities.actions.includes(body.action))
+            return sendError('unprocessable_send', `${channel} does not support ${body.action}.`);
+        const template = body.template_name !== undefined;
+        if (template && !abilities.templates)
+            return sendError('unprocessable_send', `${channel} does not take templates.`);
+        if (kind === 'private_reply' && !abilities.privateReplies)
+            return sendError('unprocessable_send', `${channel} has no private replies.`);
+        if (!template && kind === 'message' && !windowOpen(channel, conversation.last_inbound_ms, clock.now())) {
+            const hint = abilities.templates ? ' Send an approved template instead.' : '';
+            return sendError('unprocessable_send', `The messaging window is closed: the customer has not written in the last 24 hours.${hint}`);
+        }
+        if (body.action === 'react' || body.action === 'unreact') {
+            const target = body.message_id !== undefined
+                ? deps.messages.findByMessageId(conversation.id, body.message_id)
+                : deps.messages.latestInbound(conversation.id);
+            if (!target)
+                return sendError('unprocessable_send', 'There is no message to react to.');
+        }
+        return faults.take(accountId, channel, conversation.platform_user_id);
+    }
+    function deliver(conversation, body) {
+        if (body.action !== 'send_message')
+            return;
+        const template = body.template_name !== undefined;
+        deps.conversations.append(conversation, {
+            sender_type: 'agent',
+            sender_name: 'API',
+            text: template ? `[template ${body.template_name} (${body.template_language ?? 'en_US'})]` : body.message_text,
+            is_template: template,
+        });
+    }
+    return {
+        faults,
+        audit,
+        send(accountId, body, idempotencyKey) {
+            const fingerprint = audit.fingerprint({ ...body, idempotency_key: idempotencyKey });
+            const replayed = audit.replay(accountId, idempotencyKey, fingerprint);
+            if (replayed)
+                return { ok: true, result: replayed, replayed: true };
+            const target = route(accountId, body);
+            let conversation = target.conversation;
+            let coldCreated = false;
+            if (!conversation) {
+                const abilities = CHANNEL_CAPABILITIES[target.channel];
+                const commenter = body.comment_id !== undefined && abilities.privateReplies;
+                if (!abilities.coldOutbound && !commenter) {
+                    throw new ApiError('not_found', `No ${target.channel} conversation with this person: they must write first.`, {
+                        param: 'platform_user_id',
+                    });
+                }
+                const { contact } = deps.contacts.ensureContact(accountId, {
+                    channel: target.channel,
+                    platform_user_id: target.platform_user_id,
+                    ...(target.phone !== undefined ? { phone: target.phone } : {}),
+                });
+                conversation = deps.conversations.openFor(accountId, contact).conversation;
+                coldCreated = true;
+            }
+            const failure = check(conversation, body);
+            const entry = {
+                channel: conversation.channel,
+                platform_user_id: conversation.platform_user_id,
+                action: body.action,
+                conversation_id: conversation.id,
+                idempotency_key: idempotencyKey,
+                cold_created: coldCreated,
+            };
+            if (failure) {
+                audit.record(accountId, { ...entry, outcome: 'failed', error_code: failure.code });
+                return { ok: false, error: failure };
+            }
+            deliver(conversation, body);
+            const row = audit.record(accountId, { ...entry, outcome: 'sent', error_code: null });
+            const result = {
+                status: 'sent',
+                request_id: `sndreq_${String(row.id).padStart(8, '0')}`,
+                conversation_id: conversation.id,
+                platform: conversation.channel,
+                action: body.action,
+                sent_at: clock.iso(),
+                message: OUTCOME_TEXT[body.action],
+            };
+            audit.remember(accountId, idempotencyKey, fingerprint, result);
+            return { ok: true, result, replayed: false };
+        },
+    };
+}
+//# sourceMappingURL=model.js.map

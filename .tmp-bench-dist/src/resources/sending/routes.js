@@ -1,0 +1,52 @@
+/** HTTP for POST /messages (4.4, 2.7, 7.2). */
+import { ApiError, errorBody } from '../../core/errors.js';
+import { ok } from '../../core/route.js';
+import { parseOrThrow } from '../../core/validate.js';
+import { defineRoute } from '../app.js';
+import { SendMessageBody, SendMessageDocumented, SendResult } from './schemas.js';
+export const sendingRoutes = [
+    defineRoute({
+        operationId: 'sendMessage',
+        method: 'POST',
+        path: '/messages',
+        tag: 'Conversations and messages',
+        summary: 'Send a message, reaction or typing indicator on any channel',
+        description: 'Route by exactly one of conversation_id, platform + platform_user_id, or to_phone (SMS, WhatsApp). ' +
+            'idempotency_key (or the Idempotency-Key header) is required and deduplicates. SMS, WhatsApp and Telegram may ' +
+            'send cold (the contact and conversation are created, even when the send then fails); Facebook and Instagram ' +
+            'need the customer to write first, except a comment_id private reply. Errors follow section 7.2: a missing or ' +
+            'invalid field is 400 invalid_request.',
+        section: '4.4',
+        scope: 'write',
+        scopeSource: 'assumption',
+        body: SendMessageDocumented,
+        success: { statuses: [200], schema: SendResult, envelope: 'data' },
+        errors: [
+            'invalid_request',
+            'forbidden',
+            'not_found',
+            'recipient_opted_out',
+            'not_provisioned',
+            'unprocessable_send',
+            'rate_limited',
+            'service_unavailable',
+        ],
+        handler: ({ app, caller, body, request }) => {
+            const input = parseOrThrow(SendMessageBody, body, 'body', 'invalid_request');
+            const key = input.idempotency_key ?? request.headers['idempotency-key'];
+            if (key === undefined) {
+                throw new ApiError('invalid_request', 'idempotency_key is required (in the body or the Idempotency-Key header).', {
+                    param: 'idempotency_key',
+                });
+            }
+            const outcome = app.models.sending.send(caller.accountId, input, key);
+            if (!outcome.ok) {
+                // Returned, not thrown: the transaction commits what a failed send keeps (see model.ts).
+                const { error } = outcome;
+                return { status: error.status, body: errorBody(error), ...(error.headers ? { headers: error.headers } : {}) };
+            }
+            return ok(outcome.result, 200, outcome.replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
+        },
+    }),
+];
+//# sourceMappingURL=routes.js.map

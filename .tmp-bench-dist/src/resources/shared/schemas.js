@@ -1,0 +1,30 @@
+/** Schema pieces every resource group shares (section 2.1 conventions). No logic here. */
+import { z } from 'zod';
+import { TIMESTAMP_PATTERN } from '../../core/clock.js';
+import { CHANNELS, PLANS, SCOPES } from '../../core/types.js';
+/** `{id}` path parameter: digits only; anything else names no resource (404). */
+export const IdParams = z.object({
+    id: z.string().regex(/^\d{1,15}$/).transform(Number).describe('Numeric id.'),
+});
+export const Timestamp = z
+    .string()
+    .regex(TIMESTAMP_PATTERN)
+    .describe('UTC ISO-8601 timestamp with offset, e.g. 2026-01-31T09:30:00+00:00.');
+export const NullableTimestamp = Timestamp.nullable();
+export const Channel = z.enum(CHANNELS).describe('Messaging channel.');
+export const Plan = z.enum(PLANS);
+export const Scope = z.enum(SCOPES);
+/** `true`/`false` in a query string. */
+export const QueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+export const ErrorEnvelope = z.object({
+    error: z
+        .object({
+        code: z.string().describe('Stable machine-readable code; branch on this.'),
+        message: z.string().describe('Human-readable; may change.'),
+        param: z.string().optional().describe('The offending parameter, where relevant.'),
+    })
+        .catchall(z.unknown()),
+});
+/** Empty JSON object body of POST actions that take no input (section 4). */
+export const EmptyBody = z.strictObject({});
+//# sourceMappingURL=schemas.js.map

@@ -1,0 +1,2 @@
+import { type AppRoute } from '../app.js';
+export declare const teamRoutes: AppRoute[];

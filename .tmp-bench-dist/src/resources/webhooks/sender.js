@@ -1,0 +1,60 @@
+import { presentEvent } from '../../core/events.js';
+import { LOGGED_RESPONSE_CHARS } from './limits.js';
+import { applyProfile } from './profile.js';
+import { signatureHeader } from './signing.js';
+import { networkError } from './transport.js';
+export const USER_AGENT = 'Switchboard-Webhooks/1 (+standard-webhooks)';
+export function createSender(clock, model, transport) {
+    function failed(error, signatures) {
+        return { delivered: false, attempted_at: clock.iso(), status_code: null, latency_ms: 0, error, response_body: null, signatures };
+    }
+    return {
+        /** The body of an event delivery: the public event, `data` cut to the endpoint's profile. */
+        envelopeBody(event, endpoint) {
+            const envelope = presentEvent(event);
+            return JSON.stringify({ ...envelope, data: applyProfile(event.type, event.data, endpoint.governance.payload_profile) });
+        },
+        async missingEvent() {
+            return failed('the event is no longer in the journal', 0);
+        },
+        async send(endpoint, webhookId, body) {
+            const secrets = model().signingSecrets(endpoint);
+            const refused = model().urlAllowed(endpoint);
+            const send = transport();
+            if (refused !== null)
+                return failed(`url refused: ${refused}`, secrets.length);
+            if (!send)
+                return failed('delivery is stopped (simulator closed)', secrets.length);
+            const attempted_at = clock.iso();
+            // Receivers check webhook-timestamp against their own clock (Standard Webhooks allows 5 min),
+            // so it is the real time of sending, whatever the virtual clock says.
+            const timestamp = Math.floor(clock.wall() / 1000);
+            const headers = {
+                'content-type': 'application/json',
+                'user-agent': USER_AGENT,
+                'webhook-id': webhookId,
+                'webhook-timestamp': String(timestamp),
+                'webhook-signature': await signatureHeader(secrets, webhookId, timestamp, body),
+            };
+            const base = { attempted_at, signatures: secrets.length };
+            const started = clock.wall();
+            try {
+                const response = await send({ url: endpoint.url, headers, body, timeoutMs: endpoint.timeout_ms });
+                const delivered = response.status >= 200 && response.status < 300;
+                return {
+                    ...base,
+                    delivered,
+                    status_code: response.status,
+                    latency_ms: clock.wall() - started,
+                    error: delivered ? null : `receiver answered ${response.status}`,
+                    response_body: response.body.slice(0, LOGGED_RESPONSE_CHARS),
+                };
+            }
+            catch (error) {
+                const latency_ms = clock.wall() - started;
+                return { ...base, delivered: false, status_code: null, latency_ms, error: networkError(error).message, response_body: null };
+            }
+        },
+    };
+}
+//# sourceMappingURL=sender.js.map

@@ -1,0 +1,122 @@
+/**
+ * The simulator's state: named collections, global id sequences, and transactions.
+ *
+ * Ids come from global per-type sequences, so another account's id is a real id that must answer
+ * 404 (never a gap that answers 404 by accident). A transaction collects undo actions from every
+ * collection write; if the work throws, the writes are undone in reverse and nothing leaks out.
+ * Callbacks queued with `afterCommit` (event delivery) run only once the outermost transaction
+ * committed.
+ */
+import { Collection } from './collection.js';
+import { STATE_FORMAT, STATE_VERSION } from './snapshot.js';
+export class Store {
+    options;
+    constructor(options = {}) {
+        this.options = options;
+    }
+    collections = new Map();
+    sequences = {};
+    undoLog = null;
+    commitQueue = [];
+    changeListeners = new Set();
+    changeCount = 0;
+    /** Defines a collection. Call once per name, at start-up. */
+    define(name, indexes = {}) {
+        if (this.collections.has(name))
+            throw new Error(`collection ${name} already defined`);
+        const collection = new Collection(name, indexes, (undo) => this.undoLog?.push(undo), () => this.markChanged(), this.options.ownershipBypassed ?? (() => false));
+        this.collections.set(name, collection);
+        return collection;
+    }
+    /** Next id of a global sequence. Sequences never go back, so ids are never reused. */
+    nextId(sequence) {
+        const next = (this.sequences[sequence] ?? 0) + 1;
+        this.sequences[sequence] = next;
+        this.markChanged();
+        return next;
+    }
+    /** Moves a sequence forward so explicitly numbered records (seeds) never collide with new ids. */
+    ensureSequenceAtLeast(sequence, value) {
+        if ((this.sequences[sequence] ?? 0) < value)
+            this.sequences[sequence] = value;
+    }
+    /** Runs synchronous work all-or-nothing. Nested calls join the outer transaction. */
+    transaction(work) {
+        if (this.undoLog)
+            return work();
+        const undoLog = [];
+        this.undoLog = undoLog;
+        let result;
+        try {
+            result = work();
+        }
+        catch (error) {
+            this.undoLog = null;
+            for (let i = undoLog.length - 1; i >= 0; i--)
+                undoLog[i]();
+            this.commitQueue = [];
+            throw error;
+        }
+        this.undoLog = null;
+        this.flushCommitQueue();
+        return result;
+    }
+    /** Queues work for after the current transaction commits (or runs it now outside one). */
+    afterCommit(callback) {
+        if (this.undoLog)
+            this.commitQueue.push(callback);
+        else
+            callback();
+    }
+    /** Counts committed-or-pending changes; persistence compares it to know when to save. */
+    get changes() {
+        return this.changeCount;
+    }
+    onChange(listener) {
+        this.changeListeners.add(listener);
+        return () => this.changeListeners.delete(listener);
+    }
+    snapshot() {
+        const collections = {};
+        for (const [name, collection] of this.collections) {
+            collections[name] = [...collection.values()].sort((a, b) => a.id - b.id);
+        }
+        return { format: STATE_FORMAT, version: STATE_VERSION, sequences: { ...this.sequences }, collections };
+    }
+    restore(snapshot) {
+        if (snapshot.format !== STATE_FORMAT || snapshot.version !== STATE_VERSION) {
+            throw new Error(`unsupported state: expected ${STATE_FORMAT} v${STATE_VERSION}`);
+        }
+        for (const name of Object.keys(snapshot.collections)) {
+            if (!this.collections.has(name))
+                throw new Error(`unknown collection in state: ${name}`);
+        }
+        for (const [name, collection] of this.collections) {
+            collection.clear();
+            collection.load(snapshot.collections[name] ?? []);
+        }
+        this.sequences = { ...snapshot.sequences };
+        this.markChanged();
+    }
+    markChanged() {
+        this.changeCount++;
+        if (this.undoLog === null)
+            this.notify();
+        else if (!this.commitQueue.includes(this.notifyOnce))
+            this.commitQueue.push(this.notifyOnce);
+    }
+    notifyOnce = () => this.notify();
+    notify() {
+        for (const listener of this.changeListeners)
+            listener();
+    }
+    flushCommitQueue() {
+        while (this.commitQueue.length > 0) {
+            const queue = this.commitQueue;
+            this.commitQueue = [];
+            for (const callback of queue)
+                callback();
+        }
+    }
+}
+//# sourceMappingURL=store.js.map

@@ -1,0 +1,96 @@
+/**
+ * Contacts over real HTTP: `GET /contacts/{id}` and `POST /contacts` (each a new identity, so every
+ * request creates a contact and its event) on the simulator's node server, against bare node:http
+ * in the same run. Servers run in their own processes (bench/http-target.ts); rounds alternate the
+ * order and the ratio is the median per-round ratio, as in bench/http.ts.
+ */
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { DEFAULT_ACCOUNTS, defaultKey } from '../fixtures/default-seed.js';
+import { startAndReadLine, stop } from './process.js';
+import { collectGarbage, median, round, type BenchRow } from './types.js';
+
+const TARGET = join(import.meta.dirname, 'http-target.js');
+const CONNECTIONS = 10;
+const SECONDS = Number(process.env['BENCH_HTTP_SECONDS'] ?? 2);
+const ROUNDS = Number(process.env['BENCH_HTTP_ROUNDS'] ?? 7);
+const MIN_GET_RATIO = 0.6;
+/** Contact 1 is the first seeded contact of the first default account (fixtures/default-contacts.ts). */
+const CONTACT_ID = 1;
+
+interface Target {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+async function measure(target: Target, duration: number): Promise<number> {
+  collectGarbage();
+  // `idReplacement` swaps each `[<id>]` in the body for a fresh id per request (autocannon README).
+  const options = { ...target, connections: CONNECTIONS, duration, idReplacement: true };
+  const result = await autocannon(options as Parameters<typeof autocannon>[0]);
+  if (result.errors > 0 || result.non2xx > 0) {
+    throw new Error(`${target.method} ${target.url}: ${result.errors} errors, ${result.non2xx} non-2xx; not a valid measurement`);
+  }
+  return result.requests.average;
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const [bare, sim] = await Promise.all([startAndReadLine([TARGET, 'bare']), startAndReadLine([TARGET, 'sim'])]);
+  try {
+    const account = DEFAULT_ACCOUNTS[0]!;
+    const json = { 'Content-Type': 'application/json' };
+    const post = JSON.stringify({ channel: 'telegram', platform_user_id: 'bench-[<id>]', name: 'Bench Person', tags: ['vip'] });
+    const targets = {
+      bareGet: { url: `${bare.line}/api/v1/contacts/${CONTACT_ID}`, method: 'GET', headers: {} },
+      simGet: {
+        url: `${sim.line}/api/v1/contacts/${CONTACT_ID}`,
+        method: 'GET',
+        headers: { 'X-Service-Api-Key': defaultKey(account, 'read') },
+      },
+      barePost: { url: `${bare.line}/api/v1/contacts`, method: 'POST', headers: json, body: post },
+      simPost: {
+        url: `${sim.line}/api/v1/contacts`,
+        method: 'POST',
+        headers: { ...json, 'X-Service-Api-Key': defaultKey(account, 'write') },
+        body: post,
+      },
+    } satisfies Record<string, Target>;
+    type Name = keyof typeof targets;
+    for (const name of Object.keys(targets) as Name[]) await measure(targets[name], 1); // warm-up
+    const results: Record<Name, number[]> = { bareGet: [], simGet: [], barePost: [], simPost: [] };
+    for (let i = 0; i < ROUNDS; i++) {
+      const order: Name[] = i % 2 === 0 ? ['bareGet', 'simGet', 'simPost', 'barePost'] : ['simGet', 'bareGet', 'barePost', 'simPost'];
+      for (const name of order) results[name].push(await measure(targets[name], SECONDS));
+    }
+    const ratio = (sim: number[], base: number[]) => median(sim.map((value, i) => value / base[i]!));
+    const getRatio = ratio(results.simGet, results.bareGet);
+    const postRatio = ratio(results.simPost, results.barePost);
+    const rounds = `${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections; median round, median per-round ratio`;
+    return [
+      {
+        name: 'HTTP: simulator GET /contacts/{id}',
+        value: Math.round(median(results.simGet)),
+        unit: 'req/s',
+        baseline: Math.round(median(results.bareGet)),
+        ratio: round(getRatio),
+        target: `>= ${MIN_GET_RATIO}x bare`,
+        pass: getRatio >= MIN_GET_RATIO,
+        note: `sim ${results.simGet.map(Math.round).join(', ')}; bare ${results.bareGet.map(Math.round).join(', ')}; ${rounds}`,
+      },
+      {
+        name: 'HTTP: simulator POST /contacts (new identity each)',
+        value: Math.round(median(results.simPost)),
+        unit: 'req/s',
+        baseline: Math.round(median(results.barePost)),
+        ratio: round(postRatio),
+        note: `creates a contact, a tag attachment and a contact.updated event per request; sim ${results.simPost
+          .map(Math.round)
+          .join(', ')}; bare ${results.barePost.map(Math.round).join(', ')}`,
+      },
+    ];
+  } finally {
+    await Promise.all([stop(bare.child), stop(sim.child)]);
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * Conversations and messages (4.4, 3.1, 2.5, 2.6, 2.7, 7.2). Threads can only be created by a
+ * customer writing in, which the kit can do on the simulator alone (inbound injection); on a
+ * real deployment these checks skip and the read-only ones still run.
+ */
+import { Conversation, DeletedConversation } from '../../src/resources/conversations/schemas.js';
+import { Message } from '../../src/resources/messages/schemas.js';
+import { SendResult } from '../../src/resources/sending/schemas.js';
+import type { CheckContext, CheckDefinition } from '../runner/check.js';
+import { expectError, expectShape, expectStatus, fail, readData, readList } from '../runner/expect.js';
+import { costOf, walk } from './helpers.js';
+import { freshPhone, inbound, sandbox } from './sandbox.js';
+
+const group = 'conversations';
+
+async function conversation(ctx: CheckContext, id: number, what: string) {
+  const response = await ctx.send({ path: `/conversations/${id}` });
+  expectStatus(response, 200, what);
+  return { response, data: expectShape(readData(response, what), Conversation, 'conversation (2.5)', response) };
+}
+
+async function patch(ctx: CheckContext, id: number, body: Record<string, unknown>) {
+  const key = await ctx.scopeKey('write');
+  return ctx.send({ method: 'PATCH', path: `/conversations/${id}`, key, body });
+}
+
+async function send(ctx: CheckContext, body: Record<string, unknown>) {
+  return ctx.send({ method: 'POST', path: '/messages', key: await ctx.scopeKey('write'), body });
+}
+
+const READS = ['GET /conversations', 'GET /conversations/{id}'];
+
+export const conversationChecks: CheckDefinition[] = [
+  {
+    id: 'conversations.list-shape',
+    title: 'GET /conversations answers conversations of the 2.5 shape',
+    clause: '2.5',
+    level: 'spec',
+    group,
+    profile: 'read-only',
+    routes: ['GET /conversations'],
+    cost: costOf(1),
+    async run(ctx) {
+      const response = await ctx.send({ path: '/conversations', query: { limit: 10 } });
+      expectStatus(response, 200, 'GET /conversations');
+      for (const item of readList(response, 'GET /conversations').data) expectShape(item, Conversation, 'conversation (2.5)', response);
+      expectError(await ctx.send({ path: '/conversations', query: { status: 'bogus' } }), 400, 'invalid_param', 'GET /conversations?status=bogus', { param: 'status' });
+    },
+  },
+  {
+    id: 'conversations.inbound-thread',
+    title: 'A customer message opens an active thread whose transcript shows it inbound',
+    clause: '2.6',
+    level: 'spec',
+    group,
+    profile: 'safe',
+    routes: [...READS, 'GET /conversations/{id}/messages', 'GET /contacts/{id}'],
+    cost: costOf(5),
+    async run(ctx) {
+      const thread = await inbound(ctx, { text: 'first words' });
+      const { data, response } = await conversation(ctx, thread.conversationId, 'GET /conversations/{id} of a new thread');
+      if (data.status !== 'active' || data.contact_id !== thread.contactId) fail('a new thread should be active and name its contact', response);
+      const messages = await ctx.send({ path: `/conversations/${thread.conversationId}/messages` });
+      const list = readList(messages, 'GET /conversations/{id}/messages');
+      const first = expectShape(list.data[0], Message, 'message (2.6)', messages);
+      if (first.direction !== 'inbound' || first.sender_type !== 'user' || first.text !== 'first words') fail('the customer message should read inbound, sender_type user, with its text', messages);
+      expectStatus(await ctx.send({ path: `/contacts/${thread.contactId}` }), 200, 'GET /contacts/{contact_id} of the thread');
+      const listed = await ctx.send({ path: '/conversations', query: { channel: 'telegram', status: 'active', limit: 100 } });
+      if (!readList(listed, 'GET /conversations').data.some((c) => (c as { id?: unknown }).id === thread.conversationId)) fail('GET /conversations?channel=telegram&status=active leaves out the new thread', listed);
+    },
+  },
+  {
+    id: 'conversations.status',
+    title: 'PATCH status: active, resolved, archived allowed; pending and escalated refused (400)',
+    clause: '3.1',
+    level: 'spec',
+    group,
+    profile: 'safe',
+    routes: [...READS, 'PATCH /conversations/{id}'],
+    cost: costOf(5),
+    async run(ctx) {
+      const { conversationId: id } = await inbound(ctx);
+      for (const status of ['resolved', 'archived', 'active']) {
+        const response = await patch(ctx, id, { status });
+        expectStatus(response, 200, `PATCH /conversations/{id} status=${status}`);
+        if (readData(response, 'PATCH')['status'] !== status) fail(`status should read ${status}`, response);
+      }
+      for (const status of ['pending', 'escalated']) {
+        expectStatus(await patch(ctx, id, { status }), 400, `PATCH /conversations/{id} status=${status} (set by the system only)`);
+      }
+    },
+  },
+  {
+    id: 'conversations.ai-pause',
+    title: 'ai_paused true claims the thread (owner_claimed, reopens resolved); false resumes',
+    clause: '3.1',
+    level: 'spec',
+    group,
+    profile: 'safe',
+    routes: [...READS, 'PATCH /conversations/{id}'],
+    cost: costOf(3),
+    async run(ctx) {
+      const { conversationId: id } = await inbound(ctx);
+      // Status first, then ai_paused: pausing a thread resolved in the same PATCH reopens it.
+      const claimed = await patch(ctx, id, { status: 'resolved', ai_paused: true });
+      expectStatus(claimed, 200, 'PATCH {status: resolved, ai_paused: true}');
+      const data = readData(claimed, 'PATCH');
+      if (data['ai_paused'] !== true || data['ai_pause_reason'] !== 'owner_claimed') fail('ai_paused true should read ai_paused true, reason owner_claimed', claimed);
+      if (data['status'] !== 'active') fail(`a resolved thread taken from the AI is reopened; status reads ${String(data['status'])}`, claimed);
+      const resumed = await patch(ctx, id, { ai_paused: false });
+      expectStatus(resumed, 200, 'PATCH {ai_paused: false}');
+      if (readData(resumed, 'PATCH')['ai_paused'] !== false || readData(resumed, 'PATCH')['ai_pause_reason'] !== null) fail('ai_paused false should resume the AI (reason null)', resumed);
+    },
+  },
+  {
+    id: 'conversations.assign',
+    title: 'Assigning an escalated thread makes it active and mutes the AI; an unknown id is 400',
+    clause: '3.1',
+    level: 'spec',
+    group,
+    profile: 'safe',
+    routes: [...READS, 'POST /conversations/{id}/assign', 'GET /team'],
+    cost: costOf(5),
+    async run(ctx) {
+      const team = readList(await ctx.send({ path: '/team' }), 'GET /team').data;
+      const member = (team[0] as { id?: unknown } | undefined)?.id;
+      if (typeof member !== 'number') return ctx.skip('no_team_member');
+      const { conversationId: id } = await inbound(ctx);
+      expectStatus(await sandbox(ctx, 'PATCH', `/conversations/${id}`, { status: 'escalated' }), 200, 'sandbox: escalate the thread');
+      const key = await ctx.scopeKey('write');
+      expectStatus(await ctx.send({ method: 'POST', path: `/conversations/${id}/assign`, key, body: { assigned_to: 999_999_999 } }), 400, 'assign to an unknown team member id');
+      const assigned = await ctx.send({ method: 'POST', path: `/conversations/${id}/assign`, key, body: { assigned_to: member } });
+      expectStatus(assigned, 200, 'POST /conversations/{id}/assign');
+      const data = expectShape(readData(assigned, 'assign'), Conversation, 'conversation (2.5)', assigned);
+      if (data.status !== 'active') fail(`an escalated thread assigned should be active, reads ${data.status}`, assigned);
+      if (data.assigned_to !== member || typeof data.assigned_to_name !== 'string') fail('assigned_to and assigned_to_name should name the member', assigned);
+      if (!data.ai_paused) fail('the AI is muted on any assigned thread (2.5)', assigned);
+    },
+  },
+  {
+    id: 'conversations.delete',
+    title: 'DELETE /conversations/{id}: the deletion result, then 404; the contact survives',
+    clause: '4.4',
+    level: 'spec',
+    group,
+    profile: 'safe',
+    routes: [...READS, 'DELETE /conversations/{id}', 'GET /contacts/{id}'],
+    cost: costOf(4),
+    async run(ctx) {
+      const thread = await inbound(ctx);
+      const key = await ctx.scopeKey('write');
+      const removed = await ctx.send({ method: 'DELETE', path: `/conversations/${thread.conversationId}`, key });
+      expectStatus(removed, 200, 'DELETE /conversations/{id}');
+      const data = expectShape(readData(removed, 'DELETE'), DeletedConversation, 'deletion result (4.4)', removed);
+      if (data.id !== thread.conversationId || data.removed.messages < 1) fail('the result should name the thread and count its messages', removed);
+      expectError(await ctx.send({ path: `/conversations/${thread.conversationId}` }), 404, 'not_found', 'GET of a deleted conversation');
+      expectError(await ctx.send({ method: 'DELETE', path: `/conversations/${thread.conversationId}`, key }), 404, 'not_found', 'DELETE of a deleted conversation');
+      expectStatus(await ctx.send({ path: `/contacts/${thread.contactId}` }), 200, 'GET /contacts/{id} after its conversation was deleted');
+    },
+  },
+  {
+    id: 'conversations.messages-pages',
+    title: 'A transcript walks newest first, each message once',
+    clause: '4.4',
+    level: 'spec',
+    group,
+    profile: 'safe',
+    routes: [...READS, 'GET /conversations/{id}/messages'],
+    cost: costOf(6),
+    async run(ctx) {
+      const thread = await inbound(ctx, { text: 'one' });
+      for (const text of ['two', 'three']) await inbound(ctx, { platformUserId: thread.platformUserId, text });
+      const walked = await walk(ctx, `/conversations/${thread.conversationId}/messages`, { limit: 2 });
+      const texts = walked.items.map((m) => m['text']);
+      if (JSON.stringify(texts) !== JSON.stringify(['three', 'two', 'one'])) fail(`the transcript walked as [${texts.join(', ')}], expected [three, two, one]`, walked.pages[0]);
+    },
+  },
+  {
+    id: 'messages.send',
+    title: 'POST /messages answers the send result; the transcript gains one outbound message',
+    clause: '2.7',
+    level: 'spec',
+    group: 'messages',
+    profile: 'safe',
+    routes: ['POST /messages', 'GET /conversations/{id}/messages'],
+    cost: costOf(4),
+    async run(ctx) {
+      const { conversationId } = await inbound(ctx);
+      const body = { idempotency_key: ctx.name('send'), conversation_id: conversationId, message_text: 'Reply from the kit' };
+      const sent = await send(ctx, body);
+      expectStatus(sent, 200, 'POST /messages');
+      const result = expectShape(readData(sent, 'POST /messages'), SendResult, 'send result (2.7)', sent);
+      if (result.conversation_id !== conversationId) fail('the send result should name the conversation', sent);
+      // Section 4.4: POST /messages also deduplicates on the body field idempotency_key.
+      const again = await send(ctx, body);
+      expectStatus(again, 200, 'POST /messages with the same idempotency_key');
+      if (readData(again, 'POST /messages')['request_id'] !== result.request_id) fail('a repeated idempotency_key should answer the same request_id', again);
+      const transcript = readList(await ctx.send({ path: `/conversations/${conversationId}/messages` }), 'transcript').data;
+      const outbound = transcript.filter((m) => (m as { direction?: unknown; text?: unknown }).direction === 'outbound');
+      if (outbound.length !== 1) fail(`the transcript holds ${outbound.length} outbound messages after one send sent twice with one idempotency_key`, again);
+    },
+  },
+  {
+    id: 'messages.send-errors',
+    title: 'Send errors use the 7.2 codes: invalid_request, not_found, recipient_opted_out',
+    clause: '7.2',
+    level: 'spec',
+    group: 'messages',
+    profile: 'safe',
+    routes: ['POST /messages'],
+    cost: costOf(5),
+    async run(ctx) {
+      const { conversationId } = await inbound(ctx);
+      expectError(await send(ctx, { idempotency_key: ctx.name('e1'), conversation_id: conversationId }), 400, 'invalid_request', 'POST /messages without message_text');
+      expectError(await send(ctx, { idempotency_key: ctx.name('e2'), conversation_id: 999_999_999, message_text: 'hi' }), 404, 'not_found', 'POST /messages to no conversation');
+      const phone = freshPhone();
+      await inbound(ctx, { channel: 'sms', platformUserId: phone });
+      expectStatus(await sandbox(ctx, 'POST', '/opt-outs', { channel: 'sms', platform_user_id: phone, status: 'opted_out' }), 200, 'sandbox: SMS STOP');
+      const response = await send(ctx, { idempotency_key: ctx.name('e3'), to_phone: phone, message_text: 'hi' });
+      expectError(response, 410, 'recipient_opted_out', 'POST /messages to an SMS recipient who sent STOP');
+    },
+  },
+];

@@ -1,0 +1,49 @@
+/**
+ * The simulator's customer side (`/_sandbox/...`): inbound messages, opt-outs, thread states and
+ * invitation acceptance. A real deployment has no such routes, so checks that need one skip with
+ * `needs_inbound_injection` there. What these calls create is put in the ledger by hand (the
+ * auto-ledger only watches API creates).
+ */
+import type { KitResponse } from '../http/client.js';
+import type { CheckContext } from '../runner/check.js';
+import { expectStatus, readData } from '../runner/expect.js';
+
+export async function sandbox(ctx: CheckContext, method: string, path: string, body?: unknown): Promise<KitResponse> {
+  if (!ctx.target.simulator || !ctx.target.control || ctx.profile === 'read-only') ctx.skip('needs_inbound_injection');
+  const response = await ctx.send({ method, path: `/_sandbox${path}`, fromOrigin: true, ...(body === undefined ? {} : { body }) });
+  if (response.status === 404 || response.status === 405) ctx.skip('needs_inbound_injection', `${method} /_sandbox${path} is not available`);
+  return response;
+}
+
+export interface InboundThread {
+  readonly conversationId: number;
+  readonly contactId: number;
+  readonly platformUserId: string;
+}
+
+let phones = 0;
+
+/** A fresh SMS number per call (SMS identities are phone numbers, so they cannot carry the prefix). */
+export function freshPhone(): string {
+  phones++;
+  return `+1555${String(Date.now() % 1000).padStart(3, '0')}${String(phones).padStart(4, '0')}`;
+}
+
+/** A customer writes in; returns the thread. The contact goes in the ledger (its delete erases the thread). */
+export async function inbound(ctx: CheckContext, options: { channel?: string; platformUserId?: string; text?: string } = {}): Promise<InboundThread> {
+  const channel = options.channel ?? 'telegram';
+  const platformUserId = options.platformUserId ?? ctx.name('customer');
+  const response = await sandbox(ctx, 'POST', '/inbound', {
+    channel,
+    platform_user_id: platformUserId,
+    text: options.text ?? 'Hello from the conformance kit',
+    name: `${ctx.prefix} customer`,
+  });
+  expectStatus(response, 200, 'POST /_sandbox/inbound');
+  const data = readData(response, 'POST /_sandbox/inbound');
+  const conversation = data['conversation'] as { id?: unknown } | undefined;
+  const contactId = data['contact_id'];
+  if (typeof conversation?.id !== 'number' || typeof contactId !== 'number') throw new Error('the sandbox inbound result lacks conversation.id or contact_id');
+  ctx.ledger.add({ kind: 'contact', id: contactId, account: 'a', method: 'DELETE', path: `/contacts/${contactId}`, seq: response.exchange.seq });
+  return { conversationId: conversation.id, contactId, platformUserId };
+}
