@@ -27,6 +27,11 @@ export function startAndReadLine(args: readonly string[], timeoutMs = 20_000): P
       clearTimeout(timer);
       child.stdout!.removeAllListeners('data');
       child.stdout!.resume();
+      child.removeAllListeners('exit');
+      // A server that dies mid-benchmark shows up as connection errors; say why.
+      child.once('exit', (code, signal) => {
+        if (signal !== 'SIGKILL') console.error(`${args.join(' ')} exited (${code ?? signal}) during the benchmark\n${err}`);
+      });
       resolve({ child, line: out.slice(0, newline), elapsedMs: performance.now() - began });
     });
     child.once('exit', (code) => {

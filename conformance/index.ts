@@ -12,7 +12,7 @@ export { cleanupRun, type CleanupOptions } from './cleanup.js';
 export { formatConsole } from './reporters/console.js';
 export { formatJson } from './reporters/json.js';
 export { formatJunit } from './reporters/junit.js';
-export { parseReplay, formatReplay, type ConformanceOptions, type FetchFn } from './options.js';
+export { parseReplay, formatReplay, type ConformanceOptions, type FetchFn, type RunPlan } from './options.js';
 export type {
   CheckResult,
   ClauseRow,

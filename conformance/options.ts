@@ -41,6 +41,8 @@ export interface ConformanceOptions {
   readonly runId?: string;
   /** Progress callback, called once per finished check. */
   readonly onResult?: (result: CheckResult) => void;
+  /** Called once the target is probed and the checks are chosen, before any check runs. */
+  readonly onPlan?: (plan: RunPlan) => void;
   /** Request timeout in ms (default 30000). */
   readonly timeoutMs?: number;
 }
@@ -65,7 +67,19 @@ export interface ResolvedOptions {
   readonly virtualTime: boolean;
   readonly runId: string | undefined;
   readonly onResult: ((result: CheckResult) => void) | undefined;
+  readonly onPlan: ((plan: RunPlan) => void) | undefined;
   readonly timeoutMs: number;
+}
+
+export interface RunPlan {
+  readonly runId: string;
+  readonly simulator: boolean;
+  readonly profile: Profile;
+  readonly level: LevelSelection;
+  readonly checks: number;
+  /** Requests the runnable checks are expected to send (the probe included). */
+  readonly requests: number;
+  readonly maxRequests: number;
 }
 
 export interface ReplayToken {
@@ -123,6 +137,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     virtualTime: options.virtualTime ?? true,
     runId: options.runId,
     onResult: options.onResult,
+    onPlan: options.onPlan,
     timeoutMs: options.timeoutMs ?? 30_000,
   };
 }

@@ -40,7 +40,7 @@ describe('conformance kit against the simulator', () => {
   });
 
   it('passes every check in-process (sim.fetch)', async () => {
-    const sim = createSimulator({ logger: silentLogger });
+    const sim = createSimulator({ logger: silentLogger, allowLocalWebhooks: true });
     const started = performance.now();
     const report = await runConformance({
       baseUrl: 'http://simulator.local/api/v1',
@@ -56,7 +56,7 @@ describe('conformance kit against the simulator', () => {
   }, 90_000);
 
   it('passes every check through the standalone server (listen, port 0)', async () => {
-    const sim = createSimulator({ logger: silentLogger });
+    const sim = createSimulator({ logger: silentLogger, allowLocalWebhooks: true });
     const server = await listen(sim, { port: 0, host: '127.0.0.1' });
     servers.push(server);
     const started = performance.now();

@@ -2,7 +2,7 @@
  * `switchboard conformance`: runs the conformance kit against a base URL and prints the clause
  * matrix. Ctrl-C stops starting checks and sweeps what the run created; a second Ctrl-C leaves
  * at once, keeping the ledger for `--cleanup RUN_ID`. Exit code 0 when everything ran passed,
- * 1 when a check failed, 2 when the kit itself broke or could not start.
+ * 1 when a check failed, 2 when the kit itself broke or could not start, 130 when interrupted.
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -78,7 +78,6 @@ export async function conformance(options: ConformanceCliOptions): Promise<numbe
   };
   process.on('SIGINT', onSigint);
   const progress = process.stderr.isTTY;
-  if (progress) console.error(`Run ${runId} against ${baseUrl} ...`);
   try {
     const report = await runConformance({
       baseUrl,
@@ -97,6 +96,15 @@ export async function conformance(options: ConformanceCliOptions): Promise<numbe
       virtualTime: options.virtualTime,
       runId,
       signal: controller.signal,
+      onPlan: (plan) => {
+        // The plan goes to stderr before any check runs, so a user can Ctrl-C an over-budget run.
+        const minutes = Math.max(1, Math.ceil(plan.requests / 200));
+        const target = plan.simulator ? 'the simulator' : baseUrl;
+        console.error(
+          `Run ${plan.runId} against ${target}: ${plan.checks} checks, ~${plan.requests} requests (about ${minutes} min of a 200/min quota), profile ${plan.profile}, level ${plan.level}` +
+            (plan.requests > plan.maxRequests ? `; --max-requests ${plan.maxRequests} will skip the rest` : ''),
+        );
+      },
       onResult: progress ? (result) => process.stderr.write(`  ${result.verdict.padEnd(5)} ${result.clause.padEnd(5)} ${result.id}\n`) : undefined,
     });
     const text = render(report, reporter);
@@ -105,6 +113,8 @@ export async function conformance(options: ConformanceCliOptions): Promise<numbe
       // The file holds the chosen format; the terminal still gets the human summary.
       process.stdout.write(reporter === 'console' ? `${text.trimEnd().split('\n').pop()}\n` : `${formatConsole(report)}\n`);
     } else process.stdout.write(text);
+    // 130 is the shell's code for "stopped by Ctrl-C": the report is partial whatever it says.
+    if (report.aborted) return 130;
     if (report.totals.error > 0) return 2;
     return report.totals.fail > 0 ? 1 : 0;
   } finally {

@@ -20,12 +20,12 @@ async function conversation(ctx: CheckContext, id: number, what: string) {
 }
 
 async function patch(ctx: CheckContext, id: number, body: Record<string, unknown>) {
-  const key = await ctx.scopeKey('write');
+  const key = await ctx.keyFor('write');
   return ctx.send({ method: 'PATCH', path: `/conversations/${id}`, key, body });
 }
 
 async function send(ctx: CheckContext, body: Record<string, unknown>) {
-  return ctx.send({ method: 'POST', path: '/messages', key: await ctx.scopeKey('write'), body });
+  return ctx.send({ method: 'POST', path: '/messages', key: await ctx.keyFor('write'), body });
 }
 
 const READS = ['GET /conversations', 'GET /conversations/{id}'];
@@ -127,7 +127,7 @@ export const conversationChecks: CheckDefinition[] = [
       if (typeof member !== 'number') return ctx.skip('no_team_member');
       const { conversationId: id } = await inbound(ctx);
       expectStatus(await sandbox(ctx, 'PATCH', `/conversations/${id}`, { status: 'escalated' }), 200, 'sandbox: escalate the thread');
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       expectStatus(await ctx.send({ method: 'POST', path: `/conversations/${id}/assign`, key, body: { assigned_to: 999_999_999 } }), 400, 'assign to an unknown team member id');
       const assigned = await ctx.send({ method: 'POST', path: `/conversations/${id}/assign`, key, body: { assigned_to: member } });
       expectStatus(assigned, 200, 'POST /conversations/{id}/assign');
@@ -148,7 +148,7 @@ export const conversationChecks: CheckDefinition[] = [
     cost: costOf(4),
     async run(ctx) {
       const thread = await inbound(ctx);
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       const removed = await ctx.send({ method: 'DELETE', path: `/conversations/${thread.conversationId}`, key });
       expectStatus(removed, 200, 'DELETE /conversations/{id}');
       const data = expectShape(readData(removed, 'DELETE'), DeletedConversation, 'deletion result (4.4)', removed);

@@ -6,6 +6,10 @@ import type { CheckDefinition, TargetFacts } from '../runner/check.js';
 import { contactChecks } from './contacts/checks.js';
 import { sequenceChecks } from './contacts/sequences.js';
 import { authChecks } from './core/auth.js';
+import { conversationChecks } from './conversations.js';
+import { optOutAndBlockChecks } from './opt-outs-blocks.js';
+import { teamChecks } from './team.js';
+import { webhookChecks } from './webhooks.js';
 import { errorChecks } from './core/errors.js';
 import { keyChecks } from './core/keys.js';
 import { openapiChecks } from './core/openapi.js';
@@ -31,6 +35,10 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...tagChecks,
     ...contactChecks,
     ...sequenceChecks,
+    ...conversationChecks,
+    ...teamChecks,
+    ...optOutAndBlockChecks,
+    ...webhookChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

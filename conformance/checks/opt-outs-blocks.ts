@@ -18,7 +18,7 @@ async function optOuts(ctx: CheckContext, query: Record<string, string>) {
 }
 
 async function block(ctx: CheckContext, body: Record<string, unknown>) {
-  return ctx.send({ method: 'POST', path: '/blocked-users', key: await ctx.scopeKey('write'), body });
+  return ctx.send({ method: 'POST', path: '/blocked-users', key: await ctx.keyFor('write'), body });
 }
 
 export const optOutAndBlockChecks: CheckDefinition[] = [
@@ -83,7 +83,7 @@ export const optOutAndBlockChecks: CheckDefinition[] = [
       expectError(await block(ctx, { ig_username: username }), 409, 'already_blocked', 'POST /blocked-users for a person already blocked');
       const listed = await ctx.send({ path: '/blocked-users' });
       if (!readList(listed, 'GET /blocked-users').data.some((b) => (b as { id?: unknown }).id === row.id)) fail('GET /blocked-users leaves out the new block', listed);
-      expectStatus(await ctx.send({ method: 'DELETE', path: `/blocked-users/${row.id}`, key: await ctx.scopeKey('write') }), 200, 'DELETE /blocked-users/{id}');
+      expectStatus(await ctx.send({ method: 'DELETE', path: `/blocked-users/${row.id}`, key: await ctx.keyFor('write') }), 200, 'DELETE /blocked-users/{id}');
       ctx.ledger.forget('blocked-user', row.id);
       const after = await ctx.send({ path: '/blocked-users' });
       if (readList(after, 'GET /blocked-users').data.some((b) => (b as { id?: unknown }).id === row.id)) fail('GET /blocked-users lists active blocks only; an unblocked row is still there', after);

@@ -79,7 +79,7 @@ export const rateLimitChecks: CheckDefinition[] = [
     routes: ['GET /account'],
     cost: costOf(3),
     async run(ctx) {
-      await ctx.pacer.reserve('a', 4);
+      await ctx.pacer.reserve('a', 4, true);
       const seen: KitResponse[] = [];
       for (let i = 0; i < 3; i++) seen.push(await ctx.send({ path: '/account' }));
       for (let i = 1; i < seen.length; i++) {
@@ -121,7 +121,7 @@ export const rateLimitChecks: CheckDefinition[] = [
     async run(ctx) {
       const own = ctx.keys.scopeOf('a');
       const other = own === 'read' ? await ctx.scopeKey('write') : await ctx.scopeKey('read');
-      await ctx.pacer.reserve('a', 4);
+      await ctx.pacer.reserve('a', 4, true);
       const first = await ctx.send({ path: '/account' });
       const second = await ctx.send({ path: '/account', key: other });
       const third = await ctx.send({ path: '/account' });
@@ -140,7 +140,7 @@ export const rateLimitChecks: CheckDefinition[] = [
     needs: ['key_b'],
     cost: costOf(5),
     async run(ctx) {
-      await ctx.pacer.reserve('b', 3);
+      await ctx.pacer.reserve('b', 3, true);
       const before = remaining(await ctx.send({ path: '/account', key: 'b' }));
       for (let i = 0; i < 3; i++) await ctx.send({ path: '/account' });
       const after = await ctx.send({ path: '/account', key: 'b' });

@@ -41,7 +41,7 @@ export const tagChecks: CheckDefinition[] = [
     routes: [CREATE],
     cost: costOf(2),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       const name = ctx.name('tag');
       const first = await ctx.send({ method: 'POST', path: '/tags', key, body: { name, color: '#22C55E' } });
       expectStatus(first, 201, 'POST /tags with a new name');
@@ -63,7 +63,7 @@ export const tagChecks: CheckDefinition[] = [
     routes: [CREATE],
     cost: costOf(3),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       for (const color of ['red', '#12345', '22C55E']) {
         const response = await ctx.send({ method: 'POST', path: '/tags', key, body: { name: ctx.name('color'), color } });
         expectError(response, 400, 'invalid_param', `POST /tags with color "${color}"`, { param: 'color' });
@@ -80,7 +80,7 @@ export const tagChecks: CheckDefinition[] = [
     routes: [CREATE],
     cost: costOf(3),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       const base = ctx.name('len');
       await createTag(ctx, key, base.padEnd(50, 'x'));
       for (const name of ['', base.padEnd(51, 'x')]) {
@@ -99,7 +99,7 @@ export const tagChecks: CheckDefinition[] = [
     routes: [CREATE, LIST],
     cost: costOf(4),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       const stem = ctx.name('order');
       const names = [`${stem}_m`, `${stem}_c`, `${stem}_x`];
       for (const name of names) await createTag(ctx, key, name);
@@ -118,7 +118,7 @@ export const tagChecks: CheckDefinition[] = [
     routes: [CREATE, LIST, DELETE],
     cost: costOf(4),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       const { id } = await createTag(ctx, key, ctx.name('del'));
       const removed = await ctx.send({ method: 'DELETE', path: `/tags/${id}`, key });
       expectStatus(removed, 200, `DELETE /tags/${id}`);
@@ -143,7 +143,7 @@ export const tagChecks: CheckDefinition[] = [
       const scopeB = ctx.keys.scopeOf('b');
       if (!scopeB || !covers(scopeB, 'write')) return ctx.skip('needs_key_b_of_scope:write');
       const { id } = await createTag(ctx, 'b', ctx.name('foreign'));
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       if ((await listTags(ctx)).some((tag) => tag['id'] === id)) fail(`GET /tags lists tag ${id} of another account`);
       expectError(await ctx.send({ method: 'DELETE', path: `/tags/${id}`, key }), 404, 'not_found', `DELETE /tags/${id} (another account's tag)`);
     },

@@ -14,7 +14,7 @@ const group = 'team';
 const SEVEN_DAYS_MS = 7 * 24 * 3600 * 1000;
 
 async function invite(ctx: CheckContext, hint: string) {
-  const admin = await ctx.scopeKey('admin');
+  const admin = await ctx.keyFor('admin');
   const email = `${ctx.name(hint).replace(/_/g, '.')}@example.com`;
   const response = await ctx.send({ method: 'POST', path: '/team/invitations', key: admin, body: { email, name: `${ctx.prefix} invitee` } });
   if (response.status === 403) return ctx.skip('plan_limit_reached', 'no free seat for an invitation');

@@ -92,13 +92,19 @@ export class Pacer {
     this.state(account).sent.push(this.waiter.now());
   }
 
-  /** Makes room for a check that needs `count` requests inside one window (e.g. Remaining decreasing). */
-  async reserve(account: string, count: number): Promise<void> {
+  /**
+   * Makes room for a check that needs `count` requests inside one window. `quiet` waits until the
+   * kit's own requests have all left the rolling window: in a window that is sliding, requests
+   * leave as fast as new ones arrive and Remaining can stand still, so checks that compare
+   * successive Remaining values need a quiet window (free in virtual time, up to 60 s live).
+   */
+  async reserve(account: string, count: number, quiet = false): Promise<void> {
     const state = this.state(account);
     const now = this.waiter.now();
     this.prune(state, now);
     const capacity = Math.max(1, state.limit - this.options.margin);
-    if (state.sent.length + count <= capacity && (state.remaining === undefined || state.remaining > count)) return;
+    const fits = state.sent.length + count <= capacity && (state.remaining === undefined || state.remaining > count);
+    if (fits && (!quiet || state.sent.length === 0)) return;
     const last = state.sent[state.sent.length - 1];
     const wait = last === undefined ? 1_000 : last + 60_000 - now + 5;
     state.sent.length = 0;

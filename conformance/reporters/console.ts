@@ -80,8 +80,11 @@ export function formatConsole(report: ConformanceReport): string {
   const byAccount = Object.entries(requests.byAccount)
     .map(([account, count]) => `${account} ${count}`)
     .join(', ');
+  // The plan in quota terms: how long the run takes at the spec's 200 requests per minute.
+  const minutes = Math.max(1, Math.ceil(requests.planned / 200));
   out.push(
-    `Requests: ${requests.used} used of ~${requests.planned} planned (${byAccount}; ${requests.control} to the control plane), ${requests.rateLimited} answered 429, waited ${(requests.waitedMs / 1000).toFixed(1)} s${target.virtualTime ? ' of virtual time' : ''}`,
+    `Requests: ${requests.used} used of ~${requests.planned} planned (about ${minutes} min of one account's 200/min quota)`,
+    `  by account: ${byAccount}; ${requests.control} to the control plane; ${requests.rateLimited} answered 429; waited ${(requests.waitedMs / 1000).toFixed(1)} s${target.virtualTime ? ' of virtual time' : ''}`,
   );
   const cleanup = report.cleanup;
   out.push(

@@ -64,8 +64,13 @@ export interface CheckContext {
   send(options: SendOptions): Promise<KitResponse>;
   /** A name under the run prefix, unique within the run. */
   name(hint: string): string;
-  /** The key label for a scope, minting it when allowed; skips the check when it cannot. */
+  /** A key of exactly this scope (the scope matrix), minting it when allowed; skips when it cannot. */
   scopeKey(scope: Scope): Promise<string>;
+  /**
+   * A key that covers `scope`: the given key when it does (so curl lines in reports use the key
+   * the user has), else a minted one.
+   */
+  keyFor(scope: Scope): Promise<string>;
   serves(method: string, path: string): boolean;
   skip(reason: string, detail?: string): never;
   /** Moves the simulator clock (control plane); skips when the target has no control plane. */

@@ -43,7 +43,10 @@ export class Observations {
   observe(response: KitResponse, context: { keyLabel: string; authenticated: boolean; control: boolean }, served: boolean): void {
     if (context.control) return;
     if (response.status >= 400) this.checkEnvelope(response);
-    if (served && context.authenticated && context.keyLabel !== 'inactive' && response.status !== 401) this.checkRateHeaders(response);
+    // 401 and 413 come before the key is accepted (a body too large is refused unread), so they
+    // are not "authenticated responses" in the sense of section 8.
+    const beforeAuth = response.status === 401 || response.status === 413;
+    if (served && context.authenticated && context.keyLabel !== 'inactive' && !beforeAuth) this.checkRateHeaders(response);
     if (response.status === 429) this.checkRetryAfter(response);
   }
 

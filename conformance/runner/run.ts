@@ -30,6 +30,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const availability = { profile: session.profile, routes: facts.routes, has: session.has };
   const runnable = ordered.filter((check) => skipReason(check, availability) === undefined);
   const planned = plannedCost(runnable, session.runs) + client.usage.used;
+  resolved.onPlan?.({
+    runId,
+    simulator: facts.simulator,
+    profile: session.profile,
+    level: session.level,
+    checks: runnable.length,
+    requests: planned,
+    maxRequests: resolved.maxRequests,
+  });
 
   const results: CheckResult[] = [];
   const record = (result: CheckResult): void => {

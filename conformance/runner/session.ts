@@ -11,7 +11,7 @@ import type { ResolvedOptions } from '../options.js';
 import { recordCreation } from '../safety/creations.js';
 import { Ledger, type AccountLabel } from '../safety/ledger.js';
 import { RouteMatcher } from '../spec/match.js';
-import { ROUTES, routeKey, type Scope } from '../spec/routes.js';
+import { ROUTES, covers, routeKey, type Scope } from '../spec/routes.js';
 import { KeyRing } from '../target/keys.js';
 import { probeAccount, probeTarget } from '../target/probe.js';
 import type { LevelSelection, Profile } from '../types.js';
@@ -159,6 +159,11 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
       scopeKey: async (scope: Scope) => {
         if (await keys.ensureScope(scope, client, runId, profile !== 'read-only')) return `a:${scope}`;
         throw new SkipCheck(keys.whyMissing(`a:${scope}`));
+      },
+      keyFor: async (scope: Scope) => {
+        const own = keys.scopeOf('a');
+        if (own && covers(own, scope)) return 'a';
+        return ctx.scopeKey(scope);
       },
       serves: (method: string, path: string) => routes.has(routeKey(method, path)),
       skip: (reason: string, detail?: string): never => {

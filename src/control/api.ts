@@ -8,7 +8,7 @@ import type { MutantName } from '../core/mutants.js';
 import type { App } from '../resources/app.js';
 import { parseDuration } from './routes.js';
 import { webhookSandboxApi } from './webhook-api.js';
-import { messagingSandboxApi } from './inbound-routes.js';
+import { messagingSandboxApi } from './inbound-api.js';
 
 export function createSandboxApi(app: App) {
   return {

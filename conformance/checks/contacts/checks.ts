@@ -33,7 +33,7 @@ export const contactChecks: CheckDefinition[] = [
     routes: ['POST /contacts'],
     cost: costOf(2),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       const id = ctx.name('person');
       const [first, second] = [`${id}_first`, `${id}_second`];
       const created = await upsert(ctx, key, id, { tags: [first], stage: 'contacted' });
@@ -57,7 +57,7 @@ export const contactChecks: CheckDefinition[] = [
     routes: ['POST /contacts', 'GET /contacts'],
     cost: costOf(5),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       const id = ctx.name('invalid');
       const bodies: [string, Record<string, unknown>][] = [
         ['channel', { channel: 'fax', platform_user_id: id }],
@@ -96,7 +96,7 @@ export const contactChecks: CheckDefinition[] = [
     routes: ['POST /contacts', 'PATCH /contacts/{id}'],
     cost: costOf(2),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       const created = await upsert(ctx, key, ctx.name('empty'));
       expectStatus(created, 201, 'POST /contacts');
       const response = await ctx.send({ method: 'PATCH', path: `/contacts/${idIn(readData(created, 'POST /contacts'))}`, key, body: {} });
@@ -116,7 +116,7 @@ export const contactChecks: CheckDefinition[] = [
     routes: ['POST /contacts', 'DELETE /contacts/{id}', 'GET /contacts/{id}'],
     cost: costOf(4),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       const created = await upsert(ctx, key, ctx.name('gone'));
       expectStatus(created, 201, 'POST /contacts');
       const id = idIn(readData(created, 'POST /contacts'));
@@ -146,7 +146,7 @@ export const contactChecks: CheckDefinition[] = [
       const created = await upsert(ctx, 'b', name);
       expectStatus(created, 201, 'account B: POST /contacts');
       const id = idIn(readData(created, 'POST /contacts'));
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       expectError(await ctx.send({ path: `/contacts/${id}`, key }), 404, 'not_found', `GET /contacts/${id} (another account's contact)`);
       expectError(await ctx.send({ method: 'PATCH', path: `/contacts/${id}`, key, body: { stage: 'lost' } }), 404, 'not_found', `PATCH /contacts/${id} (another account's contact)`);
       const listed = await ctx.send({ path: '/contacts', key, query: { name } });
@@ -163,7 +163,7 @@ export const contactChecks: CheckDefinition[] = [
     routes: ['POST /custom-fields', 'PATCH /custom-fields/{id}', 'GET /custom-fields'],
     cost: costOf(6),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       const fieldKey = ctx.name('perm');
       const created = await ctx.send({ method: 'POST', path: '/custom-fields', key, body: { field_key: fieldKey, label: 'Permanent', type: 'number' } });
       if (created.status === 400) return ctx.skip('plan_limit_reached', 'the account has 15 active custom fields');

@@ -5,7 +5,7 @@
  */
 import type fc from 'fast-check';
 import { expectError, expectStatus, fail, readData, readList } from '../../runner/expect.js';
-import { addTags, type ContactsModel } from './model.js';
+import { addTags, type ContactsModel } from './kit-model.js';
 import { displayName, expectContact, pid, tagName, type Real } from './real.js';
 
 type Command = fc.AsyncCommand<ContactsModel, Real>;

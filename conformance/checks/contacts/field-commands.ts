@@ -6,7 +6,7 @@
  */
 import type fc from 'fast-check';
 import { errorCodeOf, expectError, expectStatus, fail, readData } from '../../runner/expect.js';
-import type { ContactsModel, FieldType, FieldValue } from './model.js';
+import type { ContactsModel, FieldType, FieldValue } from './kit-model.js';
 import { expectContact, fieldKey, type Real } from './real.js';
 
 type Command = fc.AsyncCommand<ContactsModel, Real>;

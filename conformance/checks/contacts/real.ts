@@ -6,7 +6,7 @@
 import type { KitResponse } from '../../http/client.js';
 import type { CheckContext } from '../../runner/check.js';
 import { fail, readData } from '../../runner/expect.js';
-import { visibleValues, type ContactsModel } from './model.js';
+import { visibleValues, type ContactsModel } from './kit-model.js';
 
 export interface Real {
   readonly ctx: CheckContext;

@@ -10,7 +10,7 @@ import { readList } from '../../runner/expect.js';
 import { perRun } from '../helpers.js';
 import { AttachTag, CreateTag, DeleteContact, DeleteTag, DetachTag, GetContact, ListByTag, PatchContact, UpsertContact } from './commands.js';
 import { ArchiveField, CreateField, SetValue } from './field-commands.js';
-import { emptyModel, type ContactsModel } from './model.js';
+import { emptyModel, type ContactsModel } from './kit-model.js';
 import type { Real } from './real.js';
 
 const handle = fc.constantFrom('c0', 'c1', 'c2');
@@ -66,7 +66,7 @@ export const sequenceChecks: CheckDefinition[] = [
     routes: ['POST /contacts', 'GET /contacts', 'GET /contacts/{id}', 'PATCH /contacts/{id}', 'DELETE /contacts/{id}', 'POST /contacts/{id}/tags', 'DELETE /contacts/{id}/tags/{tag}', 'POST /tags', 'GET /tags', 'DELETE /tags/{id}'],
     cost: perRun(14),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       await ctx.fc.check(
         fc.asyncProperty(fc.commands(contactCommands, { maxCommands: 12, replayPath: ctx.fc.replayPath }), async (commands) => {
           const real: Real = { ctx, ns: ctx.name('m'), key, deleted: new Map(), activeBefore: 0 };
@@ -85,7 +85,7 @@ export const sequenceChecks: CheckDefinition[] = [
     routes: ['POST /contacts', 'GET /contacts/{id}', 'PATCH /contacts/{id}', 'GET /custom-fields', 'POST /custom-fields', 'PATCH /custom-fields/{id}'],
     cost: perRun(14),
     async run(ctx) {
-      const key = await ctx.scopeKey('write');
+      const key = await ctx.keyFor('write');
       await ctx.fc.check(
         fc.asyncProperty(fc.commands(fieldCommands, { maxCommands: 12, replayPath: ctx.fc.replayPath }), async (commands) => {
           const real: Real = { ctx, ns: ctx.name('f'), key, deleted: new Map(), activeBefore: await activeFields(ctx, key) };

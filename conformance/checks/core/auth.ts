@@ -65,7 +65,7 @@ export const authChecks: CheckDefinition[] = [
     routes: ['POST /api-keys', 'DELETE /api-keys/{id}', 'GET /account'],
     cost: costOf(4),
     async run(ctx) {
-      const admin = await ctx.scopeKey('admin');
+      const admin = await ctx.keyFor('admin');
       const minted = await ctx.send({ method: 'POST', path: '/api-keys', key: admin, body: { name: ctx.name('revoked probe'), scope: 'read' } });
       expectStatus(minted, 201, 'POST /api-keys');
       const data = readData(minted, 'POST /api-keys');

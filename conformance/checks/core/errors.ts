@@ -42,7 +42,7 @@ export const errorChecks: CheckDefinition[] = [
     routes: ['POST /api-keys'],
     cost: costOf(1),
     async run(ctx) {
-      const admin = await ctx.scopeKey('admin');
+      const admin = await ctx.keyFor('admin');
       const response = await ctx.send({ method: 'POST', path: '/api-keys', key: admin, body: { name: ctx.name('param'), scope: 'superuser' } });
       expectError(response, 400, 'invalid_param', 'POST /api-keys with scope "superuser"', { param: 'scope' });
     },
@@ -57,7 +57,7 @@ export const errorChecks: CheckDefinition[] = [
     routes: ['POST /api-keys'],
     cost: costOf(1),
     async run(ctx) {
-      const admin = await ctx.scopeKey('admin');
+      const admin = await ctx.keyFor('admin');
       const response = await ctx.send({ method: 'POST', path: '/api-keys', key: admin, rawBody: '{"name": "broken", ' });
       expectError(response, 400, 'invalid_json', 'POST /api-keys with a truncated JSON body');
     },
@@ -90,7 +90,7 @@ export const errorChecks: CheckDefinition[] = [
         expectError(await ctx.send({ path: concrete }), 404, 'not_found', `GET ${concrete} (no such id)`);
       }
       if (ctx.serves('DELETE', '/api-keys/{id}') && ctx.profile !== 'read-only') {
-        const admin = await ctx.scopeKey('admin');
+        const admin = await ctx.keyFor('admin');
         const response = await ctx.send({ method: 'DELETE', path: `/api-keys/${ABSENT_ID}`, key: admin });
         expectError(response, 404, 'not_found', `DELETE /api-keys/${ABSENT_ID} (no such key)`);
       } else if (paths.length === 0) ctx.skip('no_id_route_served');
@@ -113,6 +113,22 @@ export const errorChecks: CheckDefinition[] = [
       }
       await methodNotAllowed(ctx, '/account', 'PUT');
       if (ctx.serves('GET', '/api-keys')) await methodNotAllowed(ctx, '/api-keys', 'PATCH');
+    },
+  },
+  {
+    id: 'errors.payload-too-large',
+    title: 'A body over 1 MiB gives 413 payload_too_large',
+    clause: '7.1',
+    level: 'assumption',
+    group,
+    profile: 'safe',
+    routes: ['POST /tags'],
+    cost: costOf(1),
+    async run(ctx) {
+      // 1 MiB is our limit (docs/decisions.md); the spec names no size limit or code.
+      const rawBody = JSON.stringify({ name: ctx.name('big'), color: '#22C55E', padding: 'x'.repeat(1024 * 1024) });
+      const response = await ctx.send({ method: 'POST', path: '/tags', key: await ctx.keyFor('write'), rawBody });
+      expectError(response, 413, 'payload_too_large', 'POST /tags with a 1 MiB body', { param: 'body' });
     },
   },
   {

@@ -70,7 +70,7 @@ export const keyChecks: CheckDefinition[] = [
     routes: ['POST /api-keys', 'GET /api-keys', 'DELETE /api-keys/{id}'],
     cost: costOf(4),
     async run(ctx) {
-      const admin = await ctx.scopeKey('admin');
+      const admin = await ctx.keyFor('admin');
       const { id } = await mint(ctx, admin, 'read', 'create');
       const listed = await walk(ctx, '/api-keys', { limit: 100 });
       const item = listed.items.find((key) => key['id'] === id);
@@ -146,7 +146,7 @@ export const keyChecks: CheckDefinition[] = [
       const scopeB = ctx.keys.scopeOf('b');
       if (!scopeB || !covers(scopeB, 'admin')) return ctx.skip('needs_key_b_of_scope:admin');
       const { id } = await mint(ctx, 'b', 'read', 'other account');
-      const admin = await ctx.scopeKey('admin');
+      const admin = await ctx.keyFor('admin');
       const listed = await walk(ctx, '/api-keys', { limit: 100 });
       if (listed.items.some((key) => key['id'] === id)) fail(`GET /api-keys lists key ${id} of another account`, listed.pages[0]);
       const response = await ctx.send({ method: 'DELETE', path: `/api-keys/${id}`, key: admin });
@@ -163,7 +163,7 @@ export const keyChecks: CheckDefinition[] = [
     routes: ['POST /api-keys', 'GET /api-keys', 'DELETE /api-keys/{id}'],
     cost: costOf(24),
     async run(ctx) {
-      const admin = await ctx.scopeKey('admin');
+      const admin = await ctx.keyFor('admin');
       const listed = await walk(ctx, '/api-keys', { limit: 100 });
       const active = listed.items.filter((key) => key['revoked'] !== true).length;
       const before = new Set(ctx.ledger.ofKind('api-key').map((entry) => entry.id));

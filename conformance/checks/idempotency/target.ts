@@ -28,7 +28,7 @@ function named(list: readonly Record<string, unknown>[], name: string): number {
 
 export async function idempotentCreate(ctx: CheckContext): Promise<IdempotentCreate> {
   if (ctx.serves('POST', '/tags') && ctx.serves('GET', '/tags') && ctx.serves('DELETE', '/tags/{id}')) {
-    const key = await ctx.scopeKey('write');
+    const key = await ctx.keyFor('write');
     return {
       path: '/tags',
       kind: 'tag',
@@ -44,7 +44,7 @@ export async function idempotentCreate(ctx: CheckContext): Promise<IdempotentCre
     };
   }
   if (ctx.serves('POST', '/api-keys') && ctx.serves('GET', '/api-keys') && ctx.serves('DELETE', '/api-keys/{id}')) {
-    const key = await ctx.scopeKey('admin');
+    const key = await ctx.keyFor('admin');
     return {
       path: '/api-keys',
       kind: 'api-key',

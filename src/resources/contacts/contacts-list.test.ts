@@ -11,9 +11,11 @@ interface ListBody {
 }
 const error = (res: { body: unknown }) => (res.body as { error: { code: string; param?: string } }).error;
 
+/** The default accounts and keys only: no seeded contacts, tags, fields or conversations. */
 function blankSeed() {
   const seed = defaultSeed();
-  return { ...seed, accounts: seed.accounts.map(({ tags: _t, custom_fields: _f, contacts: _c, ...account }) => account) };
+  const accounts = seed.accounts.map(({ id, business_name, plan, addon, timezone, api_keys }) => ({ id, business_name, plan, addon, timezone, api_keys }));
+  return { ...seed, accounts };
 }
 
 const PEOPLE = [
@@ -125,6 +127,7 @@ describe('GET /contacts', () => {
     ['updated_since', 'yesterday'],
     ['updated_since', '2026-01-01'],
     ['updated_since', '2026-01-01T00:00:00'],
+    ['updated_since', '2026-13-01T00:00:00+00:00'],
     ['limit', '0'],
     ['limit', '101'],
     ['starting_after', 'garbage'],

@@ -5,10 +5,11 @@ import { testSimulator } from '../../../test/support/simulator.js';
 
 const FROZEN = '2026-01-01T00:00:00+00:00';
 
-/** The default accounts and keys without their seeded contacts, tags and custom fields. */
+/** The default accounts and keys only: no seeded contacts, tags, fields or conversations. */
 function blankSeed() {
   const seed = defaultSeed();
-  return { ...seed, accounts: seed.accounts.map(({ tags: _t, custom_fields: _f, contacts: _c, ...account }) => account) };
+  const accounts = seed.accounts.map(({ id, business_name, plan, addon, timezone, api_keys }) => ({ id, business_name, plan, addon, timezone, api_keys }));
+  return { ...seed, accounts };
 }
 
 function setup() {

@@ -1,30 +1,23 @@
 /**
  * Contacts (2.2, 4.2): natural identity `(channel, platform_user_id)`, partial updates, tags that
- * are only ever added by POST /contacts, custom field values merged all-or-nothing, and the
- * cascade on delete. No HTTP here; routes map requests onto these functions.
- *
- * Every write goes through `commit`, the one place that decides whether something really changed
- * and emits `contact.field_changed`, `contact.updated` and `lead.captured` (docs/decisions.md).
+ * POST /contacts only ever adds, custom field values merged all-or-nothing, and the delete
+ * cascade. No HTTP here; routes map requests onto these functions. Writes and their events go
+ * through the writer (writer.ts); the messaging entry points live in inbound.ts.
  */
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
-import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../app.js';
 import type { CustomFieldsModel } from '../custom-fields/model.js';
-import type { CustomFieldValue } from '../custom-fields/values.js';
 import type { Hooks } from '../hooks.js';
 import type { TagsModel } from '../tags/model.js';
-import { contactIndexes, identityKey, tagKey, type ContactRecord } from './record.js';
-import {
-  DEFAULT_STAGE,
-  UPDATABLE_CONTACT_FIELDS,
-  type ContactData,
-  type Stage,
-  type UpdateContactInput,
-  type UpsertContactInput,
-} from './schemas.js';
-import { applyEdit, changedFields, clearable, customFieldChanges, stageOf, type ContactEdit } from './writes.js';
+import { createInboundContacts } from './inbound.js';
+import { contactIndexes, tagKey, type ContactRecord } from './record.js';
+import { UPDATABLE_CONTACT_FIELDS, type UpdateContactInput, type UpsertContactInput } from './schemas.js';
+import { applyEdit, clearable, stageOf, type ContactEdit } from './writes.js';
+import { createContactWriter, type ChangeSource, type NewContact } from './writer.js';
 
 export type { ContactRecord } from './record.js';
+export type { ChangeSource, NewContact } from './writer.js';
+export type { InboundIdentity, OutboundIdentity } from './inbound.js';
 
 export interface ContactsDeps {
   readonly hooks: Hooks;
@@ -32,173 +25,16 @@ export interface ContactsDeps {
   readonly customFields: CustomFieldsModel;
 }
 
-/** Who made a change, as carried by the events: `api` for REST writes (docs/decisions.md). */
-export type ChangeSource = 'api' | 'inbound' | 'outbound' | 'tag_deleted' | 'seed';
-
-export interface InboundIdentity {
-  readonly channel: Channel;
-  readonly platform_user_id: string;
-  readonly name?: string | undefined;
-  readonly ig_username?: string | undefined;
-  readonly profile_pic_url?: string | undefined;
-  /** `comment` for a person who only commented: `first_user_message_at` stays null. Default `message`. */
-  readonly kind?: 'message' | 'comment';
-}
-
-/** Everything a new contact can start with (seeds and the model's own creates). */
-export interface NewContact {
-  readonly channel: Channel;
-  readonly platform_user_id: string;
-  readonly name?: string | null;
-  readonly email?: string | null;
-  readonly phone?: string | null;
-  readonly ig_username?: string | null;
-  readonly profile_pic_url?: string | null;
-  readonly stage?: Stage;
-  readonly lead_score?: number;
-  readonly lead_temperature?: string;
-  readonly notes?: string | null;
-  readonly first_seen_at?: string;
-  readonly first_user_message_at?: string | null;
-  readonly last_seen_at?: string;
-  readonly created_at?: string;
-}
-
 export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
-  const { store, clock, events } = core;
-  const contacts = store.define<ContactRecord>('contacts', contactIndexes);
-
-  function present(record: ContactRecord): ContactData {
-    const tags: string[] = [];
-    for (const id of record.tag_ids) {
-      const tag = deps.tags.tags.get(id);
-      if (tag) tags.push(tag.name);
-    }
-    const custom_fields: Record<string, CustomFieldValue> = {};
-    for (const [key, value] of Object.entries(record.custom_fields)) {
-      if (deps.customFields.isShown(record.account_id, key)) custom_fields[key] = value;
-    }
-    return {
-      id: record.id,
-      channel: record.channel,
-      platform_user_id: record.platform_user_id,
-      name: record.name,
-      email: record.email,
-      phone: record.phone,
-      ig_username: record.ig_username,
-      profile_pic_url: record.profile_pic_url,
-      stage: record.stage,
-      tags,
-      lead_score: record.lead_score,
-      lead_temperature: record.lead_temperature,
-      notes: record.notes,
-      custom_fields,
-      first_seen_at: record.first_seen_at,
-      first_user_message_at: record.first_user_message_at,
-      last_seen_at: record.last_seen_at,
-      created_at: record.created_at,
-      updated_at: record.updated_at,
-    };
-  }
-
-  function get(accountId: number, id: number): ContactRecord {
-    const record = contacts.getOwned(accountId, id);
-    if (!record) throw notFound('Contact');
-    return record;
-  }
-
-  function findByIdentity(accountId: number, channel: Channel, platformUserId: string): ContactRecord | undefined {
-    return contacts.findUnique('identity', identityKey(accountId, channel, platformUserId));
-  }
-
-  /** The first time a contact holds an email or phone, it becomes a captured lead. */
-  function capturesLead(record: ContactRecord): boolean {
-    return record.lead_captured_at === null && (record.email !== null || record.phone !== null);
-  }
-
-  function emitLead(record: ContactRecord, source: ChangeSource): void {
-    const captured = [record.email !== null ? 'email' : null, record.phone !== null ? 'phone' : null].filter(
-      (field): field is string => field !== null,
-    );
-    events.emit(record.account_id, 'lead.captured', { contact: present(record), captured, source });
-  }
-
-  function emitFieldChanges(previous: ContactRecord | undefined, next: ContactRecord, source: ChangeSource): void {
-    const base = previous ?? { ...next, custom_fields: {} };
-    const changed_at = clock.iso();
-    for (const change of customFieldChanges(base, next)) {
-      events.emit(next.account_id, 'contact.field_changed', { contact_id: next.id, ...change, changed_at, source });
-    }
-  }
-
-  function insert(accountId: number, input: NewContact, source: ChangeSource, edit: ContactEdit = {}): ContactRecord {
-    const now = clock.iso();
-    const blank: ContactRecord = {
-      id: store.nextId('contact'),
-      account_id: accountId,
-      channel: input.channel,
-      platform_user_id: input.platform_user_id,
-      name: input.name ?? null,
-      email: input.email ?? null,
-      phone: input.phone ?? null,
-      ig_username: input.ig_username ?? null,
-      profile_pic_url: input.profile_pic_url ?? null,
-      stage: input.stage ?? DEFAULT_STAGE,
-      tag_ids: [],
-      lead_score: input.lead_score ?? 0,
-      lead_temperature: input.lead_temperature ?? 'cold',
-      notes: input.notes ?? null,
-      custom_fields: {},
-      first_seen_at: input.first_seen_at ?? input.created_at ?? now,
-      first_user_message_at: input.first_user_message_at === undefined ? null : input.first_user_message_at,
-      last_seen_at: input.last_seen_at ?? input.created_at ?? now,
-      created_at: input.created_at ?? now,
-      updated_at: input.created_at ?? now,
-      lead_captured_at: null,
-    };
-    let record = applyEdit(blank, edit);
-    const leadCaptured = capturesLead(record);
-    if (leadCaptured) record = { ...record, lead_captured_at: now };
-    contacts.insert(record);
-    // Seeding builds the starting state; it is not a change anyone should hear about.
-    if (source === 'seed') return record;
-    emitFieldChanges(undefined, record, source);
-    events.emit(accountId, 'contact.updated', { contact: present(record), changed_fields: [], created: true, source });
-    if (leadCaptured) emitLead(record, source);
-    return record;
-  }
-
-  /** Writes `next` only if a public field changed, bumping `updated_at` and emitting events. */
-  function commit(previous: ContactRecord, next: ContactRecord, source: ChangeSource): ContactRecord {
-    const changed = changedFields(previous, next);
-    const activity =
-      previous.last_seen_at !== next.last_seen_at || previous.first_user_message_at !== next.first_user_message_at;
-    if (changed.length === 0) {
-      // Activity timestamps are stored but are not changes: no updated_at bump, no event.
-      return activity ? contacts.update(previous.id, { last_seen_at: next.last_seen_at, first_user_message_at: next.first_user_message_at }) : previous;
-    }
-    const now = clock.iso();
-    const leadCaptured = capturesLead(next);
-    const written = contacts.update(previous.id, {
-      ...next,
-      updated_at: now,
-      lead_captured_at: leadCaptured ? now : next.lead_captured_at,
-    });
-    if (changed.includes('custom_fields')) emitFieldChanges(previous, written, source);
-    events.emit(written.account_id, 'contact.updated', {
-      contact: present(written),
-      changed_fields: changed,
-      created: false,
-      source,
-    });
-    if (leadCaptured) emitLead(written, source);
-    return written;
-  }
+  const contacts = core.store.define<ContactRecord>('contacts', contactIndexes);
+  const writer = createContactWriter(core, deps, contacts);
+  const { get, findByIdentity, present, insert, commit } = writer;
 
   function tagIds(accountId: number, names: readonly string[] | undefined): number[] {
     return (names ?? []).map((name) => deps.tags.ensureTag(accountId, name).id);
   }
 
+  /** Checks every value (custom fields included) before anything is written. */
   function editOf(accountId: number, input: UpdateContactInput): ContactEdit {
     return {
       name: clearable(input.name),
@@ -223,26 +59,22 @@ export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
     get,
     findByIdentity,
     present,
+    ...createInboundContacts(core, writer),
 
     /**
      * POST /contacts: create (created: true) or partially update the contact with this identity.
-     * Tags are added, never removed (unless the `replace_tags` mutant is on); custom field values
-     * are checked in full before anything is written.
+     * Tags are added, never removed (unless the `replace_tags` mutant is on).
      */
     upsert(accountId: number, input: UpsertContactInput): { contact: ContactRecord; created: boolean } {
       const edit = editOf(accountId, input);
       const existing = findByIdentity(accountId, input.channel, input.platform_user_id);
-      const tags = { mode: 'add' as const, ids: tagIds(accountId, input.tags) };
+      const ids = tagIds(accountId, input.tags);
       if (!existing) {
-        const contact = insert(accountId, { channel: input.channel, platform_user_id: input.platform_user_id }, 'api', {
-          ...edit,
-          tags,
-        });
-        return { contact, created: true };
+        const identity = { channel: input.channel, platform_user_id: input.platform_user_id };
+        return { contact: insert(accountId, identity, 'api', { ...edit, tags: { mode: 'add', ids } }), created: true };
       }
       const mode = input.tags !== undefined && core.mutants.has('replace_tags') ? 'replace' : 'add';
-      const next = applyEdit(existing, { ...edit, tags: { ...tags, mode } });
-      return { contact: commit(existing, next, 'api'), created: false };
+      return { contact: commit(existing, applyEdit(existing, { ...edit, tags: { mode, ids } }), 'api'), created: false };
     },
 
     /** PATCH /contacts/{id}: an empty body is a 400 that lists what can be updated. */
@@ -262,16 +94,15 @@ export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
     },
 
     /**
-     * DELETE /contacts/{id}/tags/{tag}: `{tag}` is an id when it is all digits, else a name. A
-     * name with `/` cannot travel in one path segment on every server, so it must go by id.
+     * DELETE /contacts/{id}/tags/{tag}: `{tag}` is an id when it is all digits, else a name. A name
+     * with `/` is not addressable by name on every server, so it must go by id.
      */
     detachTag(accountId: number, id: number, tagRef: string, source: ChangeSource = 'api'): ContactRecord {
       const record = get(accountId, id);
       let tagId: number | undefined;
       if (/^\d+$/.test(tagRef)) tagId = deps.tags.tags.getOwned(accountId, Number(tagRef))?.id;
-      else if (tagRef.includes('/')) {
-        throw new ApiError('not_found', 'Tag not found. Tags whose name contains / are removed by id.');
-      } else tagId = deps.tags.findByName(accountId, tagRef)?.id;
+      else if (tagRef.includes('/')) throw new ApiError('not_found', 'Tag not found. Remove a tag whose name contains / by its id.');
+      else tagId = deps.tags.findByName(accountId, tagRef)?.id;
       if (tagId === undefined) throw notFound('Tag');
       return commit(record, applyEdit(record, { tags: { mode: 'remove', ids: [tagId] } }), source);
     },
@@ -284,67 +115,7 @@ export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
       return record;
     },
 
-    /**
-     * An inbound message (or comment) from a person: creates the contact at stage `new` if the
-     * identity is new, records first_user_message_at/last_seen_at, and fills a missing name or
-     * profile from the channel. Activity timestamps alone fire no event (docs/decisions.md).
-     */
-    upsertFromInbound(accountId: number, identity: InboundIdentity): ContactRecord {
-      const now = clock.iso();
-      const messaged = (identity.kind ?? 'message') === 'message';
-      const existing = findByIdentity(accountId, identity.channel, identity.platform_user_id);
-      if (!existing) {
-        return insert(
-          accountId,
-          {
-            channel: identity.channel,
-            platform_user_id: identity.platform_user_id,
-            name: identity.name?.slice(0, 255) ?? null,
-            ig_username: identity.ig_username ?? null,
-            profile_pic_url: identity.profile_pic_url ?? null,
-            first_user_message_at: messaged ? now : null,
-          },
-          'inbound',
-        );
-      }
-      return commit(
-        existing,
-        {
-          ...existing,
-          name: existing.name ?? identity.name?.slice(0, 255) ?? null,
-          ig_username: existing.ig_username ?? identity.ig_username ?? null,
-          profile_pic_url: existing.profile_pic_url ?? identity.profile_pic_url ?? null,
-          last_seen_at: now,
-          first_user_message_at: existing.first_user_message_at ?? (messaged ? now : null),
-        },
-        'inbound',
-      );
-    },
-
-    /**
-     * A cold outbound send to someone who never wrote (SMS, WhatsApp, Telegram): the contact is
-     * created if new, with first_user_message_at null; an existing contact is left as it is.
-     */
-    ensureContact(
-      accountId: number,
-      identity: { channel: Channel; platform_user_id: string; name?: string; phone?: string },
-    ): { contact: ContactRecord; created: boolean } {
-      const existing = findByIdentity(accountId, identity.channel, identity.platform_user_id);
-      if (existing) return { contact: existing, created: false };
-      const contact = insert(
-        accountId,
-        {
-          channel: identity.channel,
-          platform_user_id: identity.platform_user_id,
-          name: identity.name ?? null,
-          phone: identity.phone ?? null,
-        },
-        'outbound',
-      );
-      return { contact, created: true };
-    },
-
-    /** Seeding: a contact with its starting values, tags and custom fields, and no events. */
+    /** Seeding: a contact with its starting values, tags and custom field values; no events. */
     seedContact(
       accountId: number,
       input: NewContact & { tags?: readonly string[]; custom_fields?: Readonly<Record<string, unknown>> },
@@ -352,6 +123,7 @@ export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
       if (findByIdentity(accountId, input.channel, input.platform_user_id)) {
         throw invalidParam('platform_user_id', `Duplicate contact ${input.channel}/${input.platform_user_id}.`);
       }
+      // A seed describes stored state, so it may hold values of archived fields.
       const custom = input.custom_fields ? deps.customFields.resolveWrites(accountId, input.custom_fields, { allowArchived: true }) : [];
       return insert(accountId, input, 'seed', { custom, tags: { mode: 'add', ids: tagIds(accountId, input.tags) } });
     },

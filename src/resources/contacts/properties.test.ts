@@ -13,9 +13,11 @@ import { STAGES } from './schemas.js';
 
 type Json = Record<string, unknown>;
 
+/** The default accounts and keys only: no seeded contacts, tags, fields or conversations. */
 function blankSeed() {
   const seed = defaultSeed();
-  return { ...seed, accounts: seed.accounts.map(({ tags: _t, custom_fields: _f, contacts: _c, ...account }) => account) };
+  const accounts = seed.accounts.map(({ id, business_name, plan, addon, timezone, api_keys }) => ({ id, business_name, plan, addon, timezone, api_keys }));
+  return { ...seed, accounts };
 }
 
 // ---- generators: mostly near the rules' edges, so both sides of each rule get exercised ----

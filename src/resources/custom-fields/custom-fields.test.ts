@@ -8,9 +8,11 @@ const data = (res: { body: unknown }) => (res.body as { data: Json }).data;
 const list = (res: { body: unknown }) => (res.body as { data: Json[]; has_more: boolean; next_cursor: unknown });
 const error = (res: { body: unknown }) => (res.body as { error: { code: string; param?: string; message: string } }).error;
 
+/** The default accounts and keys only: no seeded contacts, tags, fields or conversations. */
 function blankSeed() {
   const seed = defaultSeed();
-  return { ...seed, accounts: seed.accounts.map(({ tags: _t, custom_fields: _f, contacts: _c, ...account }) => account) };
+  const accounts = seed.accounts.map(({ id, business_name, plan, addon, timezone, api_keys }) => ({ id, business_name, plan, addon, timezone, api_keys }));
+  return { ...seed, accounts };
 }
 
 function setup() {

@@ -120,7 +120,7 @@ export const teamRoutes: AppRoute[] = [
     params: IdParams,
     body: PatchMemberBody,
     success: { statuses: [200], schema: TeamMember, envelope: 'data' },
-    handler: ({ app, caller, params, body }) => presentAndOk(app, app.models.team.update(caller.accountId, params.id, body)),
+    handler: ({ app, caller, params, body }) => ok(presentMember(app, app.models.team.update(caller.accountId, params.id, body))),
   }),
 
   defineRoute({
@@ -142,7 +142,3 @@ export const teamRoutes: AppRoute[] = [
     },
   }),
 ];
-
-function presentAndOk(app: App, member: TeamMemberRecord) {
-  return ok(presentMember(app, member));
-}

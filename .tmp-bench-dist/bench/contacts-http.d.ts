@@ -1,2 +1,0 @@
-import { type BenchRow } from './types.js';
-export declare function run(): Promise<BenchRow[]>;

@@ -1,2 +1,0 @@
-import type { CheckDefinition, TargetFacts } from '../../runner/check.js';
-export declare function scopeChecks(facts: TargetFacts): CheckDefinition[];

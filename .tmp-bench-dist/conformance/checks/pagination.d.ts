@@ -1,2 +1,0 @@
-import type { CheckDefinition } from '../runner/check.js';
-export declare const paginationChecks: CheckDefinition[];

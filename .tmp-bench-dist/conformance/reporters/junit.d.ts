@@ -1,2 +1,0 @@
-import type { ConformanceReport } from '../types.js';
-export declare function formatJunit(report: ConformanceReport): string;

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=check.js.map

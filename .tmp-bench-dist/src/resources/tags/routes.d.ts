@@ -1,2 +1,0 @@
-import { type AppRoute } from '../app.js';
-export declare const tagRoutes: AppRoute[];

@@ -1,0 +1,180 @@
+/**
+ * The one place contacts are written: `insert` for new ones and `commit` for changes. Both decide
+ * whether something really changed and emit `contact.field_changed`, `contact.updated` and
+ * `lead.captured` accordingly (docs/decisions.md), so every entry point (REST, inbound, seeds,
+ * tag deletion) follows the same event and `updated_at` rules.
+ */
+import { notFound } from '../../core/errors.js';
+import type { Channel } from '../../core/types.js';
+import type { Collection } from '../../store/collection.js';
+import type { CoreServices } from '../app.js';
+import type { CustomFieldsModel } from '../custom-fields/model.js';
+import type { CustomFieldValue } from '../custom-fields/values.js';
+import type { TagsModel } from '../tags/model.js';
+import { identityKey, type ContactRecord } from './record.js';
+import { DEFAULT_STAGE, type ContactData, type Stage } from './schemas.js';
+import { applyEdit, changedFields, customFieldChanges, type ContactEdit } from './writes.js';
+
+/** What made a change, as the events carry it: `api` for REST writes (docs/decisions.md). */
+export type ChangeSource = 'api' | 'inbound' | 'outbound' | 'tag_deleted' | 'seed';
+
+/** Everything a new contact can start with (seeds and the model's own creates). */
+export interface NewContact {
+  readonly channel: Channel;
+  readonly platform_user_id: string;
+  readonly name?: string | null;
+  readonly email?: string | null;
+  readonly phone?: string | null;
+  readonly ig_username?: string | null;
+  readonly profile_pic_url?: string | null;
+  readonly stage?: Stage;
+  readonly lead_score?: number;
+  readonly lead_temperature?: string;
+  readonly notes?: string | null;
+  readonly first_seen_at?: string;
+  readonly first_user_message_at?: string | null;
+  readonly last_seen_at?: string;
+  readonly created_at?: string;
+}
+
+export interface WriterDeps {
+  readonly tags: TagsModel;
+  readonly customFields: CustomFieldsModel;
+}
+
+export function createContactWriter(core: CoreServices, deps: WriterDeps, contacts: Collection<ContactRecord>) {
+  const { store, clock, events } = core;
+
+  function present(record: ContactRecord): ContactData {
+    const tags: string[] = [];
+    for (const id of record.tag_ids) {
+      const tag = deps.tags.tags.get(id);
+      if (tag) tags.push(tag.name);
+    }
+    const custom_fields: Record<string, CustomFieldValue> = {};
+    for (const [key, value] of Object.entries(record.custom_fields)) {
+      if (deps.customFields.isShown(record.account_id, key)) custom_fields[key] = value;
+    }
+    return {
+      id: record.id,
+      channel: record.channel,
+      platform_user_id: record.platform_user_id,
+      name: record.name,
+      email: record.email,
+      phone: record.phone,
+      ig_username: record.ig_username,
+      profile_pic_url: record.profile_pic_url,
+      stage: record.stage,
+      tags,
+      lead_score: record.lead_score,
+      lead_temperature: record.lead_temperature,
+      notes: record.notes,
+      custom_fields,
+      first_seen_at: record.first_seen_at,
+      first_user_message_at: record.first_user_message_at,
+      last_seen_at: record.last_seen_at,
+      created_at: record.created_at,
+      updated_at: record.updated_at,
+    };
+  }
+
+  /** The first time a contact holds an email or phone, it becomes a captured lead. */
+  function capturesLead(record: ContactRecord): boolean {
+    return record.lead_captured_at === null && (record.email !== null || record.phone !== null);
+  }
+
+  function emitLead(record: ContactRecord, source: ChangeSource): void {
+    const captured: string[] = [];
+    if (record.email !== null) captured.push('email');
+    if (record.phone !== null) captured.push('phone');
+    events.emit(record.account_id, 'lead.captured', { contact: present(record), captured, source });
+  }
+
+  function emitFieldChanges(previous: ContactRecord | undefined, next: ContactRecord, source: ChangeSource): void {
+    const base = previous ?? { ...next, custom_fields: {} };
+    const changed_at = clock.iso();
+    for (const change of customFieldChanges(base, next)) {
+      events.emit(next.account_id, 'contact.field_changed', { contact_id: next.id, ...change, changed_at, source });
+    }
+  }
+
+  return {
+    present,
+
+    get(accountId: number, id: number): ContactRecord {
+      const record = contacts.getOwned(accountId, id);
+      if (!record) throw notFound('Contact');
+      return record;
+    },
+
+    findByIdentity(accountId: number, channel: Channel, platformUserId: string): ContactRecord | undefined {
+      return contacts.findUnique('identity', identityKey(accountId, channel, platformUserId));
+    },
+
+    /** Creates a contact from `input` plus `edit`; seeding emits nothing. */
+    insert(accountId: number, input: NewContact, source: ChangeSource, edit: ContactEdit = {}): ContactRecord {
+      const now = clock.iso();
+      const created_at = input.created_at ?? now;
+      const blank: ContactRecord = {
+        id: store.nextId('contact'),
+        account_id: accountId,
+        channel: input.channel,
+        platform_user_id: input.platform_user_id,
+        name: input.name ?? null,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        ig_username: input.ig_username ?? null,
+        profile_pic_url: input.profile_pic_url ?? null,
+        stage: input.stage ?? DEFAULT_STAGE,
+        tag_ids: [],
+        lead_score: input.lead_score ?? 0,
+        lead_temperature: input.lead_temperature ?? 'cold',
+        notes: input.notes ?? null,
+        custom_fields: {},
+        first_seen_at: input.first_seen_at ?? created_at,
+        first_user_message_at: input.first_user_message_at ?? null,
+        last_seen_at: input.last_seen_at ?? created_at,
+        created_at,
+        updated_at: created_at,
+        lead_captured_at: null,
+      };
+      let record = applyEdit(blank, edit);
+      const leadCaptured = capturesLead(record);
+      if (leadCaptured) record = { ...record, lead_captured_at: now };
+      contacts.insert(record);
+      // A seed builds the starting state; it is not a change anyone should hear about.
+      if (source === 'seed') return record;
+      emitFieldChanges(undefined, record, source);
+      events.emit(accountId, 'contact.updated', { contact: present(record), changed_fields: [], created: true, source });
+      if (leadCaptured) emitLead(record, source);
+      return record;
+    },
+
+    /** Writes `next` only if a public field changed, bumping `updated_at` and emitting events. */
+    commit(previous: ContactRecord, next: ContactRecord, source: ChangeSource): ContactRecord {
+      const changed = changedFields(previous, next);
+      if (changed.length === 0) {
+        // Activity timestamps are stored but are not changes: no updated_at bump, no event.
+        const activity =
+          previous.last_seen_at !== next.last_seen_at || previous.first_user_message_at !== next.first_user_message_at;
+        return activity
+          ? contacts.update(previous.id, { last_seen_at: next.last_seen_at, first_user_message_at: next.first_user_message_at })
+          : previous;
+      }
+      const now = clock.iso();
+      const leadCaptured = capturesLead(next);
+      const { id: _id, account_id: _account, ...fields } = next;
+      const written = contacts.update(previous.id, {
+        ...fields,
+        updated_at: now,
+        lead_captured_at: leadCaptured ? now : next.lead_captured_at,
+      });
+      if (changed.includes('custom_fields')) emitFieldChanges(previous, written, source);
+      events.emit(written.account_id, 'contact.updated', { contact: present(written), changed_fields: changed, created: false, source });
+      if (leadCaptured) emitLead(written, source);
+      return written;
+    },
+  };
+}
+
+export type ContactWriter = ReturnType<typeof createContactWriter>;

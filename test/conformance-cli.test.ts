@@ -1,0 +1,117 @@
+/**
+ * `switchboard conformance` as users run it (the built bin), against the simulator served on a
+ * port: the last line, the JSON and JUnit reports, a failure's evidence with the key redacted and
+ * its `--replay` token, Ctrl-C sweeping, and `--cleanup RUN_ID` after a run left in a hurry.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '../src/adapters/node.js';
+import { silentLogger } from '../src/core/logger.js';
+import { createSimulator, type Simulator } from '../src/simulator.js';
+import { BIN, runCli } from './support/serve-process.js';
+
+let sim: Simulator;
+let server: RunningServer;
+let keys: { a: string; b: string };
+
+beforeAll(async () => {
+  sim = createSimulator({ logger: silentLogger });
+  server = await listen(sim, { port: 0, host: '127.0.0.1' });
+  keys = { a: sim.accounts[0]!.keys.full!, b: sim.accounts[1]!.keys.full! };
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const base = () => ['conformance', '--base-url', server.baseUrl, '--api-key', keys.a, '--seed', '3'];
+const lastLine = (text: string) => text.trimEnd().split('\n').pop() ?? '';
+
+/** Resolves once the simulator's state has changed `count` times (the run is under way). */
+function changes(count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const stop = sim.onChange(() => {
+      if (++seen === count) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+describe('switchboard conformance (built bin)', () => {
+  it('ends with "N passed, M failed" and exits 0 on a conformant target', async () => {
+    const run = await runCli([...base(), '--section', '4.5', '5.5', '--runs', '2', '--ledger-dir', mkdtempSync(join(tmpdir(), 'sbc-'))], 60_000);
+    expect(run.stderr).toMatch(/^Run sbc_[a-z0-9]{8} against the simulator: \d+ checks, ~\d+ requests/);
+    expect(lastLine(run.stdout)).toMatch(/^\d+ passed, 0 failed(, \d+ skipped)?$/);
+    expect(run.stdout).toContain('Clause matrix');
+    expect(run.code).toBe(0);
+  }, 70_000);
+
+  it('writes JSON and JUnit reports', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sbc-'));
+    const json = await runCli([...base(), '--section', '5.1', '--reporter', 'json', '--ledger-dir', dir], 60_000);
+    const report = JSON.parse(json.stdout) as { results: unknown[]; matrix: unknown[]; totals: { fail: number } };
+    expect(report.results.length).toBeGreaterThan(0);
+    expect(report.totals.fail).toBe(0);
+    const file = join(dir, 'report.xml');
+    const junit = await runCli([...base(), '--section', '5.1', '--reporter', 'junit', '--output', file, '--ledger-dir', dir], 60_000);
+    expect(junit.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/^<\?xml[\s\S]*<testsuites [\s\S]*<\/testsuites>\n$/);
+  }, 70_000);
+
+  it('prints the evidence of a failure with the key redacted, and replays it', async () => {
+    sim.sandbox.setMutants(['drop_replayed_header']);
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'sbc-'));
+      const run = await runCli([...base(), '--check', 'idempotency.replay', '--runs', '3', '--ledger-dir', dir], 60_000);
+      expect(run.code).toBe(1);
+      expect(lastLine(run.stdout)).toBe('0 passed, 1 failed');
+      expect(run.stdout).not.toContain(keys.a);
+      for (const part of ['[5] idempotency.replay', 'counterexample:', 'request:', 'response:', 'curl: curl', '$SWITCHBOARD_API_KEY', 'Idempotent-Replayed']) {
+        expect(run.stdout).toContain(part);
+      }
+      const token = /replay: --replay '([^']+)'/.exec(run.stdout)?.[1];
+      expect(token).toMatch(/^idempotency\.replay@-?\d+:/);
+      const replay = await runCli([...base(), '--replay', token!, '--ledger-dir', dir], 60_000);
+      expect(replay.code).toBe(1);
+      expect(lastLine(replay.stdout)).toBe('0 passed, 1 failed');
+    } finally {
+      sim.sandbox.setMutants([]);
+    }
+  }, 70_000);
+
+  it('on Ctrl-C stops starting checks and sweeps; a second Ctrl-C leaves a ledger for --cleanup', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sbc-'));
+    const child = spawn(process.execPath, [BIN, ...base(), '--api-key-b', keys.b, '--runs', '5', '--ledger-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await changes(3);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stdout).toContain('ABORTED');
+    expect(stdout).toMatch(/Cleanup: \d+ created resource\(s\) removed/);
+    expect(readdirSync(dir)).toEqual([]);
+
+    const hurried = spawn(process.execPath, [BIN, ...base(), '--runs', '5', '--ledger-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    hurried.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const left = new Promise<number | null>((resolve) => hurried.on('exit', resolve));
+    await changes(12);
+    hurried.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    hurried.kill('SIGINT');
+    expect(await left).toBe(130);
+    const runId = /--cleanup (sbc_[a-z0-9]{8})/.exec(stderr)?.[1];
+    expect(runId).toBeDefined();
+    expect(existsSync(join(dir, `${runId}.json`))).toBe(true);
+    const cleanup = await runCli(['conformance', '--base-url', server.baseUrl, '--api-key', keys.a, '--cleanup', runId!, '--ledger-dir', dir], 30_000);
+    expect(cleanup.stdout).toMatch(new RegExp(`Cleanup of ${runId}: \\d+ resource\\(s\\) removed`));
+    expect(cleanup.code).toBe(0);
+    expect(readdirSync(dir)).toEqual([]);
+  }, 90_000);
+});
