@@ -102,6 +102,24 @@ describe('listen()', () => {
     expect((await raw(server, 'GET', '/api/v1/account', { 'X-Service-Api-Key': key })).status).toBe(200);
   });
 
+  it('answers 413 only once the caller is known: with rate-limit headers, and 401 without a key', async () => {
+    const metered = createSimulator({ logger: silentLogger, rateLimit: '200/20' });
+    const running = await listen(metered, { port: 0, host: '127.0.0.1' });
+    try {
+      const big = Buffer.alloc(1024 * 1024 + 1, 0x61);
+      const meteredKey = metered.accounts[0]!.keys.full!;
+      const refused = await raw(running, 'POST', '/api/v1/api-keys', { 'X-Service-Api-Key': meteredKey }, big);
+      expect(refused.status).toBe(413);
+      expect(refused.headers['ratelimit-limit']).toBe('200');
+      expect(refused.headers['x-ratelimit-remaining']).toBe('199');
+      const anonymous = await raw(running, 'POST', '/api/v1/api-keys', {}, big);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    } finally {
+      await running.close();
+    }
+  });
+
   it('counts the limit in bytes: wide characters under 1 Mi characters but over 1 MiB are refused', async () => {
     const wide = JSON.stringify({ name: 'w', pad: 'é'.repeat(600_000) });
     const res = await raw(server, 'POST', '/api/v1/api-keys', { 'X-Service-Api-Key': key, 'Content-Type': 'application/json' }, wide);

@@ -5,8 +5,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorBody } from '../core/errors.js';
-import { tooLarge } from '../core/normalize.js';
 import { BASE_PATH } from '../core/pipeline.js';
 import type { SimResponse } from '../core/types.js';
 import { DEFAULT_MAX_BODY_BYTES, type Simulator } from '../simulator.js';
@@ -84,7 +82,10 @@ export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = 
       send(response, result);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
-        send(response, { status: 413, headers: {}, body: errorBody(tooLarge(limit)) }, true);
+        // Let the core answer, so the 413 is routed, authenticated and metered like any request.
+        const url = request.url ?? '/';
+        const result = await sim.handle({ method: request.method ?? 'GET', path: url, headers: request.headers, bodyTooLarge: true });
+        send(response, result, true);
         return;
       }
       options.onError?.(error);

@@ -33,10 +33,13 @@ export function normalizeRequest(request: SimRequest, maxBodyBytes: number): Nor
   // (MSW, sim.fetch, sim.request) hand over text, so count its bytes here or a body of wide
   // characters would pass one runtime and fail the other. A string of n UTF-16 units is at most
   // 3n bytes, so short bodies skip the count.
+  let bodyTooLarge = request.bodyTooLarge === true;
   if (rawBody !== undefined && rawBody.length * 3 > maxBodyBytes && utf8Length(rawBody) > maxBodyBytes) {
-    throw tooLarge(maxBodyBytes);
+    bodyTooLarge = true;
   }
-  return { method, path, query, headers, rawBody };
+  // An over-large body is never parsed or fingerprinted; the pipeline answers 413 once it has
+  // authenticated and metered the caller, so the refusal carries the rate-limit headers too.
+  return { method, path, query, headers, rawBody: bodyTooLarge ? undefined : rawBody, bodyTooLarge };
 }
 
 export function tooLarge(maxBodyBytes: number): ApiError {

@@ -8,7 +8,7 @@ import { ApiError, errorBody, invalidParam } from './errors.js';
 import { IDEMPOTENT_METHODS, requestFingerprint, validateIdempotencyKey, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
 import type { MutantSwitch } from './mutants.js';
-import { normalizeRequest } from './normalize.js';
+import { normalizeRequest, tooLarge } from './normalize.js';
 import { encodeCursor, MAX_LIMIT, parsePageRequest, type PageRequest } from './pagination.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { AnyRoute, RouteResult } from './route.js';
@@ -102,6 +102,7 @@ export function createPipeline<TApp>(deps: PipelineDeps<TApp>): (request: SimReq
     deps.markKeyUsed(key.keyId);
     if (!key.addonActive) throw addonInactive();
     if (!deps.mutants.has('skip_scope_check')) requireScope(key.scope, route.scope);
+    if (request.bodyTooLarge) throw tooLarge(deps.maxBodyBytes);
 
     const idempotencyHeader = request.headers['idempotency-key'];
     if (mount.metered && idempotencyHeader !== undefined && IDEMPOTENT_METHODS.has(request.method)) {

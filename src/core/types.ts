@@ -18,6 +18,11 @@ export interface SimRequest {
    * is serialised first so both paths share one parser and one idempotency fingerprint.
    */
   body?: unknown;
+  /**
+   * Set by an adapter that stopped reading a body past the size limit. The pipeline still
+   * routes, authenticates and meters the request, then answers 413 `payload_too_large`.
+   */
+  bodyTooLarge?: boolean;
 }
 
 export interface SimResponse {
@@ -35,6 +40,8 @@ export interface NormalizedRequest {
   headers: Record<string, string>;
   /** The raw body text, or undefined when none was sent. */
   rawBody: string | undefined;
+  /** The body was over the size limit (answered with 413 once the caller is known). */
+  bodyTooLarge: boolean;
 }
 
 export const SCOPES = ['read', 'write', 'admin', 'full'] as const;
