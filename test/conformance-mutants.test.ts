@@ -1,7 +1,7 @@
 /**
  * Teeth: the kit must fail against a simulator that breaks one rule (a mutant). For each mutant of
  * the catalogue, a fresh simulator is switched through its control plane (POST /_sandbox/mutants
- * with an admin key, as any user of the sandbox would), the whole kit runs in-process, and at
+ * with an admin key, as every user of the sandbox can), the whole kit runs in-process, and at
  * least one check must fail. A baseline run with no mutant must pass, so a kill is never noise.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -46,6 +46,12 @@ function verifies(secret: string, headers: Readonly<Record<string, string>>, bod
   });
 }
 
+/** Deletes an endpoint at once: an account has room for 3, and later checks need one. */
+async function dispose(ctx: CheckContext, id: number, admin: string): Promise<void> {
+  await ctx.send({ method: 'DELETE', path: `/webhooks/endpoints/${id}`, key: admin });
+  ctx.ledger.forget('webhook-endpoint', id);
+}
+
 async function withReceiver(ctx: CheckContext, use: (receiver: Receiver, id: number, secret: string, admin: string) => Promise<void>): Promise<void> {
   const receiver = await startReceiver();
   try {
@@ -53,7 +59,12 @@ async function withReceiver(ctx: CheckContext, use: (receiver: Receiver, id: num
     if (response.status === 400) return ctx.skip('receiver_unreachable', 'the target refuses a loopback receiver URL');
     expectStatus(response, 201, 'POST /webhooks/endpoints (receiver)');
     const data = readData(response, 'POST /webhooks/endpoints');
-    await use(receiver, data['id'] as number, data['signing_secret'] as string, admin);
+    const id = data['id'] as number;
+    try {
+      await use(receiver, id, data['signing_secret'] as string, admin);
+    } finally {
+      await dispose(ctx, id, admin);
+    }
   } finally {
     await receiver.close();
   }
@@ -68,7 +79,7 @@ export const webhookChecks: CheckDefinition[] = [
     group,
     profile: 'safe',
     routes: CRUD,
-    cost: costOf(8),
+    cost: costOf(6),
     async run(ctx) {
       const { admin, endpoint, response } = await createPublic(ctx);
       if (endpoint.enabled !== false) fail('a new endpoint is created paused (enabled false)', response);
@@ -77,16 +88,39 @@ export const webhookChecks: CheckDefinition[] = [
       expectStatus(read, 200, `GET ${path}`);
       expectShape(readData(read, 'GET'), WebhookEndpoint, 'endpoint (2.27)', read);
       if ('signing_secret' in readData(read, 'GET')) fail('the signing secret is returned on create and rotate only', read);
-      expectError(await ctx.send({ method: 'PATCH', path, key: admin, body: { enabled: true } }), 422, 'governance_incomplete', 'enable without attested governance');
-      const governed = await ctx.send({ method: 'PATCH', path, key: admin, body: { governance: GOVERNANCE } });
-      expectStatus(governed, 200, 'PATCH governance');
-      const enabled = await ctx.send({ method: 'PATCH', path, key: admin, body: { enabled: true } });
-      expectStatus(enabled, 200, 'PATCH enabled true with complete governance');
-      if (readData(enabled, 'PATCH')['enabled'] !== true) fail('the endpoint should now read enabled', enabled);
+      const refused = await ctx.send({ method: 'PATCH', path, key: admin, body: { enabled: true } });
+      // An endpoint wrongly enabled would send the account's events to example.com: pause it first.
+      if (refused.status === 200) await ctx.send({ method: 'PATCH', path, key: admin, body: { enabled: false } });
+      expectError(refused, 422, 'governance_incomplete', 'enable without attested governance');
+      expectStatus(await ctx.send({ method: 'PATCH', path, key: admin, body: { governance: GOVERNANCE } }), 200, 'PATCH governance');
       const removed = await ctx.send({ method: 'DELETE', path, key: admin });
       expectStatus(removed, 200, `DELETE ${path}`);
       ctx.ledger.forget('webhook-endpoint', endpoint.id);
       expectError(await ctx.send({ path }), 404, 'not_found', 'GET of a deleted endpoint');
+    },
+  },
+  {
+    id: 'webhooks.enable',
+    title: 'With attested governance and a purpose an endpoint can be enabled, and paused again',
+    clause: '3.7',
+    level: 'spec',
+    group,
+    profile: 'safe',
+    routes: CRUD,
+    cost: costOf(4),
+    async run(ctx) {
+      // Only an endpoint pointing at the kit's own receiver is ever enabled: a live endpoint at
+      // someone else's URL would receive the account's real events.
+      await withReceiver(ctx, async (_receiver, id, _secret, admin) => {
+        const path = `/webhooks/endpoints/${id}`;
+        const enabled = await ctx.send({ method: 'PATCH', path, key: admin, body: { governance: GOVERNANCE, enabled: true } });
+        expectStatus(enabled, 200, 'PATCH governance + enabled true');
+        const data = readData(enabled, 'PATCH');
+        if (data['enabled'] !== true || (data['governance'] as { complete?: unknown } | undefined)?.complete !== true) fail('the endpoint should read enabled with complete governance', enabled);
+        const paused = await ctx.send({ method: 'PATCH', path, key: admin, body: { enabled: false } });
+        expectStatus(paused, 200, 'PATCH enabled false');
+        if (readData(paused, 'PATCH')['enabled'] !== false) fail('the endpoint should read paused', paused);
+      });
     },
   },
   {
@@ -107,6 +141,7 @@ export const webhookChecks: CheckDefinition[] = [
       const summary = await ctx.send({ path: '/account' });
       const endpoints = ((readData(summary, 'GET /account')['webhooks'] as { endpoints?: unknown } | undefined)?.endpoints ?? []) as { id?: unknown; event_filters?: unknown }[];
       const listed = endpoints.find((e) => e.id === endpoint.id);
+      await dispose(ctx, endpoint.id, admin);
       if (!listed || !Array.isArray(listed.event_filters)) fail('GET /account webhooks.endpoints should list the endpoint with event_filters (2.27, 2.29)', summary);
     },
   },

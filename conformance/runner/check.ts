@@ -3,7 +3,7 @@
  * the target only through the context (HTTP, keys, ledger), never through the implementation.
  */
 import type { KitClient, KitResponse, SendOptions } from '../http/client.js';
-import type { AccountLabel, Ledger } from '../safety/ledger.js';
+import type { Ledger } from '../safety/ledger.js';
 import type { Scope } from '../spec/routes.js';
 import type { KeyRing } from '../target/keys.js';
 import type { Pacer } from '../http/pacer.js';
@@ -12,12 +12,7 @@ import type { Observations } from './observations.js';
 import type { PropertyRunner } from './property.js';
 
 /** Something a check cannot run without; missing ones make it skip with the need as the reason. */
-export type Need =
-  | 'key_b'
-  | 'inactive_key'
-  | 'simulator'
-  | 'control'
-  | `scope:${Scope}`;
+export type Need = 'key_b' | 'inactive_key' | 'simulator' | 'control';
 
 export interface CheckDefinition {
   readonly id: string;
@@ -75,6 +70,4 @@ export interface CheckContext {
   skip(reason: string, detail?: string): never;
   /** Moves the simulator clock (control plane); skips when the target has no control plane. */
   advanceClock(ms: number): Promise<void>;
-  /** The account a label belongs to. */
-  accountOf(label: string): AccountLabel;
 }

@@ -41,6 +41,6 @@ export interface Availability {
 export function skipReason(check: CheckDefinition, availability: Availability): string | undefined {
   if (!profileAllows(availability.profile, check.profile)) return `profile:${check.profile}`;
   for (const route of check.routes ?? []) if (!availability.routes.has(route)) return `not_served:${route}`;
-  for (const need of check.needs ?? []) if (!availability.has(need)) return `needs_${need.replace(':', '_')}`;
+  for (const need of check.needs ?? []) if (!availability.has(need)) return `needs_${need}`;
   return undefined;
 }

@@ -174,7 +174,6 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
         // Through the waiter when it is virtual, so the pacer's idea of the target's time follows.
         await (virtualTime ? waiter.wait(ms) : advance(ms));
       },
-      accountOf: (label: string): AccountLabel => (label.startsWith('b') ? 'b' : 'a'),
     };
     return ctx;
   };
