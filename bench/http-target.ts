@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listen } from '../src/adapters/node.js';
+import { listen } from '../src/adapters/node-http.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator } from '../src/simulator.js';
 

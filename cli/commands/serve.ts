@@ -1,7 +1,7 @@
 /** `switchboard serve`: the standalone sandbox on node:http. */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { listen } from '../../src/adapters/node.js';
+import { listen } from '../../src/adapters/node-http.js';
 import type { UndiciTransport } from '../../src/adapters/undici-transport.js';
 import { loadState, persistState } from '../../src/adapters/state-file.js';
 import { consoleLogger } from '../../src/core/logger.js';

@@ -53,10 +53,12 @@ export const paginationChecks: CheckDefinition[] = [
       const all = readList(reference, `GET ${path}`);
       if (all.data.length < 2) return ctx.skip('list_too_short', `${path} has ${all.data.length} item(s)`);
       const expected = all.data.map((item) => (item as { id?: unknown }).id);
-      // Small limits make many pages; on a long list they would spend the quota.
-      const maxLimit = all.has_more ? 100 : Math.max(1, Math.min(5, all.data.length - 1));
+      // Small limits make many pages; on a long list they would spend the quota, so a walk is
+      // kept to about 20 pages.
+      const minLimit = all.has_more ? 25 : Math.max(1, Math.ceil(all.data.length / 20));
+      const maxLimit = all.has_more ? 100 : Math.max(minLimit, Math.min(5, all.data.length - 1));
       await ctx.fc.check(
-        fc.asyncProperty(fc.integer({ min: 1, max: maxLimit }), async (limit) => {
+        fc.asyncProperty(fc.integer({ min: minLimit, max: maxLimit }), async (limit) => {
           const walked = await walk(ctx, path, { limit });
           const ids = walked.items.map((item) => item['id']);
           const seen = new Set<unknown>();

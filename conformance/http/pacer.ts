@@ -93,10 +93,11 @@ export class Pacer {
   }
 
   /**
-   * Makes room for a check that needs `count` requests inside one window. `quiet` waits until the
-   * kit's own requests have all left the rolling window: in a window that is sliding, requests
-   * leave as fast as new ones arrive and Remaining can stand still, so checks that compare
-   * successive Remaining values need a quiet window (free in virtual time, up to 60 s live).
+   * Makes room for a check that needs `count` requests inside one window. `quiet` also waits for
+   * a second in which none of the kit's own requests leaves the rolling window: while the window
+   * slides, requests leave as new ones arrive and Remaining can stand still, so checks that compare
+   * successive Remaining values need that calm. The kit knows when its requests leave (sent + 60 s),
+   * so the wait is usually under a second (it paces in bursts) and never more than a minute.
    */
   async reserve(account: string, count: number, quiet = false): Promise<void> {
     const state = this.state(account);
@@ -104,12 +105,25 @@ export class Pacer {
     this.prune(state, now);
     const capacity = Math.max(1, state.limit - this.options.margin);
     const fits = state.sent.length + count <= capacity && (state.remaining === undefined || state.remaining > count);
-    if (fits && (!quiet || state.sent.length === 0)) return;
-    const last = state.sent[state.sent.length - 1];
-    const wait = last === undefined ? 1_000 : last + 60_000 - now + 5;
-    state.sent.length = 0;
-    state.remaining = undefined;
-    await this.sleep(Math.max(0, wait));
+    if (!fits) {
+      const last = state.sent[state.sent.length - 1];
+      const wait = last === undefined ? 1_000 : last + 60_000 - now + 5;
+      state.sent.length = 0;
+      state.remaining = undefined;
+      await this.sleep(Math.max(0, wait));
+      return;
+    }
+    if (!quiet) return;
+    const calm = 1_000;
+    const edge = 100;
+    let start = now;
+    for (const sent of state.sent) {
+      const leaves = sent + 60_000;
+      if (leaves < start - edge) continue;
+      if (leaves > start + calm) break;
+      start = leaves + edge;
+    }
+    await this.sleep(start - now);
   }
 
   /** Learns from a response's headers. */

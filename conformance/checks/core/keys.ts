@@ -7,7 +7,7 @@ import { AccountSummary, ApiKey, CreatedApiKey } from '../../../src/resources/ac
 import type { CheckContext, CheckDefinition } from '../../runner/check.js';
 import { expectError, expectShape, expectStatus, fail, readData, readList } from '../../runner/expect.js';
 import { covers } from '../../spec/routes.js';
-import { costOf, dataOf, numericId, walk } from '../helpers.js';
+import { costOf, dataOf, walk } from '../helpers.js';
 
 const group = 'keys';
 

@@ -1,0 +1,129 @@
+/**
+ * The standalone runtime: node:http in front of the core. The body is read as bytes up to the
+ * limit (a larger body is refused with 413 without buffering it), and the response is written
+ * with one JSON.stringify: no WHATWG Request/Response per call (ARCHITECTURE.md decision 1).
+ * Public entry: ./node.ts (`switchboard/node`), which also exports the webhook transport; `serve`
+ * imports this module directly so that start-up does not pay for loading undici.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BASE_PATH } from '../core/pipeline.js';
+import type { SimResponse } from '../core/types.js';
+import { DEFAULT_MAX_BODY_BYTES, type Simulator } from '../simulator.js';
+
+export interface NodeHandlerOptions {
+  maxBodyBytes?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface ListenOptions extends NodeHandlerOptions {
+  host?: string;
+  port?: number;
+}
+
+export interface RunningServer {
+  readonly server: Server;
+  /** e.g. `http://127.0.0.1:4010` */
+  readonly origin: string;
+  /** e.g. `http://127.0.0.1:4010/api/v1` */
+  readonly baseUrl: string;
+  /** Stops accepting, lets in-flight requests finish, then closes idle keep-alive sockets. */
+  close(): Promise<void>;
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.removeAllListeners('data');
+        request.resume();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size === 0 ? undefined : Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * One writeHead + one end: node joins the head and a string body into a single socket write.
+ * Headers go as a flat [name, value, ...] list built here rather than as a spread-and-extended
+ * object: in the benchmark (bench/http.ts) the object form cost measurably more per response.
+ */
+function send(response: ServerResponse, result: SimResponse, closeConnection = false): void {
+  const headers: string[] = [];
+  for (const name in result.headers) headers.push(name, result.headers[name]!);
+  let payload: string | undefined;
+  if (result.body !== undefined) {
+    payload = JSON.stringify(result.body);
+    headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(payload)));
+  } else headers.push('Content-Length', '0');
+  if (closeConnection) headers.push('Connection', 'close');
+  response.writeHead(result.status, headers);
+  response.end(payload);
+}
+
+/** A request without a declared body (no Content-Length, no Transfer-Encoding) is not read at all. */
+function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = {}) {
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    try {
+      const url = request.url ?? '/';
+      const body = hasBody(request) ? await readBody(request, limit) : undefined;
+      const result = await sim.handle({ method: request.method ?? 'GET', path: url, headers: request.headers, body });
+      send(response, result);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        // Let the core answer, so the 413 is routed, authenticated and metered like any request.
+        const url = request.url ?? '/';
+        const result = await sim.handle({ method: request.method ?? 'GET', path: url, headers: request.headers, bodyTooLarge: true });
+        send(response, result, true);
+        return;
+      }
+      options.onError?.(error);
+      if (!response.headersSent) {
+        send(response, { status: 500, headers: {}, body: { error: { code: 'server_error', message: 'Unexpected failure.' } } });
+      } else response.destroy();
+    }
+  };
+}
+
+export async function listen(sim: Simulator, options: ListenOptions = {}): Promise<RunningServer> {
+  const handler = createNodeHandler(sim, options);
+  const server = createServer((request, response) => void handler(request, response));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${host}:${address.port}`;
+  return {
+    server,
+    origin,
+    baseUrl: `${origin}${BASE_PATH}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
