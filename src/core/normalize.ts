@@ -20,7 +20,9 @@ export function normalizeRequest(request: SimRequest, maxBodyBytes: number): Nor
 
   const headers: Record<string, string> = {};
   if (request.headers) {
-    for (const [name, value] of Object.entries(request.headers)) {
+    // for-in, not Object.entries: no [name, value] array per header on every request.
+    for (const name in request.headers) {
+      const value = request.headers[name];
       if (value === undefined) continue;
       headers[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
     }
