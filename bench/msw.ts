@@ -76,7 +76,7 @@ export async function run(): Promise<BenchRow[]> {
       value: round(simulated, 1),
       unit: 'µs/req',
       baseline: round(trivial, 1),
-      ratio: round(ratio),
+      ratio: round(ratio, 3),
       target: `<= ${MAX_RATIO}x trivial`,
       pass: ratio <= MAX_RATIO,
       note: `rounds: ${results.sim.map((v) => round(v, 1)).join(', ')}; ${rounds}`,
