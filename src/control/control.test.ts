@@ -137,6 +137,16 @@ describe('reset, snapshot and restore', () => {
     expect(before).not.toContain(next.id);
   });
 
+  it('restore takes the snapshot response as it is, {data: ...} envelope included', async () => {
+    const { sim, keys } = testSimulator({ clock: { frozenAt: START } });
+    const saved = (await control(sim, keys.full, 'GET', '/snapshot')).body;
+    const before = await keyIds(sim, keys.full);
+    await sim.request({ method: 'POST', path: '/api-keys', key: keys.full, body: { name: 'dropped' } });
+    const restored = await control(sim, keys.full, 'POST', '/restore', saved);
+    expect(restored.status).toBe(200);
+    expect(await keyIds(sim, keys.full)).toEqual(before);
+  });
+
   it('sim.snapshot/sim.restore match the HTTP snapshot', async () => {
     const { sim, keys } = testSimulator({ clock: { frozenAt: START } });
     const viaHttp = data<SimulatorSnapshot>(await control(sim, keys.full, 'GET', '/snapshot'));

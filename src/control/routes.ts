@@ -20,6 +20,7 @@ import {
   MutantsBody,
   PublicEventSchema,
   SetClockBody,
+  RestoreBody,
   Snapshot,
 } from './schemas.js';
 
@@ -68,13 +69,13 @@ export const controlRoutes: AppRoute[] = [
     method: 'POST',
     path: '/restore',
     summary: 'Replace the whole simulator state with a snapshot',
-    body: Snapshot,
+    body: RestoreBody,
     bodyRequired: true,
     success: { statuses: [200], schema: Done, envelope: 'data' },
     handler: ({ app, body }) => {
       // The schema cannot know which collections exist; the store refuses an unknown one with a
       // plain Error, which would read as a 500. It is the caller's mistake: a 400 naming it.
-      const known = new Set(Object.keys(app.store.snapshot().collections));
+      const known = new Set(app.store.collectionNames());
       const unknown = Object.keys(body.store.collections).find((name) => !known.has(name));
       if (unknown !== undefined) {
         throw new ApiError('invalid_param', `The snapshot holds an unknown collection: ${unknown}.`, {

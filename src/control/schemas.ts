@@ -54,3 +54,15 @@ export const PublicEventSchema = z.object({
 });
 
 export const Done = z.object({ ok: z.literal(true) });
+
+/**
+ * What POST /_sandbox/restore takes: a snapshot, bare or still in the `{data: ...}` envelope that
+ * GET /_sandbox/snapshot answers with, so a saved response restores as it is.
+ */
+export const RestoreBody = z.preprocess(
+  (value) =>
+    typeof value === 'object' && value !== null && 'data' in value && !('format' in value)
+      ? (value as { data: unknown }).data
+      : value,
+  Snapshot,
+);

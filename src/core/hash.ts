@@ -1,9 +1,10 @@
 /**
  * SHA-256 and a constant-time comparison, for storing and checking API keys.
  *
- * Why not Web Crypto: `crypto.subtle.digest` is async only, and key hashing happens while a seed
- * is loaded, inside the synchronous `createSimulator()`. Why not node:crypto: the core is
- * runtime-neutral (it also runs under MSW in a browser). The digest is checked against
+ * The digest must be synchronous: keys are hashed while a seed loads inside the synchronous
+ * `createSimulator()`, so Web Crypto's async `subtle.digest` will not do. Where the host has a
+ * native one-shot digest (Node's `crypto.hash`, found without importing node:*), it is used;
+ * elsewhere (MSW in a browser) the portable implementation below runs. Both are checked against
  * node:crypto in `hash.test.ts`.
  */
 

@@ -87,6 +87,10 @@ export class Store {
     return () => this.changeListeners.delete(listener);
   }
 
+  collectionNames(): string[] {
+    return [...this.collections.keys()];
+  }
+
   snapshot(): StoreSnapshot {
     const collections: Record<string, Entity[]> = {};
     for (const [name, collection] of this.collections) {
