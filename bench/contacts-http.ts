@@ -41,7 +41,11 @@ async function measure(target: Target, duration: number): Promise<number> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const [bare, sim] = await Promise.all([startAndReadLine([TARGET, 'bare']), startAndReadLine([TARGET, 'sim'])]);
+  const mirrored = JSON.stringify([
+    { method: 'GET', path: `/api/v1/contacts/${CONTACT_ID}` },
+    { method: 'POST', path: '/api/v1/contacts', body: { channel: 'telegram', platform_user_id: 'bench-mirror', name: 'Bench Person', tags: ['vip'] } },
+  ]);
+  const [bare, sim] = await Promise.all([startAndReadLine([TARGET, 'bare', mirrored]), startAndReadLine([TARGET, 'sim'])]);
   try {
     const account = DEFAULT_ACCOUNTS[0]!;
     const json = { 'Content-Type': 'application/json' };
