@@ -2,11 +2,8 @@
  * Test kit for the messaging groups (conversations, sending, team, opt-outs, blocked users): a
  * small seed (no default data to step around), a frozen clock, and short request helpers.
  */
-import { silentLogger } from '../../src/core/logger.js';
-import type { Plan, SimRequest, SimResponse } from '../../src/core/types.js';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator.js';
-import { ResponseChecker } from './response-checker.js';
-import type { TestSimulator } from './simulator.js';
+import type { Plan, SimResponse } from '../../src/core/types.js';
+import { testSimulator, type TestSimulator } from './simulator.js';
 
 export const T0 = '2026-01-01T00:00:00+00:00';
 
@@ -49,47 +46,8 @@ export interface MessagingSim extends TestSimulator {
 
 let sendCounter = 0;
 
-let checker: ResponseChecker | undefined;
-
-/**
- * Like `testSimulator` (every response checked against /openapi.json), except that a 503 the
- * operation documents is a legitimate answer: POST /messages answers 503 service_unavailable for
- * a temporary send failure (7.2). The shared checker treats every 5xx as a crash; here a 503 must
- * be documented for the operation and carry the error envelope, and 500 still fails.
- */
-function checkedSimulator(options: SimulatorOptions): TestSimulator {
-  const sim = createSimulator({ logger: silentLogger, rateLimit: 'off', ...options });
-  const document = sim.openapi();
-  checker ??= new ResponseChecker(document);
-  const handle = sim.handle.bind(sim);
-  const checkedHandle = async (request: SimRequest): Promise<SimResponse> => {
-    const response = await handle(request);
-    if (response.status === 503 && request.path === '/api/v1/messages') {
-      const documented = (document.paths?.['/messages']?.post?.responses ?? {})['503'];
-      const error = (response.body as { error?: { code?: unknown; message?: unknown } }).error;
-      if (!documented || typeof error?.code !== 'string' || typeof error.message !== 'string') {
-        throw new Error(`undocumented or unenveloped 503: ${JSON.stringify(response.body)}`);
-      }
-      return response;
-    }
-    checker!.check(request.method.toUpperCase(), request.path, response);
-    return response;
-  };
-  const checked: Simulator = {
-    ...sim,
-    handle: checkedHandle,
-    request: (req) => {
-      const headers: Record<string, string> = { ...req.headers };
-      if (req.key !== undefined) headers['X-Service-Api-Key'] = req.key;
-      const path = req.path.startsWith('/api/') || req.path.startsWith('/_sandbox') ? req.path : `/api/v1${req.path}`;
-      return checkedHandle({ method: req.method ?? 'GET', path, query: req.query, headers, body: req.body });
-    },
-  };
-  return { sim: checked, keys: sim.accounts[0]!.keys, accounts: sim.accounts };
-}
-
 export function messagingSim(options: SeedOptions = {}): MessagingSim {
-  const t = checkedSimulator({ clock: { frozenAt: T0 }, seed: messagingSeed(options) });
+  const t = testSimulator({ clock: { frozenAt: T0 }, seed: messagingSeed(options) });
   const accountId = t.accounts[0]!.id;
   const fullKey = t.keys.full!;
   const otherKey = t.accounts[1]!.keys.full!;
