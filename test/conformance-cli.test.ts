@@ -4,6 +4,8 @@
  * its `--replay` token, Ctrl-C sweeping, and `--cleanup RUN_ID` after a run left in a hurry.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +42,58 @@ function changes(count: number): Promise<void> {
       }
     });
   });
+}
+
+/**
+ * A loopback proxy to `origin` that holds each DELETE for two seconds, and tells when the next
+ * one arrives.
+ */
+async function slowDeleteProxy(origin: string): Promise<{ origin: string; nextDelete(): Promise<void>; close(): Promise<void> }> {
+  let waiters: (() => void)[] = [];
+  const sawDelete = (): void => {
+    for (const resolve of waiters) resolve();
+    waiters = [];
+  };
+  const proxy = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        if (request.method === 'DELETE') {
+          sawDelete();
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+        }
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(request.headers)) {
+          if (typeof value === 'string' && name !== 'host' && name !== 'connection' && name !== 'content-length') headers[name] = value;
+        }
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        try {
+          const upstream = await fetch(`${origin}${request.url ?? '/'}`, { method: request.method ?? 'GET', headers, body });
+          const text = await upstream.text();
+          const out: Record<string, string> = {};
+          upstream.headers.forEach((value, name) => {
+            if (name !== 'content-length' && name !== 'connection' && name !== 'keep-alive') out[name] = value;
+          });
+          response.writeHead(upstream.status, out);
+          response.end(text);
+        } catch {
+          response.destroy();
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    nextDelete: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
+  };
 }
 
 describe('switchboard conformance (built bin)', () => {
@@ -86,6 +140,7 @@ describe('switchboard conformance (built bin)', () => {
 
   it('on Ctrl-C stops starting checks and sweeps; a second Ctrl-C leaves a ledger for --cleanup', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sbc-'));
+    let hurriedStderr = '';
     const child = spawn(process.execPath, [BIN, ...base(), '--api-key-b', keys.b, '--runs', '5', '--ledger-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -97,15 +152,38 @@ describe('switchboard conformance (built bin)', () => {
     expect(stdout).toMatch(/Cleanup: \d+ created resource\(s\) removed/);
     expect(readdirSync(dir)).toEqual([]);
 
-    const hurried = spawn(process.execPath, [BIN, ...base(), '--runs', '5', '--ledger-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    hurried.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const left = new Promise<number | null>((resolve) => hurried.on('exit', resolve));
-    await changes(12);
-    hurried.kill('SIGINT');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    hurried.kill('SIGINT');
-    expect(await left).toBe(130);
+    // The second Ctrl-C must land while the sweep is still running. A proxy that holds every
+    // DELETE makes that certain, instead of racing a sweep that may finish within milliseconds.
+    const proxy = await slowDeleteProxy(server.origin);
+    try {
+      const args = ['conformance', '--base-url', `${proxy.origin}/api/v1`, '--api-key', keys.a, '--seed', '3'];
+      const hurried = spawn(process.execPath, [BIN, ...args, '--runs', '5', '--ledger-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      hurried.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const left = new Promise<number | null>((resolve) => hurried.on('exit', resolve));
+      await changes(12);
+      // Two SIGINTs sent back to back can reach the child as one (pending signals coalesce), so
+      // send the second only once the child has said it heard the first, and a DELETE it sent
+      // after that is being held: it is then certainly still busy.
+      const acknowledged = new Promise<void>((resolve) => {
+        const listen = (): void => {
+          if (stderr.includes('Interrupted')) {
+            hurried.stderr.off('data', listen);
+            resolve();
+          }
+        };
+        hurried.stderr.on('data', listen);
+      });
+      hurried.kill('SIGINT');
+      await acknowledged;
+      await proxy.nextDelete();
+      hurried.kill('SIGINT');
+      expect(await left).toBe(130);
+      hurriedStderr = stderr;
+    } finally {
+      await proxy.close();
+    }
+    const stderr = hurriedStderr;
     const runId = /--cleanup (sbc_[a-z0-9]{8})/.exec(stderr)?.[1];
     expect(runId).toBeDefined();
     expect(existsSync(join(dir, `${runId}.json`))).toBe(true);
