@@ -137,7 +137,7 @@ describe('the document content', () => {
       expect(op.responses['403']!['x-error-codes']).toEqual(expect.arrayContaining(['addon_inactive', 'insufficient_scope']));
       expect(op.responses['429']!.headers).toHaveProperty('Retry-After');
       if (route.body) {
-        expect(op.responses['400']!['x-error-codes']).toEqual(expect.arrayContaining(['invalid_json', 'invalid_param']));
+        expect(op.responses['400']!['x-error-codes'], where).toEqual(expect.arrayContaining(['invalid_json', route.bodyErrorCode ?? 'invalid_param']));
         expect(op.responses['413']!['x-error-codes']).toEqual(['payload_too_large']);
       }
       if (route.path.includes('{')) expect(op.responses['404']!['x-error-codes'], where).toContain('not_found');

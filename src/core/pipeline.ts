@@ -4,7 +4,7 @@
  * envelope; anything else becomes a logged 500 `server_error`.
  */
 import { addonInactive, extractApiKey, missingKey, requireScope, unknownKey, type AuthenticatedKey } from './auth.js';
-import { ApiError, errorBody, invalidParam } from './errors.js';
+import { ApiError, errorBody } from './errors.js';
 import { IDEMPOTENT_METHODS, requestFingerprint, validateIdempotencyKey, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
 import type { MutantSwitch } from './mutants.js';
@@ -185,9 +185,11 @@ function parseBody<TApp>(route: AnyRoute<TApp>, rawBody: string | undefined): un
       throw new ApiError('invalid_json', 'The request body is not valid JSON.', { param: 'body' });
     }
   } else if (route.bodyRequired) {
-    throw invalidParam('body', 'This endpoint needs a JSON body (send {} when there is nothing to say).');
+    throw new ApiError(route.bodyErrorCode ?? 'invalid_param', 'This endpoint needs a JSON body (send {} when there is nothing to say).', {
+      param: 'body',
+    });
   }
-  return parseOrThrow(route.body!, value, 'body');
+  return parseOrThrow(route.body!, value, 'body', route.bodyErrorCode);
 }
 
 function errorResponse<TApp>(error: unknown, headers: Record<string, string>, deps: PipelineDeps<TApp>): SimResponse {

@@ -69,6 +69,11 @@ export interface RouteDefinition<TApp, P = unknown, Q = unknown, B = unknown> {
   readonly params?: z.ZodType<P>;
   readonly query?: z.ZodType<Q>;
   readonly body?: z.ZodType<B>;
+  /**
+   * The code a body that fails its schema answers with: `invalid_param` (7.1) unless the route's
+   * own error table says otherwise (POST /messages answers `invalid_request`, 7.2).
+   */
+  readonly bodyErrorCode?: ErrorCode;
   /** A bodiless request is refused with 400 instead of reading as `{}`. */
   readonly bodyRequired?: boolean;
   readonly list?: ListSpec;

@@ -131,7 +131,7 @@ function errorCodesOf<TApp>(route: AnyRoute<TApp>): ErrorCode[] {
   if (route.params || route.path.includes('{')) codes.add('not_found');
   if (route.query || (route.list && !route.list.wholeSet)) codes.add('invalid_param');
   if (route.body) {
-    codes.add('invalid_param');
+    codes.add(route.bodyErrorCode ?? 'invalid_param');
     codes.add('invalid_json');
     codes.add('payload_too_large');
   }

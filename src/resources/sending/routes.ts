@@ -1,9 +1,8 @@
 /** HTTP for POST /messages (4.4, 2.7, 7.2). */
 import { ApiError, errorBody } from '../../core/errors.js';
 import { ok } from '../../core/route.js';
-import { parseOrThrow } from '../../core/validate.js';
 import { defineRoute, type AppRoute } from '../app.js';
-import { SendMessageBody, SendMessageDocumented, SendResult } from './schemas.js';
+import { SendMessageBody, SendResult } from './schemas.js';
 
 export const sendingRoutes: AppRoute[] = [
   defineRoute({
@@ -21,7 +20,8 @@ export const sendingRoutes: AppRoute[] = [
     section: '4.4',
     scope: 'write',
     scopeSource: 'assumption',
-    body: SendMessageDocumented,
+    body: SendMessageBody,
+    bodyErrorCode: 'invalid_request',
     success: { statuses: [200], schema: SendResult, envelope: 'data' },
     errors: [
       'invalid_request',
@@ -34,14 +34,13 @@ export const sendingRoutes: AppRoute[] = [
       'service_unavailable',
     ],
     handler: ({ app, caller, body, request }) => {
-      const input = parseOrThrow(SendMessageBody, body, 'body', 'invalid_request');
-      const key = input.idempotency_key ?? request.headers['idempotency-key'];
+      const key = body.idempotency_key ?? request.headers['idempotency-key'];
       if (key === undefined) {
         throw new ApiError('invalid_request', 'idempotency_key is required (in the body or the Idempotency-Key header).', {
           param: 'idempotency_key',
         });
       }
-      const outcome = app.models.sending.send(caller.accountId, input, key);
+      const outcome = app.models.sending.send(caller.accountId, body, key);
       if (!outcome.ok) {
         // Returned, not thrown: the transaction commits what a failed send keeps (see model.ts).
         const { error } = outcome;

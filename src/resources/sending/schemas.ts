@@ -1,9 +1,6 @@
 /**
- * POST /messages (4.4, 2.7, 7.2): the send body and the send result. No logic here.
- *
- * The body is checked by the send handler, not the pipeline, because 7.2 answers a missing or
- * invalid send field with 400 `invalid_request` rather than the general `invalid_param`. The route
- * still documents the real schema (`SendMessageDocumented`).
+ * POST /messages (4.4, 2.7, 7.2): the send body and the send result. No logic here. A body that
+ * fails this schema answers 400 `invalid_request` (7.2): the route sets `bodyErrorCode`.
  */
 import { z } from 'zod';
 import { named } from '../../openapi/components.js';
@@ -82,10 +79,6 @@ export const SendMessageBody = z
       }
     });
   });
-
-/** The JSON Schema of the body, attached to a schema that accepts anything (the handler checks). */
-const { $schema: _schema, ...sendBodyJsonSchema } = z.toJSONSchema(SendMessageBody, { io: 'input' }) as Record<string, unknown>;
-export const SendMessageDocumented = z.unknown().meta(sendBodyJsonSchema);
 
 export const SendResult = named(
   'SendResult',
