@@ -3,6 +3,7 @@
  * builds a Request) and by `sim.fetch` for any fetch-style host. Web-standard only.
  */
 import type { SimRequest, SimResponse } from '../core/types.js';
+import { bodyToJson } from '../core/wire-json.js';
 
 export async function fromFetchRequest(request: Request): Promise<SimRequest> {
   const url = new URL(request.url);
@@ -25,5 +26,5 @@ export function toFetchResponse(response: SimResponse): Response {
   const headers = new Headers(response.headers);
   if (response.body === undefined) return new Response(null, { status: response.status, headers });
   headers.set('Content-Type', 'application/json');
-  return new Response(JSON.stringify(response.body), { status: response.status, headers });
+  return new Response(bodyToJson(response.body), { status: response.status, headers });
 }

@@ -1,7 +1,7 @@
 /**
  * The standalone runtime: node:http in front of the core. The body is read as bytes up to the
  * limit (a larger body is refused with 413 without buffering it), and the response is written
- * with one JSON.stringify: no WHATWG Request/Response per call (ARCHITECTURE.md decision 1).
+ * as one JSON text (kept text for sealed representations, ../core/wire-json.ts): no WHATWG Request/Response per call (ARCHITECTURE.md decision 1).
  * Public entry: ./node.ts (`switchboard/node`), which also exports the webhook transport; `serve`
  * imports this module directly so that start-up does not pay for loading undici.
  */
@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from '../core/pipeline.js';
 import type { SimResponse } from '../core/types.js';
+import { bodyToJson } from '../core/wire-json.js';
 import { DEFAULT_MAX_BODY_BYTES, type Simulator } from '../simulator.js';
 
 export interface NodeHandlerOptions {
@@ -64,7 +65,7 @@ function send(response: ServerResponse, result: SimResponse, closeConnection = f
   for (const name in result.headers) headers.push(name, result.headers[name]!);
   let payload: string | undefined;
   if (result.body !== undefined) {
-    payload = JSON.stringify(result.body);
+    payload = bodyToJson(result.body);
     headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(payload)));
   } else headers.push('Content-Length', '0');
   if (closeConnection) headers.push('Connection', 'close');

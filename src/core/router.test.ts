@@ -38,6 +38,13 @@ describe('Router (unit)', () => {
     expect(found).toMatchObject({ kind: 'found', route: { name: 'cancelAppointment' }, params: { id: 'availability' } });
   });
 
+
+  it('forgets the params of a branch it backed out of', () => {
+    const backtracking = new Router<TestRoute>([r('GET', '/s/{q}/y', 'static-first'), r('GET', '/{p}/{r}/x', 'params')]);
+    // `s` enters the static branch and binds q=v before `x` fails to match `y`.
+    const found = backtracking.lookup('GET', '/s/v/x');
+    expect(found.kind === 'found' && found.params).toStrictEqual({ p: 's', r: 'v' });
+  });
   it('collects several params and decodes them', () => {
     const found = router.lookup('DELETE', '/contacts/7/tags/vip%20club');
     expect(found).toMatchObject({ kind: 'found', route: { name: 'untag' }, params: { id: '7', tag: 'vip club' } });

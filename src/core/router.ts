@@ -52,41 +52,45 @@ export class Router<R extends RoutablePath> {
   }
 
   lookup(method: string, path: string): RouteLookup<R> {
-    const segments = splitPath(path);
-    const decoded: string[] = [];
-    for (const segment of segments) {
-      try {
-        decoded.push(decodeURIComponent(segment));
-      } catch {
-        return { kind: 'not_found' };
-      }
-    }
-    const match = this.match(this.root, segments, decoded, 0, {});
-    if (!match) return { kind: 'not_found' };
-    const route = match.node.methods.get(method);
-    if (route) return { kind: 'found', route, params: match.params };
-    return { kind: 'method_not_allowed', allow: [...match.node.methods.keys()].sort() };
+    // Param names and values, alternating, for the branch being tried: one array per lookup, built
+    // into the params object only once a route matched (this runs on every request).
+    const found: string[] = [];
+    const node = this.match(this.root, splitPath(path), 0, found);
+    if (!node) return NOT_FOUND;
+    const route = node.methods.get(method);
+    if (!route) return { kind: 'method_not_allowed', allow: [...node.methods.keys()].sort() };
+    const params: Record<string, string> = {};
+    for (let i = 0; i < found.length; i += 2) params[found[i]!] = found[i + 1]!;
+    return { kind: 'found', route, params };
   }
 
-  private match(
-    node: Node<R>,
-    raw: readonly string[],
-    decoded: readonly string[],
-    index: number,
-    params: Record<string, string>,
-  ): { node: Node<R>; params: Record<string, string> } | undefined {
-    if (index === raw.length) return node.methods.size > 0 ? { node, params } : undefined;
-    const staticNext = node.statics.get(raw[index]!);
+  private match(node: Node<R>, segments: readonly string[], index: number, found: string[]): Node<R> | undefined {
+    if (index === segments.length) return node.methods.size > 0 ? node : undefined;
+    const segment = segments[index]!;
+    // Static segments never hold escapes, so they compare raw; only a {param} is decoded.
+    const staticNext = node.statics.get(segment);
     if (staticNext) {
-      const found = this.match(staticNext, raw, decoded, index + 1, params);
-      if (found) return found;
+      const matched = this.match(staticNext, segments, index + 1, found);
+      if (matched) return matched;
     }
-    if (node.param && decoded[index] !== '') {
-      return this.match(node.param.node, raw, decoded, index + 1, {
-        ...params,
-        [node.param.name]: decoded[index]!,
-      });
-    }
+    if (!node.param) return undefined;
+    const value = decodeSegment(segment);
+    // An empty segment names nothing, and a malformed escape (`%E0%A4%A`) cannot be a value: 404.
+    if (value === undefined || value === '') return undefined;
+    found.push(node.param.name, value);
+    const matched = this.match(node.param.node, segments, index + 1, found);
+    if (!matched) found.length -= 2;
+    return matched;
+  }
+}
+
+const NOT_FOUND: RouteLookup<never> = { kind: 'not_found' };
+
+function decodeSegment(segment: string): string | undefined {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
     return undefined;
   }
 }

@@ -41,6 +41,8 @@ export class Collection<T extends Entity> {
   private readonly byAccount = new Map<number, number[]>();
   private readonly uniques = new Map<string, Map<string, number>>();
   private readonly secondaries = new Map<string, Map<string, number[]>>();
+  /** Bumped by every change, undo, clear and load: a cheap "has anything here changed?" for caches. */
+  private mutations = 0;
 
   constructor(
     readonly name: string,
@@ -57,6 +59,11 @@ export class Collection<T extends Entity> {
 
   get size(): number {
     return this.byId.size;
+  }
+
+  /** Changes whenever the collection's contents change (including undo and restore); never repeats. */
+  get version(): number {
+    return this.mutations;
   }
 
   get(id: number): T | undefined {
@@ -139,6 +146,7 @@ export class Collection<T extends Entity> {
 
   /** Drops everything without undo (used by restore and reset only). */
   clear(): void {
+    this.mutations++;
     this.byId.clear();
     this.byAccount.clear();
     for (const index of this.uniques.values()) index.clear();
@@ -162,6 +170,7 @@ export class Collection<T extends Entity> {
   }
 
   private attach(record: T): void {
+    this.mutations++;
     this.byId.set(record.id, record);
     let accountIds = this.byAccount.get(record.account_id);
     if (!accountIds) this.byAccount.set(record.account_id, (accountIds = []));
@@ -179,6 +188,7 @@ export class Collection<T extends Entity> {
   }
 
   private detach(record: T): void {
+    this.mutations++;
     this.byId.delete(record.id);
     const accountIds = this.byAccount.get(record.account_id);
     if (accountIds) removeSorted(accountIds, record.id);

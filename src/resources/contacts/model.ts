@@ -112,6 +112,7 @@ export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
       const record = get(accountId, id);
       deps.hooks.contactDeleted.run(accountId, record.id);
       contacts.remove(record.id);
+      writer.forgetPresentation(record);
       return record;
     },
 

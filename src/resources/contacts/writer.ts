@@ -5,6 +5,7 @@
  * tag deletion) follows the same event and `updated_at` rules.
  */
 import { notFound } from '../../core/errors.js';
+import { PresentationCache } from '../../core/presentation-cache.js';
 import type { Channel } from '../../core/types.js';
 import type { Collection } from '../../store/collection.js';
 import type { CoreServices } from '../app.js';
@@ -37,6 +38,12 @@ export interface NewContact {
   readonly created_at?: string;
 }
 
+/**
+ * Contacts whose representation is kept (docs/decisions.md, "Serialising a representation once"):
+ * enough for the hot set of a busy integration and for a few list pages, small beside 100k records.
+ */
+const PRESENTATION_CACHE_SIZE = 2_048;
+
 export interface WriterDeps {
   readonly tags: TagsModel;
   readonly customFields: CustomFieldsModel;
@@ -45,7 +52,16 @@ export interface WriterDeps {
 export function createContactWriter(core: CoreServices, deps: WriterDeps, contacts: Collection<ContactRecord>) {
   const { store, clock, events } = core;
 
-  function present(record: ContactRecord): ContactData {
+  // Tag names and custom field definitions are all a representation reads besides the record.
+  const presentations = new PresentationCache<ContactRecord, ContactData>(PRESENTATION_CACHE_SIZE, build);
+  const presentationVersion = () => deps.tags.tags.version + deps.customFields.fields.version;
+
+  /** The contact as the API shows it; deep-frozen and shared, so treat it as read-only. */
+  function present(record: ContactRecord): Readonly<ContactData> {
+    return presentations.present(record, presentationVersion());
+  }
+
+  function build(record: ContactRecord): ContactData {
     const tags: string[] = [];
     for (const id of record.tag_ids) {
       const tag = deps.tags.tags.get(id);
@@ -100,6 +116,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
 
   return {
     present,
+    forgetPresentation: (record: ContactRecord) => presentations.forget(record),
 
     get(accountId: number, id: number): ContactRecord {
       const record = contacts.getOwned(accountId, id);
