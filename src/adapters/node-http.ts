@@ -1,7 +1,8 @@
 /**
  * The standalone runtime: node:http in front of the core. The body is read as bytes up to the
  * limit (a larger body is refused with 413 without buffering it), and the response is written
- * as one JSON text (kept text for sealed representations, ../core/wire-json.ts): no WHATWG Request/Response per call (ARCHITECTURE.md decision 1).
+ * as one JSON text (reusing the kept text of sealed representations, ../core/wire-json.ts): no
+ * WHATWG Request/Response per call (ARCHITECTURE.md decision 1).
  * Public entry: ./node.ts (`switchboard/node`), which also exports the webhook transport; `serve`
  * imports this module directly so that start-up does not pay for loading undici.
  */

@@ -76,7 +76,7 @@ export function createPipeline<TApp>(deps: PipelineDeps<TApp>): (request: SimReq
       }
       return { status: 200, body: deps.openapi() };
     }
-    const mount = deps.mounts.find((m) => request.path === m.prefix || request.path.startsWith(`${m.prefix}/`));
+    const mount = findMount(deps.mounts, request.path);
     if (!mount) throw new ApiError('not_found', 'No such endpoint.');
     const lookup = mount.router.lookup(request.method, request.path.slice(mount.prefix.length));
     if (lookup.kind === 'not_found') throw new ApiError('not_found', 'No such endpoint.');
@@ -162,6 +162,15 @@ export function createPipeline<TApp>(deps: PipelineDeps<TApp>): (request: SimReq
     }
     return result;
   }
+}
+
+/** The mount whose prefix is the path or a whole-segment start of it (`/api/v1x` is not under `/api/v1`). */
+function findMount<TApp>(mounts: readonly Mount<TApp>[], path: string): Mount<TApp> | undefined {
+  for (const mount of mounts) {
+    const { prefix } = mount;
+    if (path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47)) return mount;
+  }
+  return undefined;
 }
 
 function pathWithQuery(request: NormalizedRequest): string {

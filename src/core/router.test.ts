@@ -95,10 +95,13 @@ describe('routing through the pipeline', () => {
     expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
   });
 
-  it('answers 404 for paths outside /api/v1 and /_sandbox', async () => {
-    const res = await sim.handle({ method: 'GET', path: '/elsewhere', headers: { 'X-Service-Api-Key': keys.full! } });
-    expect(res.status).toBe(404);
-    expect((res.body as { error: { code: string } }).error.code).toBe('not_found');
+  it('answers 404 for paths outside /api/v1 and /_sandbox, including ones that only start with the same letters', async () => {
+    for (const path of ['/elsewhere', '/api/v1x/account', '/api/v12/account', '/_sandboxes/clock', '/api/v1']) {
+      const res = await sim.handle({ method: 'GET', path, headers: { 'X-Service-Api-Key': keys.full! } });
+      expect(res.status, path).toBe(404);
+      expect((res.body as { error: { code: string } }).error.code).toBe('not_found');
+    }
+    expect((await sim.handle({ method: 'GET', path: '/api/v1/account', headers: { 'X-Service-Api-Key': keys.full! } })).status).toBe(200);
   });
 
   it('answers 404 before auth: an unknown path is not_found even without a key', async () => {
