@@ -10,13 +10,11 @@
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { DEFAULT_ACCOUNTS, defaultKey } from '../fixtures/default-seed.js';
-import { LOAD_SHAPES, type LoadShape } from './http.js';
+import { LOAD_SHAPES, ROUNDS, SECONDS, type LoadShape } from './http.js';
 import { startAndReadLine, stop } from './process.js';
 import { collectGarbage, median, round, type BenchRow } from './types.js';
 
 const TARGET = join(import.meta.dirname, 'http-target.js');
-const SECONDS = Number(process.env['BENCH_HTTP_SECONDS'] ?? 2);
-const ROUNDS = Number(process.env['BENCH_HTTP_ROUNDS'] ?? 5);
 const MIN_GET_RATIO = 0.6;
 /** Contact 1 is the first seeded contact of the first default account (fixtures/default-contacts.ts). */
 const CONTACT_ID = 1;
