@@ -94,7 +94,10 @@ function isPlainContainer(value: object): boolean {
 function deepFreeze(value: object): void {
   if (Object.isFrozen(value)) return;
   Object.freeze(value);
-  for (const member of Object.values(value)) {
+  // for-in rather than Object.values: no array per object on the write path, where every new
+  // representation is sealed once.
+  for (const key in value) {
+    const member: unknown = (value as Record<string, unknown>)[key];
     if (typeof member === 'object' && member !== null) deepFreeze(member);
   }
 }
