@@ -90,6 +90,11 @@ describe('sealForWire', () => {
       (value.tags as string[]).push('b');
     }).toThrow(TypeError);
     expect(isSealed({ tags: [] })).toBe(false);
+    expect(isSealed(Object.create(value))).toBe(false);
+    // The kept text lives where JSON, keys, spreads and equality do not look.
+    expect(Object.keys(value)).toEqual(['tags', 'custom_fields']);
+    expect({ ...value }).toStrictEqual({ tags: ['a'], custom_fields: { nested: { x: 1 } } });
+    expect(structuredClone(value)).toStrictEqual({ tags: ['a'], custom_fields: { nested: { x: 1 } } });
     expect(isSealed(null)).toBe(false);
   });
 });

@@ -9,38 +9,56 @@
  * `bodyToJson` produces exactly what `JSON.stringify(body)` would, using the kept text where it can.
  */
 
-/** Sealed values, with their JSON text once something serialised them. */
-const sealed = new WeakMap<object, string | null>();
-/** The whole text of `{"data": value}` per sealed value: the one-resource answer, written as one flat string. */
-const dataEnvelopes = new WeakMap<object, string>();
+/**
+ * The kept text of a sealed value, in a non-enumerable symbol slot of the value itself: JSON,
+ * `Object.keys`, spreads and test equality all ignore it. (A WeakMap cost more: one identity hash
+ * and one ephemeron per new representation, on every write.)
+ */
+const WIRE = Symbol('switchboard.wire');
+
+interface WireText {
+  /** The sealed value itself: an object that merely inherits the slot is not sealed. */
+  readonly owner: object;
+  /** `JSON.stringify(value)`, once something serialised it. */
+  text: string | undefined;
+  /** `{"data":<text>}`: the whole one-resource answer, reused as it is. */
+  dataEnvelope: string | undefined;
+}
 
 /** Deep-freezes a plain JSON value and marks it as safe to serialise once. Returns the value. */
 export function sealForWire<T extends object>(value: T): Readonly<T> {
+  const slot: WireText = { owner: value, text: undefined, dataEnvelope: undefined };
+  Object.defineProperty(value, WIRE, { value: slot });
   deepFreeze(value);
-  sealed.set(value, null);
   return value;
 }
 
 export function isSealed(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && sealed.has(value);
+  return wireOf(value) !== undefined;
+}
+
+function wireOf(value: unknown): WireText | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const slot = (value as { [WIRE]?: WireText })[WIRE];
+  return slot !== undefined && slot.owner === value ? slot : undefined;
+}
+
+function textOf(value: object, slot: WireText): string {
+  return (slot.text ??= JSON.stringify(value));
 }
 
 /**
  * `JSON.stringify(body)`, except that sealed values at most two levels down (`{data: contact}`,
  * `{data: [contact, ...], has_more, next_cursor}`) contribute their kept text, and the whole text
- * of a `{data: contact}` answer is kept too (one flat string to write, nothing to join). Bodies
+ * of a `{data: contact}` answer is kept too (one string to write, nothing to join). Bodies
  * without a sealed `data` go straight to `JSON.stringify`, so other responses pay one property read.
  */
 export function bodyToJson(body: unknown): string {
   if (typeof body !== 'object' || body === null || !holdsSealedData(body)) return JSON.stringify(body);
-  const data: unknown = (body as { data: unknown }).data;
-  if (!isSealed(data) || !isDataOnly(body)) return valueToJson(body, 2)!;
-  let text = dataEnvelopes.get(data as object);
-  if (text === undefined) {
-    text = valueToJson(body, 2)!;
-    dataEnvelopes.set(data as object, text);
-  }
-  return text;
+  const data = (body as { data: object }).data;
+  const slot = wireOf(data);
+  if (slot === undefined || !isDataOnly(body)) return valueToJson(body, 2)!;
+  return (slot.dataEnvelope ??= `{"data":${textOf(data, slot)}}`);
 }
 
 /** `{data}` and nothing else: its text depends on `data` alone. */
@@ -61,13 +79,8 @@ function holdsSealedData(body: object): boolean {
 /** Like `JSON.stringify(value)`: `undefined` for what JSON cannot hold (undefined, functions). */
 function valueToJson(value: unknown, depth: number): string | undefined {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const kept = sealed.get(value);
-  if (kept !== undefined) {
-    if (kept !== null) return kept;
-    const text = JSON.stringify(value);
-    sealed.set(value, text);
-    return text;
-  }
+  const slot = wireOf(value);
+  if (slot !== undefined) return textOf(value, slot);
   if (depth === 0 || !isPlainContainer(value)) return JSON.stringify(value);
   if (Array.isArray(value)) {
     const items: string[] = [];

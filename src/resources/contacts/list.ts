@@ -13,7 +13,7 @@ import type { ContactData, ListContactsFilters } from './schemas.js';
 export interface ContactListDeps {
   readonly contacts: Collection<ContactRecord>;
   readonly tags: TagsModel;
-  readonly present: (record: ContactRecord) => ContactData;
+  readonly present: (record: ContactRecord) => Readonly<ContactData>;
 }
 
 const EMPTY: readonly number[] = [];

@@ -59,6 +59,7 @@ export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
     get,
     findByIdentity,
     present,
+    presentForRead: writer.presentForRead,
     ...createInboundContacts(core, writer),
 
     /**

@@ -31,7 +31,7 @@ export const contactRoutes: AppRoute[] = [
     success: { statuses: [200], schema: Contact, envelope: 'list' },
     handler: ({ app, caller, query, page }) => {
       const model = app.models.contacts;
-      const deps = { contacts: model.contacts, tags: app.models.tags, present: model.present };
+      const deps = { contacts: model.contacts, tags: app.models.tags, present: model.presentForRead };
       return listResult(listContacts(deps, caller.accountId, query, page));
     },
   }),
@@ -49,7 +49,7 @@ export const contactRoutes: AppRoute[] = [
     success: { statuses: [200], schema: Contact, envelope: 'data' },
     handler: ({ app, caller, params }) => {
       const model = app.models.contacts;
-      return ok(model.present(model.get(caller.accountId, params.id)));
+      return ok(model.presentForRead(model.get(caller.accountId, params.id)));
     },
   }),
 

@@ -53,15 +53,21 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
   const { store, clock, events } = core;
 
   // Tag names and custom field definitions are all a representation reads besides the record.
-  const presentations = new PresentationCache<ContactRecord, ContactData>(PRESENTATION_CACHE_SIZE, build);
+  const presentations = new PresentationCache<ContactRecord, ContactData>(PRESENTATION_CACHE_SIZE, present);
   const presentationVersion = () => deps.tags.tags.version + deps.customFields.fields.version;
 
-  /** The contact as the API shows it; deep-frozen and shared, so treat it as read-only. */
-  function present(record: ContactRecord): Readonly<ContactData> {
+  /**
+   * The kept representation, for reads (GET one, list pages): repeated reads of a record reuse the
+   * object and its JSON text. Deep-frozen and shared. Writes use `present`: a new record is read
+   * once, and keeping it would only make the garbage collector copy it (measured: POST /contacts
+   * 4-8 µs slower in process when writes went through the cache).
+   */
+  function presentForRead(record: ContactRecord): Readonly<ContactData> {
     return presentations.present(record, presentationVersion());
   }
 
-  function build(record: ContactRecord): ContactData {
+  /** The contact as the API shows it, built fresh. */
+  function present(record: ContactRecord): ContactData {
     const tags: string[] = [];
     for (const id of record.tag_ids) {
       const tag = deps.tags.tags.get(id);
@@ -116,6 +122,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
 
   return {
     present,
+    presentForRead,
     forgetPresentation: (record: ContactRecord) => presentations.forget(record),
 
     get(accountId: number, id: number): ContactRecord {
