@@ -78,7 +78,7 @@ export function createPipeline<TApp>(deps: PipelineDeps<TApp>): (request: SimReq
     }
     const mount = findMount(deps.mounts, request.path);
     if (!mount) throw new ApiError('not_found', 'No such endpoint.');
-    const lookup = mount.router.lookup(request.method, request.path.slice(mount.prefix.length));
+    const lookup = mount.router.lookup(request.method, request.path, mount.prefix.length);
     if (lookup.kind === 'not_found') throw new ApiError('not_found', 'No such endpoint.');
     if (lookup.kind === 'method_not_allowed') {
       throw new ApiError('method_not_allowed', `${request.method} is not allowed here.`, {

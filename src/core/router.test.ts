@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Router, splitPath } from './router.js';
 import { testSimulator } from '../../test/support/simulator.js';
@@ -83,6 +84,21 @@ describe('Router (unit)', () => {
     expect(splitPath('')).toEqual([]);
     expect(splitPath('/a/b/')).toEqual(['a', 'b']);
     expect(splitPath('/a//b')).toEqual(['a', '', 'b']);
+    expect(splitPath('/api/v1/contacts/1/', '/api/v1'.length)).toEqual(['contacts', '1']);
+    expect(splitPath('/api/v1', '/api/v1'.length)).toEqual([]);
+  });
+
+  it('splitPath from an offset splits like trimming slashes and splitting the rest', () => {
+    const reference = (path: string) => {
+      const trimmed = path.replace(/^\/+|\/+$/g, '');
+      return trimmed === '' ? [] : trimmed.split('/');
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', '/', '%') }), fc.nat({ max: 12 }), (path, offset) => {
+        const from = Math.min(offset, path.length);
+        expect(splitPath(path, from)).toEqual(reference(path.slice(from)));
+      }),
+    );
   });
 });
 
