@@ -12,8 +12,13 @@ import { STAGES } from '../src/resources/contacts/schemas.js';
 import { createSimulator, type Simulator } from '../src/simulator.js';
 import { collectGarbage, median, round, type BenchRow } from './types.js';
 
-const ITERATIONS = Number(process.env['BENCH_LIST_ITERATIONS'] ?? 2000);
-const ROUNDS = Number(process.env['BENCH_LIST_ROUNDS'] ?? 5);
+/**
+ * A page costs 10-30 µs, so 2,000 pages made a round of about 40 ms, and one major collection of
+ * the 100k-contact heap inside a round doubled it: per-round ratios ranged from 0.5 to 2.5 for the
+ * same build. Rounds of 10,000 pages (a few hundred ms), nine of them, steady the median.
+ */
+const ITERATIONS = Number(process.env['BENCH_LIST_ITERATIONS'] ?? 10_000);
+const ROUNDS = Number(process.env['BENCH_LIST_ROUNDS'] ?? 9);
 const MAX_RATIO = 2;
 const LARGE = 100_000;
 const SMALL = 1_000;
