@@ -91,6 +91,7 @@ describe('sealForWire', () => {
     }).toThrow(TypeError);
     expect(isSealed({ tags: [] })).toBe(false);
     expect(isSealed(Object.create(value))).toBe(false);
+    expect(sealForWire(value)).toBe(value); // sealing again changes nothing and does not throw
     // The kept text lives where JSON, keys, spreads and equality do not look.
     expect(Object.keys(value)).toEqual(['tags', 'custom_fields']);
     expect({ ...value }).toStrictEqual({ tags: ['a'], custom_fields: { nested: { x: 1 } } });

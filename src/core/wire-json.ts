@@ -25,8 +25,9 @@ interface WireText {
   dataEnvelope: string | undefined;
 }
 
-/** Deep-freezes a plain JSON value and marks it as safe to serialise once. Returns the value. */
+/** Deep-freezes a plain JSON value and marks it as safe to serialise once (sealing twice is a no-op). */
 export function sealForWire<T extends object>(value: T): Readonly<T> {
+  if (wireOf(value) !== undefined) return value;
   const slot: WireText = { owner: value, text: undefined, dataEnvelope: undefined };
   Object.defineProperty(value, WIRE, { value: slot });
   deepFreeze(value);
