@@ -125,6 +125,11 @@ const TABLE: Entry[] = [
   { name: 'control: read key', method: 'POST', path: '/_sandbox/clock/advance', key: 'read', body: '{"ms":1}', expectStatus: 403 },
   { name: 'control: advance', method: 'POST', path: '/_sandbox/clock/advance', key: 'full', body: '{"duration":"1h"}', expectStatus: 200 },
   { name: 'after advance', method: 'GET', path: '/api/v1/account', key: 'full', expectStatus: 200 },
+  // Contacts read with GET are served from kept JSON text (core/wire-json.ts): first and repeated reads.
+  { name: 'contact', method: 'GET', path: '/api/v1/contacts/1', key: 'read', expectStatus: 200 },
+  { name: 'contact again', method: 'GET', path: '/api/v1/contacts/1', key: 'read', expectStatus: 200 },
+  { name: 'contacts page', method: 'GET', path: '/api/v1/contacts?limit=5', key: 'read', expectStatus: 200 },
+  { name: 'contacts page again', method: 'GET', path: '/api/v1/contacts?limit=5', key: 'read', expectStatus: 200 },
 ];
 
 function newSimulator(): Simulator {
@@ -216,6 +221,15 @@ describe('runtime parity: node:http server and MSW', () => {
   it('agrees on status, body and the meaningful headers, request by request', () => {
     for (const [i, entry] of TABLE.entries()) {
       expect(comparable(mswOutcomes[i]!), entry.name).toEqual(comparable(nodeOutcomes[i]!));
+    }
+  });
+
+  it('answers a repeated contact read and list page as the first, in both runtimes', () => {
+    for (const outcomes of [nodeOutcomes, mswOutcomes]) {
+      const named = (name: string) => outcomes[TABLE.findIndex((entry) => entry.name === name)]!.body;
+      expect(named('contact again')).toEqual(named('contact'));
+      expect(named('contacts page again')).toEqual(named('contacts page'));
+      expect((named('contacts page') as { data: unknown[] }).data).toHaveLength(5);
     }
   });
 
