@@ -55,11 +55,12 @@ function textOf(value: object, slot: WireText): string {
  * without a sealed `data` go straight to `JSON.stringify`, so other responses pay one property read.
  */
 export function bodyToJson(body: unknown): string {
-  if (typeof body !== 'object' || body === null || !holdsSealedData(body)) return JSON.stringify(body);
-  const data = (body as { data: object }).data;
+  if (typeof body !== 'object' || body === null) return JSON.stringify(body);
+  const data: unknown = (body as { data?: unknown }).data;
   const slot = wireOf(data);
-  if (slot === undefined || !isDataOnly(body)) return valueToJson(body, 2)!;
-  return (slot.dataEnvelope ??= `{"data":${textOf(data, slot)}}`);
+  if (slot !== undefined && isDataOnly(body)) return (slot.dataEnvelope ??= `{"data":${textOf(data as object, slot)}}`);
+  if (slot !== undefined || (Array.isArray(data) && data.length > 0 && isSealed(data[0]))) return valueToJson(body, 2)!;
+  return JSON.stringify(body);
 }
 
 /** `{data}` and nothing else: its text depends on `data` alone. */
@@ -70,11 +71,6 @@ function isDataOnly(body: object): boolean {
     if (!Object.hasOwn(body, key) || ++count > 1) return false;
   }
   return count === 1;
-}
-
-function holdsSealedData(body: object): boolean {
-  const data: unknown = (body as { data?: unknown }).data;
-  return isSealed(data) || (Array.isArray(data) && data.length > 0 && isSealed(data[0]));
 }
 
 /** Like `JSON.stringify(value)`: `undefined` for what JSON cannot hold (undefined, functions). */
