@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultSeed } from '../fixtures/default-seed.js';
-import { parseSeed } from '../src/seed/parse.js';
+import { parseSeed } from '../src/seed/default.js';
 import { runCli, startServe, stopServe } from './support/serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'switchboard-cli-'));

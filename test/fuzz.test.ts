@@ -11,10 +11,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allControlRoutes } from '../src/control/index.js';
+import { controlRouteTable } from '../src/simulator/tables.js';
 import { ERROR_CATALOGUE } from '../src/core/errors.js';
 import type { SimRequest, SimResponse } from '../src/core/types.js';
-import type { SimulatorSnapshot } from '../src/resources/app.js';
+import type { SimulatorSnapshot } from '../src/simulator/types.js';
 import { testSimulator } from './support/simulator.js';
 
 const FROZEN = { frozenAt: '2026-01-01T00:00:00+00:00' };
@@ -60,7 +60,7 @@ function buildTargets(): Target[] {
       add(`/api/v1${path}`, method.toUpperCase(), fieldsOf(operation.requestBody?.content?.['application/json']?.schema));
     }
   }
-  for (const route of allControlRoutes) {
+  for (const route of controlRouteTable()) {
     // Mutants deliberately break the API; switching them on at random would fail every later check.
     if (route.path === '/mutants' && route.method === 'POST') continue;
     let fields: Record<string, unknown[]> = {};

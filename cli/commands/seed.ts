@@ -4,8 +4,7 @@
  * path of the first problem (docs/fixtures.md).
  */
 import type { Command } from 'commander';
-import { defaultSeed } from '../../fixtures/default-seed.js';
-import { parseSeed } from '../../src/seed/parse.js';
+import { defaultSeed, parseSeed } from '../../src/seed/default.js';
 import { readSeedFile } from './serve.js';
 
 export function registerSeed(program: Command): void {

@@ -6,8 +6,8 @@ import type { UndiciTransport } from '../../src/adapters/undici-transport.js';
 import { loadState, persistState } from '../../src/adapters/state-file.js';
 import { consoleLogger } from '../../src/core/logger.js';
 import { parseRateLimit, type RateLimitConfig } from '../../src/core/rate-limit.js';
-import { parseSeedText } from '../../src/seed/parse.js';
-import { SeedApiKey, type SeedFileData } from '../../src/seed/schema.js';
+import { parseSeedText, type SeedFileData } from '../../src/seed/default.js';
+import { SeedApiKey } from '../../src/resources/account/seed.js';
 import { createSimulator, type SeedAccountInfo } from '../../src/simulator.js';
 
 export const DEFAULT_PORT = 4010;

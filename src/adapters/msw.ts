@@ -6,7 +6,7 @@
  *   const server = setupServer(...createHandlers(sim, { baseUrl: 'https://api.example.test/api/v1' }));
  */
 import { http, type HttpHandler } from 'msw';
-import { BASE_PATH, CONTROL_PREFIX } from '../core/pipeline.js';
+import { BASE_PATH, CONTROL_PREFIX } from '../core/paths.js';
 import type { Simulator } from '../simulator.js';
 import { fromFetchRequest, toFetchResponse } from './fetch.js';
 

@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BASE_PATH } from '../core/pipeline.js';
+import { BASE_PATH } from '../core/paths.js';
 import type { SimResponse } from '../core/types.js';
 import { bodyToJson } from '../core/wire-json.js';
 import { DEFAULT_MAX_BODY_BYTES, type Simulator } from '../simulator.js';

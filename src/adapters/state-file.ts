@@ -8,7 +8,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Snapshot } from '../control/schemas.js';
-import type { SimulatorSnapshot } from '../resources/app.js';
+import type { SimulatorSnapshot } from '../simulator/types.js';
 import { toJsonPath } from '../seed/parse.js';
 import type { Simulator } from '../simulator.js';
 

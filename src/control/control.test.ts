@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MUTANT_NAMES } from '../core/mutants.js';
+import { MUTANT_NAMES } from './mutants.js';
 import type { SimResponse } from '../core/types.js';
-import type { SimulatorSnapshot } from '../resources/app.js';
+import type { SimulatorSnapshot } from '../simulator/types.js';
 import { testSimulator } from '../../test/support/simulator.js';
-import { parseDuration } from './routes.js';
+import { parseDuration } from '../core/duration.js';
 
 const START = '2026-01-01T00:00:00+00:00';
 const T0 = Date.parse(START);

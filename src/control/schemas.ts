@@ -1,7 +1,8 @@
 /** Shapes of the sandbox control plane (`/_sandbox/...`). No logic here. */
 import { z } from 'zod';
-import { MUTANT_NAMES } from '../core/mutants.js';
+import { DURATION_PATTERN } from '../core/duration.js';
 import { Timestamp } from '../resources/shared/schemas.js';
+import { MUTANT_NAMES } from './mutants.js';
 
 export const ClockState = z.object({
   mode: z.enum(['real', 'frozen']),
@@ -9,20 +10,28 @@ export const ClockState = z.object({
   now_ms: z.number().int(),
 });
 
-export const FreezeBody = z.strictObject({ at: Timestamp.optional() });
+const EpochMs = z.number().int().describe('Epoch milliseconds.');
+
+/** At `at` (a timestamp) or `ms` (epoch milliseconds), or now when neither is sent. */
+export const FreezeBody = z
+  .strictObject({ at: Timestamp.optional(), ms: EpochMs.optional() })
+  .refine((body) => body.at === undefined || body.ms === undefined, { message: 'send at or ms, not both', path: ['ms'] });
 
 /** Exactly one of `ms` or `duration` (e.g. `90s`, `15m`, `2h`, `7d`, `1h30m`). */
 export const AdvanceBody = z
   .strictObject({
     ms: z.number().int().min(0).max(10 * 365 * 24 * 3600 * 1000).optional(),
-    duration: z.string().regex(/^(\d+(ms|s|m|h|d))+$/, 'like 90s, 15m, 2h, 7d or 1h30m').optional(),
+    duration: z.string().regex(DURATION_PATTERN, 'like 90s, 15m, 2h, 7d or 1h30m').optional(),
   })
   .refine((body) => (body.ms === undefined) !== (body.duration === undefined), {
     message: 'send exactly one of ms or duration',
     path: ['ms'],
   });
 
-export const SetClockBody = z.strictObject({ now: Timestamp });
+/** Exactly one of `now` (a timestamp) or `ms` (epoch milliseconds). */
+export const SetClockBody = z
+  .strictObject({ now: Timestamp.optional(), ms: EpochMs.optional() })
+  .refine((body) => (body.now === undefined) !== (body.ms === undefined), { message: 'send exactly one of now or ms', path: ['now'] });
 
 export const Snapshot = z
   .object({
@@ -54,6 +63,14 @@ export const PublicEventSchema = z.object({
 });
 
 export const Done = z.object({ ok: z.literal(true) });
+
+/** Checked against the catalogue when run: the catalogue is the registry's, not this file's. */
+export const EmitEventBody = z.strictObject({
+  type: z.string().min(1).max(100).describe('A catalogued event name (x-webhook-events).'),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const MutantsState = z.object({ active: z.array(z.string()), available: z.record(z.string(), z.string()) });
 
 /**
  * What POST /_sandbox/restore takes: a snapshot, bare or still in the `{data: ...}` envelope that

@@ -7,7 +7,7 @@ function setup() {
   const store = new Store();
   const clock = new VirtualClock(() => 0);
   clock.freeze(Date.parse('2026-01-01T00:00:00Z'));
-  const journal = new EventJournal(store, store.define<EventRecord>('events'), clock);
+  const journal = new EventJournal(store, store.define<EventRecord>('events'), clock, new Set(['contact.updated', 'lead.captured', 'odd.event', 'even.event', 'a.b', 'c.d', 'x.y']));
   const heard: EventRecord[] = [];
   journal.subscribe((event) => heard.push(event));
   return { store, clock, journal, heard };
@@ -64,5 +64,17 @@ describe('EventJournal', () => {
       data: { k: true },
     });
     expect(eventPublicId(42)).toBe('evt_00000042');
+  });
+});
+
+describe('the catalogue', () => {
+  it('refuses an event no group declared: a bug in the emitter, caught where it happens', () => {
+    const store = new Store();
+    const clock = new VirtualClock(() => 0);
+    const journal = new EventJournal(store, store.define<EventRecord>('events'), clock, new Set(['known.event']));
+    expect(journal.isCatalogued('known.event')).toBe(true);
+    expect(journal.isCatalogued('made.up')).toBe(false);
+    expect(() => store.transaction(() => journal.emit(1, 'made.up', {}))).toThrow(/not in the catalogue/);
+    expect(journal.list(1)).toEqual([]);
   });
 });

@@ -48,9 +48,17 @@ export class EventJournal {
     private readonly store: Store,
     private readonly records: Collection<EventRecord>,
     private readonly clock: VirtualClock,
+    /** Every event name the registry's groups declare. */
+    private readonly catalogue: ReadonlySet<string>,
   ) {}
 
+  isCatalogued(type: string): boolean {
+    return this.catalogue.has(type);
+  }
+
+  /** Appends an event. A name no group declared is a bug in the emitter, not the caller's mistake. */
   emit(accountId: number, type: string, data: Record<string, unknown>): EventRecord {
+    if (!this.catalogue.has(type)) throw new Error(`event ${type} is not in the catalogue: declare it in its group's events.ts`);
     const now = this.clock.now();
     const event = this.records.insert({
       id: this.store.nextId('event'),

@@ -91,6 +91,18 @@ export function decodeCursor(list: string, cursor: string): unknown {
   return (decoded as { p?: unknown }).p;
 }
 
+/** The list and position of a cursor this simulator issued, whatever list it belongs to. */
+export function decodeAnyCursor(cursor: string): { list: string; position: unknown } | undefined {
+  const dot = cursor.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  try {
+    const decoded = JSON.parse(fromBase64Url(cursor.slice(0, dot))) as { l?: unknown; p?: unknown };
+    return typeof decoded.l === 'string' ? { list: decoded.l, position: decoded.p } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function idPosition(after: unknown): number | undefined {
   if (after === undefined) return undefined;
   if (typeof after !== 'number' || !Number.isSafeInteger(after)) throw badCursor();
@@ -149,6 +161,17 @@ function finish<T extends { readonly id: number }, R>(
     has_more,
     next_cursor: has_more && last ? encodeCursor(page.list, last.id) : null,
   };
+}
+
+/** Newest first over a small array already in ascending id order (sandbox logs). */
+export function pageItemsNewestFirst<T extends { readonly id: number }>(items: readonly T[], page: PageRequest): Page<T> {
+  const byId = new Map<number, T>();
+  for (const item of items) byId.set(item.id, item);
+  return pageNewestFirst(
+    items.map((item) => item.id),
+    (id) => byId.get(id),
+    page,
+  );
 }
 
 /** Whole-set lists (tags, team, custom-field definitions) answer everything in one page. */

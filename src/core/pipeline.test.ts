@@ -9,10 +9,9 @@ import { VirtualClock } from './clock.js';
 import { ApiError } from './errors.js';
 import { IdempotencyKeys, idempotencyIndexes, type IdempotencyRecord } from './idempotency.js';
 import type { Logger } from './logger.js';
-import { MutantSwitch } from './mutants.js';
 import { createPipeline } from './pipeline.js';
 import { RateLimiter } from './rate-limit.js';
-import type { AnyRoute, RouteDefinition } from './route.js';
+import { mountRoutes, type AnyRoute, type RouteDefinition } from './route.js';
 import { Router } from './router.js';
 import type { Entity } from '../store/collection.js';
 import { Store } from '../store/store.js';
@@ -93,17 +92,15 @@ function setup() {
     }),
   ];
 
-  const handle = createPipeline<TestApp>({
-    mounts: [{ prefix: '/api/v1', router: new Router(routes), metered: true }],
-    app: { notes } as unknown as TestApp,
+  const handle = createPipeline({
+    mounts: [{ prefix: '/api/v1', router: new Router(mountRoutes(routes, { notes } as unknown as TestApp)), metered: true }],
+    documents: new Map(),
     store,
     now: () => clock.now(),
     authenticate: (key) => (key === 'good' ? { accountId: 1, keyId: 1, scope: 'full', addonActive: true } : undefined),
     markKeyUsed: () => {},
     rateLimiter: new RateLimiter('off'),
     idempotency,
-    openapi: () => ({}),
-    mutants: new MutantSwitch(),
     logger,
     maxBodyBytes: 1024,
   });

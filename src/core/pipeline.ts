@@ -7,46 +7,40 @@ import { addonInactive, extractApiKey, missingKey, requireScope, unknownKey, typ
 import { ApiError, errorBody } from './errors.js';
 import { IDEMPOTENT_METHODS, requestFingerprint, validateIdempotencyKey, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
-import type { MutantSwitch } from './mutants.js';
 import { normalizeRequest, tooLarge } from './normalize.js';
-import { encodeCursor, MAX_LIMIT, parsePageRequest, type PageRequest } from './pagination.js';
+import { MAX_LIMIT, parsePageRequest, type PageRequest } from './pagination.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { AnyRoute, RouteResult } from './route.js';
+import type { MountedRoute, RouteResult } from './route.js';
 import type { Router } from './router.js';
 import type { NormalizedRequest, SimRequest, SimResponse } from './types.js';
 import { parseOrThrow } from './validate.js';
 import type { Store } from '../store/store.js';
 
-export const BASE_PATH = '/api/v1';
-export const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
-export const CONTROL_PREFIX = '/_sandbox';
-
 /** A route table served under a path prefix. */
-export interface Mount<TApp> {
+export interface Mount {
   readonly prefix: string;
-  readonly router: Router<AnyRoute<TApp>>;
+  readonly router: Router<MountedRoute>;
   /** The API counts requests against the quota and honours Idempotency-Key; the control plane does not. */
   readonly metered: boolean;
 }
 
-export interface PipelineDeps<TApp> {
-  readonly mounts: readonly Mount<TApp>[];
-  readonly app: TApp;
+export interface PipelineDeps {
+  readonly mounts: readonly Mount[];
+  /** Documents served unauthenticated to GET, by exact path (the OpenAPI descriptions). */
+  readonly documents: ReadonlyMap<string, () => unknown>;
   readonly store: Store;
   readonly now: () => number;
   readonly authenticate: (key: string) => AuthenticatedKey | undefined;
   readonly markKeyUsed: (keyId: number) => void;
   readonly rateLimiter: RateLimiter;
   readonly idempotency: IdempotencyKeys;
-  readonly openapi: () => unknown;
-  readonly mutants: MutantSwitch;
   readonly logger: Logger;
   readonly maxBodyBytes: number;
 }
 
 const NO_PAGE: PageRequest = { list: '', limit: 0, after: undefined };
 
-export function createPipeline<TApp>(deps: PipelineDeps<TApp>): (request: SimRequest) => Promise<SimResponse> {
+export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Promise<SimResponse> {
   let requestCounter = 0;
 
   return async function handle(request: SimRequest): Promise<SimResponse> {
@@ -70,11 +64,12 @@ export function createPipeline<TApp>(deps: PipelineDeps<TApp>): (request: SimReq
     headers: Record<string, string>,
     onIdempotency: (finish: (response: SimResponse) => void) => void,
   ): Promise<RouteResult> {
-    if (request.path === OPENAPI_PATH) {
+    const document = deps.documents.get(request.path);
+    if (document) {
       if (request.method !== 'GET') {
         throw new ApiError('method_not_allowed', `${request.method} is not allowed here.`, { headers: { Allow: 'GET' } });
       }
-      return { status: 200, body: deps.openapi() };
+      return { status: 200, body: document() };
     }
     const mount = findMount(deps.mounts, request.path);
     if (!mount) throw new ApiError('not_found', 'No such endpoint.');
@@ -93,7 +88,7 @@ export function createPipeline<TApp>(deps: PipelineDeps<TApp>): (request: SimReq
     if (!key) throw unknownKey();
 
     const limit = mount.metered ? deps.rateLimiter.check(key.accountId, deps.now()) : null;
-    if (limit && !deps.mutants.has('omit_rate_limit_headers')) Object.assign(headers, limit.headers);
+    if (limit) Object.assign(headers, limit.headers);
     if (limit && !limit.allowed) {
       throw new ApiError('rate_limited', 'Too many requests. Wait for Retry-After and back off.', {
         headers: { 'Retry-After': String(limit.retryAfterSeconds) },
@@ -101,18 +96,16 @@ export function createPipeline<TApp>(deps: PipelineDeps<TApp>): (request: SimReq
     }
     deps.markKeyUsed(key.keyId);
     if (!key.addonActive) throw addonInactive();
-    if (!deps.mutants.has('skip_scope_check')) requireScope(key.scope, route.scope);
+    requireScope(key.scope, route.scope);
     if (request.bodyTooLarge) throw tooLarge(deps.maxBodyBytes);
 
     const idempotencyHeader = request.headers['idempotency-key'];
     if (mount.metered && idempotencyHeader !== undefined && IDEMPOTENT_METHODS.has(request.method)) {
       const idempotencyKey = validateIdempotencyKey(idempotencyHeader);
-      const body = deps.mutants.has('ignore_idempotency_body') ? undefined : request.rawBody;
-      const fingerprint = requestFingerprint(request.method, pathWithQuery(request), body);
+      const fingerprint = requestFingerprint(request.method, pathWithQuery(request), request.rawBody);
       const outcome = deps.idempotency.begin(key.accountId, idempotencyKey, fingerprint);
       if (outcome.kind === 'replay') {
-        const replayHeaders: Record<string, string> = { ...outcome.record.headers };
-        if (!deps.mutants.has('drop_replayed_header')) replayHeaders['Idempotent-Replayed'] = 'true';
+        const replayHeaders: Record<string, string> = { ...outcome.record.headers, 'Idempotent-Replayed': 'true' };
         return { status: outcome.record.status, body: outcome.record.body, headers: replayHeaders };
       }
       onIdempotency((response) => {
@@ -127,45 +120,17 @@ export function createPipeline<TApp>(deps: PipelineDeps<TApp>): (request: SimReq
     const page = route.list && !route.list.wholeSet ? readPage(route, request.query) : NO_PAGE;
     const body = route.body ? parseBody(route, request.rawBody) : undefined;
 
-    const result = await deps.store.transaction(() =>
-      route.handler({
-        params,
-        query,
-        body,
-        page,
-        caller: { accountId: key.accountId, keyId: key.keyId, scope: key.scope },
-        app: deps.app,
-        request,
-      }),
-    );
-    return applyResultMutants(result, page);
-  }
-
-  function readPage(route: AnyRoute<TApp>, query: Readonly<Record<string, string>>): PageRequest {
-    const maxLimit = route.list?.maxLimit ?? MAX_LIMIT;
-    let effective = query;
-    if (deps.mutants.has('accept_bad_limit') && query['limit'] !== undefined) {
-      const clamped = Math.min(maxLimit, Math.max(1, Math.trunc(Number(query['limit'])) || 1));
-      effective = { ...query, limit: String(clamped) };
-    }
-    return parsePageRequest(effective, route.operationId, route.list?.defaultLimit, maxLimit);
-  }
-
-  function applyResultMutants(result: RouteResult, page: PageRequest): RouteResult {
-    if (deps.mutants.has('created_as_ok') && result.status === 201) return { ...result, status: 200 };
-    if (deps.mutants.has('repeat_page_item') && page !== NO_PAGE) {
-      const body = result.body as { data?: unknown; next_cursor?: unknown };
-      if (Array.isArray(body.data) && body.data.length >= 2 && typeof body.next_cursor === 'string') {
-        const overlap = body.data[body.data.length - 2] as { id?: unknown };
-        return { ...result, body: { ...body, next_cursor: encodeCursor(page.list, overlap.id) } };
-      }
-    }
-    return result;
+    const caller = { accountId: key.accountId, keyId: key.keyId, scope: key.scope };
+    return deps.store.transaction(() => route.handler({ params, query, body, page, caller, request }, route.bound));
   }
 }
 
+function readPage(route: MountedRoute, query: Readonly<Record<string, string>>): PageRequest {
+  return parsePageRequest(query, route.operationId, route.list?.defaultLimit, route.list?.maxLimit ?? MAX_LIMIT);
+}
+
 /** The mount whose prefix is the path or a whole-segment start of it (`/api/v1x` is not under `/api/v1`). */
-function findMount<TApp>(mounts: readonly Mount<TApp>[], path: string): Mount<TApp> | undefined {
+function findMount(mounts: readonly Mount[], path: string): Mount | undefined {
   for (const mount of mounts) {
     const { prefix } = mount;
     if (path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47)) return mount;
@@ -179,13 +144,13 @@ function pathWithQuery(request: NormalizedRequest): string {
 }
 
 /** A path parameter that fails its schema (a non-numeric id) names no resource: 404. */
-function parseParams<TApp>(route: AnyRoute<TApp>, raw: Record<string, string>): unknown {
+function parseParams(route: MountedRoute, raw: Record<string, string>): unknown {
   const result = route.params!.safeParse(raw);
   if (!result.success) throw new ApiError('not_found', 'No such resource.');
   return result.data;
 }
 
-function parseBody<TApp>(route: AnyRoute<TApp>, rawBody: string | undefined): unknown {
+function parseBody(route: MountedRoute, rawBody: string | undefined): unknown {
   let value: unknown = {};
   if (rawBody !== undefined && rawBody.trim() !== '') {
     try {
@@ -201,13 +166,9 @@ function parseBody<TApp>(route: AnyRoute<TApp>, rawBody: string | undefined): un
   return parseOrThrow(route.body!, value, 'body', route.bodyErrorCode);
 }
 
-function errorResponse<TApp>(error: unknown, headers: Record<string, string>, deps: PipelineDeps<TApp>): SimResponse {
+function errorResponse(error: unknown, headers: Record<string, string>, deps: PipelineDeps): SimResponse {
   if (error instanceof ApiError) {
-    let apiError = error;
-    if (deps.mutants.has('wrong_error_code') && error.code === 'not_found') {
-      apiError = new ApiError('invalid_param', error.message, { param: 'id' });
-    }
-    return { status: apiError.status, headers: { ...headers, ...apiError.headers }, body: errorBody(apiError) };
+    return { status: error.status, headers: { ...headers, ...error.headers }, body: errorBody(error) };
   }
   deps.logger.error('unhandled error while serving a request', error);
   const serverError = new ApiError('server_error', 'Unexpected failure. The request was not applied.');

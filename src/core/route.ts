@@ -1,6 +1,8 @@
 /**
- * A route of the table that drives both the router and the OpenAPI document. Schemas come from
- * `resources/<group>/schemas.ts`; the handler maps HTTP to the model in a few lines.
+ * A route of the table that drives the router, validation, the scope check and the OpenAPI
+ * document. Schemas come from `resources/<group>/schemas.ts`; the handler maps HTTP to the model
+ * in a few lines. A handler gets the parsed request and, second, what its owner bound it to (a
+ * group's model and needs, or the simulator's control surface), so it never reaches past that.
  */
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.js';
@@ -36,14 +38,13 @@ export interface RouteResult {
   readonly headers?: Record<string, string>;
 }
 
-export interface RouteContext<TApp, P, Q, B> {
+export interface RouteContext<P, Q, B> {
   readonly params: P;
   readonly query: Q;
   readonly body: B;
   /** The parsed `limit`/`starting_after` of a paginated list route. */
   readonly page: PageRequest;
   readonly caller: Caller;
-  readonly app: TApp;
   readonly request: NormalizedRequest;
 }
 
@@ -53,7 +54,7 @@ export interface Caller {
   readonly scope: Scope;
 }
 
-export interface RouteDefinition<TApp, P = unknown, Q = unknown, B = unknown> {
+export interface RouteDefinition<TBound, P = unknown, Q = unknown, B = unknown> {
   readonly operationId: string;
   readonly method: RouteMethod;
   /** Relative to `/api/v1`, with `{name}` parameters. */
@@ -66,6 +67,11 @@ export interface RouteDefinition<TApp, P = unknown, Q = unknown, B = unknown> {
   readonly section: string;
   readonly scope: Scope;
   readonly scopeSource: RuleSource;
+  /**
+   * Control-plane routes only: whether the route acts on the caller's account (`account`) or on
+   * the whole sandbox (`operator`).
+   */
+  readonly access?: 'account' | 'operator';
   readonly params?: z.ZodType<P>;
   readonly query?: z.ZodType<Q>;
   readonly body?: z.ZodType<B>;
@@ -80,11 +86,28 @@ export interface RouteDefinition<TApp, P = unknown, Q = unknown, B = unknown> {
   readonly success: SuccessSpec;
   /** The codes this route can answer beyond the ones every authenticated route can. */
   readonly errors?: readonly ErrorCode[];
-  readonly handler: (ctx: RouteContext<TApp, P, Q, B>) => RouteResult | Promise<RouteResult>;
+  readonly handler: (ctx: RouteContext<P, Q, B>, bound: TBound) => RouteResult | Promise<RouteResult>;
 }
 
-/** A route with its type parameters erased, as the table holds it. */
-export type AnyRoute<TApp> = RouteDefinition<TApp, unknown, unknown, unknown>;
+/** A route with its request types erased, as a table holds it. */
+export type AnyRoute<TBound> = RouteDefinition<TBound, unknown, unknown, unknown>;
+
+/** A route bound to what its handler works on: what a router serves. */
+export type MountedRoute = AnyRoute<unknown> & { readonly bound: unknown };
+
+/** Binds routes to their owner's context: one copy per simulator, built once at start-up. */
+export function mountRoutes<TBound>(routes: readonly AnyRoute<TBound>[], bound: TBound): MountedRoute[] {
+  return routes.map((route) => ({ ...(route as AnyRoute<unknown>), bound }));
+}
+
+/**
+ * Keeps a route's parameter, query and body types while a table stores it erased: the handler
+ * was checked against the schemas' output types, and the pipeline only ever calls it with values
+ * those schemas produced.
+ */
+export function eraseRoute<TBound, P, Q, B>(route: RouteDefinition<TBound, P, Q, B>): AnyRoute<TBound> {
+  return route as unknown as AnyRoute<TBound>;
+}
 
 export const ok = (data: unknown, status = 200, headers?: Record<string, string>): RouteResult =>
   headers ? { status, body: { data }, headers } : { status, body: { data } };

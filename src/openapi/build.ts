@@ -1,10 +1,14 @@
 /**
- * Builds `/openapi.json` (OpenAPI 3.1) from the route table and its zod schemas: the same
- * schemas that validate requests. Nothing in the document is written by hand.
+ * Builds the OpenAPI 3.1 documents from route tables and their zod schemas: the same schemas that
+ * validate requests. Nothing in a document is written by hand. Two documents share this builder:
+ * the API's (`/api/v1/openapi.json`, from the groups' routes and events) and the control plane's
+ * (`/_sandbox/openapi.json`, from the sandbox-power definitions).
  *
  * Zod 4 detail (ARCHITECTURE.md decision 3): `z.toJSONSchema(schema)` on id'd schemas emits
  * `#/$defs/...`, which OpenAPI validators reject, so schemas are put in a registry and converted
- * with `uri: id => '#/components/schemas/' + id`, then `$schema`/`$id` are dropped.
+ * with `uri: id => '#/components/schemas/' + id`, then `$schema`/`$id` are dropped. The
+ * registry is built here: a first pass walks every schema the document uses and collects the
+ * ones marked with `named()` (./components.ts), so each becomes a component.
  */
 import { z } from 'zod';
 import {
@@ -18,11 +22,14 @@ import {
 } from 'openapi3-ts/oas31';
 import { ERROR_CATALOGUE, type ErrorCode } from '../core/errors.js';
 import { IDEMPOTENT_METHODS } from '../core/idempotency.js';
-import { BASE_PATH } from '../core/pipeline.js';
+import { BASE_PATH, CONTROL_PREFIX } from '../core/paths.js';
 import type { AnyRoute, SuccessSpec } from '../core/route.js';
-import { API_VERSION_INFO } from './info.js';
-import { namedComponents } from './components.js';
-import { eventCatalogue } from '../resources/events.js';
+import { powerRoute, powersOf, type PowerTree } from '../control/power.js';
+import { apiRoutesOf, eventCatalogueOf, powersOfGroups } from '../groups/compose.js';
+import type { AnyGroup } from '../groups/define.js';
+import type { EventDefinition } from '../groups/events.js';
+import { API_VERSION_INFO, CONTROL_INFO } from './info.js';
+import { componentName } from './components.js';
 
 export type OpenApiDocument = OpenAPIObject;
 
@@ -38,9 +45,29 @@ function clean(schema: JsonSchema): SchemaObject {
   return rest as SchemaObject;
 }
 
+/** Every `named()` schema reachable from these, by name; one name on two schemas is an error. */
+function namedSchemasIn(schemas: readonly z.ZodType[]): Map<string, z.ZodType> {
+  const found = new Map<string, z.ZodType>();
+  for (const schema of schemas) {
+    z.toJSONSchema(schema, {
+      unrepresentable: 'any',
+      override: (ctx) => {
+        const name = componentName(ctx.zodSchema);
+        if (name === undefined) return;
+        const schema = ctx.zodSchema as unknown as z.ZodType;
+        const seen = found.get(name);
+        if (seen !== undefined && seen !== schema) throw new Error(`component ${name} names two different schemas`);
+        found.set(name, schema);
+      },
+    });
+  }
+  return found;
+}
+
 function toComponents(entries: readonly (readonly [string, z.ZodType])[], io: 'input' | 'output'): Record<string, SchemaObject> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of entries) if (!registry.has(schema)) registry.add(schema, { id });
+  for (const [id, schema] of namedSchemasIn(entries.map(([, schema]) => schema))) if (!registry.has(schema)) registry.add(schema, { id });
   const converted = z.toJSONSchema(registry, {
     io,
     unrepresentable: 'any',
@@ -71,7 +98,7 @@ function envelopeFor(success: SuccessSpec): z.ZodType {
   }
 }
 
-function parametersOf<TApp>(route: AnyRoute<TApp>): ParameterObject[] {
+function parametersOf(route: AnyRoute<never>): ParameterObject[] {
   const parameters: ParameterObject[] = [];
   const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const pathSchema = route.params ? inlineSchema(route.params) : undefined;
@@ -126,7 +153,7 @@ function parametersOf<TApp>(route: AnyRoute<TApp>): ParameterObject[] {
 }
 
 /** The codes every authenticated route can answer, plus the route's own. */
-function errorCodesOf<TApp>(route: AnyRoute<TApp>): ErrorCode[] {
+function errorCodesOf(route: AnyRoute<never>): ErrorCode[] {
   const codes = new Set<ErrorCode>(['unauthorized', 'invalid_api_key', 'addon_inactive', 'insufficient_scope', 'rate_limited', 'server_error']);
   if (route.params || route.path.includes('{')) codes.add('not_found');
   if (route.query || (route.list && !route.list.wholeSet)) codes.add('invalid_param');
@@ -150,7 +177,7 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Reset': { description: 'Unix time when the oldest request leaves the window.', schema: { type: 'integer' } },
 } as const;
 
-function responsesOf<TApp>(route: AnyRoute<TApp>, successName: string, routeStatusCodes: Map<number, ErrorCode[]>): ResponsesObject {
+function responsesOf(route: AnyRoute<never>, successName: string, routeStatusCodes: Map<number, ErrorCode[]>): ResponsesObject {
   const responses: ResponsesObject = {};
   for (const status of route.success.statuses) {
     responses[String(status)] = {
@@ -175,11 +202,49 @@ function responsesOf<TApp>(route: AnyRoute<TApp>, successName: string, routeStat
   return responses;
 }
 
-export function buildOpenApi<TApp>(routes: readonly AnyRoute<TApp>[]): OpenApiDocument {
-  const responseEntries: (readonly [string, z.ZodType])[] = [...namedComponents()];
+interface DocumentSpec {
+  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly serverUrl: string;
+  readonly routes: readonly AnyRoute<never>[];
+  /** Tag descriptions, by tag name. */
+  readonly tagDescriptions: ReadonlyMap<string, string>;
+  /** The events delivered as webhooks (the API document only). */
+  readonly events: readonly EventDefinition[];
+}
+
+/** The API's document: every group's routes, and its events as webhooks. */
+export function buildOpenApi(groups: readonly AnyGroup[]): OpenApiDocument {
+  const tagDescriptions = new Map<string, string>();
+  for (const group of groups) {
+    for (const route of group.routes) if (!tagDescriptions.has(route.tag)) tagDescriptions.set(route.tag, group.description);
+  }
+  return buildDocument({
+    info: API_VERSION_INFO,
+    serverUrl: BASE_PATH,
+    routes: apiRoutesOf(groups),
+    tagDescriptions,
+    events: eventCatalogueOf(groups),
+  });
+}
+
+/** The control plane's document: the simulator's own powers and every group's. */
+export function buildControlOpenApi(groups: readonly AnyGroup[], simulatorPowers: PowerTree): OpenApiDocument {
+  const powers = [...powersOf(simulatorPowers), ...powersOfGroups(groups)];
+  return buildDocument({
+    info: CONTROL_INFO,
+    serverUrl: CONTROL_PREFIX,
+    routes: powers.map(({ power }) => powerRoute(power)),
+    tagDescriptions: new Map([['Sandbox control', 'What the real service cannot give a developer: state, time, the customer’s side, faults.']]),
+    events: [],
+  });
+}
+
+function buildDocument(spec: DocumentSpec): OpenApiDocument {
+  const { routes } = spec;
+  const responseEntries: (readonly [string, z.ZodType])[] = [];
   const requestEntries: (readonly [string, z.ZodType])[] = [];
-  const successNames = new Map<AnyRoute<TApp>, string>();
-  const bodyNames = new Map<AnyRoute<TApp>, string>();
+  const successNames = new Map<AnyRoute<never>, string>();
+  const bodyNames = new Map<AnyRoute<never>, string>();
   for (const route of routes) {
     const successName = `${pascal(route.operationId)}Response`;
     successNames.set(route, successName);
@@ -205,8 +270,8 @@ export function buildOpenApi<TApp>(routes: readonly AnyRoute<TApp>[]): OpenApiDo
 
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion('3.1.0')
-    .addInfo(API_VERSION_INFO)
-    .addServer({ url: BASE_PATH, description: 'Relative to the host serving this document.' })
+    .addInfo(spec.info)
+    .addServer({ url: spec.serverUrl, description: 'Relative to the host serving this document.' })
     .addSecurityScheme('ServiceApiKey', { type: 'apiKey', in: 'header', name: 'X-Service-Api-Key', description: 'Preferred.' })
     .addSecurityScheme('BearerKey', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <key>.' })
     .addSecurityScheme('ApiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
@@ -243,14 +308,20 @@ export function buildOpenApi<TApp>(routes: readonly AnyRoute<TApp>[]): OpenApiDo
       'x-scope': route.scope,
       'x-scope-source': route.scopeSource,
       'x-spec-section': route.section,
+      ...(route.access ? { 'x-access': route.access } : {}),
     };
     const item = paths.get(route.path) ?? {};
     item[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'] = operation;
     paths.set(route.path, item);
   }
   for (const [path, item] of paths) builder.addPath(path, item);
-  for (const tag of [...tags].sort()) builder.addTag({ name: tag });
+  for (const tag of [...tags].sort()) {
+    const description = spec.tagDescriptions.get(tag);
+    builder.addTag({ name: tag, ...(description !== undefined ? { description } : {}) });
+  }
+  if (spec.events.length === 0) return builder.getSpec();
 
+  const eventCatalogue = spec.events;
   const eventSchemas = toComponents(
     eventCatalogue.map((event): [string, z.ZodType] => [`Event_${event.name.replace(/\./g, '_')}`, event.envelope]),
     'output',

@@ -1,20 +1,22 @@
 /**
- * Names for the schemas that appear in `/openapi.json` as components. A schema file wraps a
- * resource schema in `named('Contact', ...)`; the builder turns every named schema into
- * `#/components/schemas/<name>` and references it wherever it is used.
+ * Names for the schemas that appear in an OpenAPI document as components. A schema file wraps a
+ * resource schema in `named('Contact', ...)`, which only marks the schema: the document builder
+ * finds the marked schemas reachable from its routes and events and makes each one
+ * `#/components/schemas/<name>`, referenced wherever it is used. Nothing is registered anywhere
+ * by importing a schema file.
  */
 import type { z } from 'zod';
 
-const components: [string, z.ZodType][] = [];
-const names = new Set<string>();
+const COMPONENT_NAME = Symbol('switchboard.component');
 
 export function named<T extends z.ZodType>(name: string, schema: T): T {
-  if (names.has(name)) throw new Error(`component ${name} is named twice`);
-  names.add(name);
-  components.push([name, schema]);
+  Object.defineProperty(schema, COMPONENT_NAME, { value: name });
   return schema;
 }
 
-export function namedComponents(): readonly (readonly [string, z.ZodType])[] {
-  return components;
+/** The component name a schema was marked with, if any. */
+export function componentName(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const name = (schema as { [COMPONENT_NAME]?: unknown })[COMPONENT_NAME];
+  return typeof name === 'string' ? name : undefined;
 }

@@ -6,3 +6,13 @@ export const API_VERSION_INFO = {
     'Served by the Switchboard simulator. Generated from the zod schemas that validate requests. ' +
     'Errors use {error: {code, message, param?}}; branch on code.',
 } as const;
+
+/** The control plane document's info block. */
+export const CONTROL_INFO = {
+  title: 'Switchboard sandbox control plane',
+  version: '1.0.0',
+  description:
+    'What the real service cannot give a developer: reset, snapshots, the virtual clock, the customer’s side ' +
+    '(inbound messages, opt-outs), faults. Each operation is also a `sim.sandbox` function in process. ' +
+    '`x-access` says whether it acts on the caller’s account or on the whole sandbox.',
+} as const;

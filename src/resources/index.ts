@@ -1,34 +1,44 @@
 /**
- * The registry of resource groups: one line per group for its model and one for its routes.
- * Models are created in dependency order; a group reaches another only through `models`.
+ * The registry: every resource group, one line each, ordered by need (a group comes after the
+ * groups it needs; the simulator checks it at start-up and names the groups if not). The
+ * simulator, the seed format and its apply order, the event catalogue, the control plane,
+ * `sim.sandbox`, both OpenAPI documents and the test route tables are all built from this list.
+ * Adding a group is one folder and one line here (docs/architecture.md).
  */
-import type { AppRoute, CoreServices } from './app.js';
-import { createAccountModel } from './account/model.js';
-import { accountRoutes } from './account/routes.js';
-import { createAccountSummary } from './account/summary.js';
-import { createHooks } from './hooks.js';
-import { createWebhooks } from './webhooks/index.js';
-import { webhookRoutes } from './webhooks/routes.js';
-import { createTagsModel } from './tags/model.js';
-import { tagRoutes } from './tags/routes.js';
-import { createCustomFieldsModel } from './custom-fields/model.js';
-import { customFieldRoutes } from './custom-fields/routes.js';
-import { createContactsModel } from './contacts/model.js';
-import { contactRoutes } from './contacts/routes.js';
-import { createMessagingModels, messagingRoutes } from './conversations/group.js';
+import { eventCatalogueOf } from '../groups/compose.js';
+import { accountGroup } from './account/index.js';
+import { blockedUsersGroup } from './blocked-users/index.js';
+import { channelsGroup } from './channels/index.js';
+import { contactsGroup } from './contacts/index.js';
+import { conversationsGroup } from './conversations/index.js';
+import { customFieldsGroup } from './custom-fields/index.js';
+import { inboundGroup } from './inbound/index.js';
+import { messagesGroup } from './messages/index.js';
+import { optOutsGroup } from './opt-outs/index.js';
+import { sendingGroup } from './sending/index.js';
+import { tagsGroup } from './tags/index.js';
+import { teamGroup } from './team/index.js';
+import { upcomingGroup } from './upcoming/index.js';
+import { webhooksGroup } from './webhooks/index.js';
 
-export function createModels(core: CoreServices) {
-  const hooks = createHooks();
-  const account = createAccountModel(core);
-  const accountSummary = createAccountSummary();
-  const tags = createTagsModel(core, { hooks });
-  const customFields = createCustomFieldsModel(core);
-  const contacts = createContactsModel(core, { hooks, tags, customFields });
-  const webhooks = createWebhooks(core, accountSummary);
-  const messaging = createMessagingModels(core, { hooks, account, contacts, tags });
-  return { hooks, account, accountSummary, tags, customFields, contacts, webhooks, ...messaging };
-}
+export const registry = [
+  accountGroup,
+  tagsGroup,
+  customFieldsGroup,
+  contactsGroup,
+  channelsGroup,
+  teamGroup,
+  messagesGroup,
+  conversationsGroup,
+  blockedUsersGroup,
+  optOutsGroup,
+  sendingGroup,
+  inboundGroup,
+  upcomingGroup,
+  webhooksGroup,
+] as const;
 
-export type Models = ReturnType<typeof createModels>;
+export type Registry = typeof registry;
 
-export const apiRoutes: readonly AppRoute[] = [...accountRoutes, ...webhookRoutes, ...contactRoutes, ...customFieldRoutes, ...tagRoutes, ...messagingRoutes];
+/** Every event name the default registry emits (`x-webhook-events`). */
+export const EVENT_NAMES: readonly string[] = eventCatalogueOf(registry).map((event) => event.name);

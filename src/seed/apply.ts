@@ -1,31 +1,37 @@
-/** Loads a validated seed into an empty simulator, inside one transaction. */
-import type { App } from '../resources/app.js';
-import type { SeedFileData } from './schema.js';
-import { applyContactsSeed } from '../resources/contacts/seed.js';
-import { applyMessagingSeed } from '../resources/conversations/seed.js';
-import { SeedError, toJsonPath } from './parse.js';
+/**
+ * Loads a validated seed into an empty simulator, inside one transaction: for every account in
+ * seed order, every group's section in registry order (a group's section may refer to what the
+ * groups it needs loaded just before). A rule only a model knows, broken by the seed, is an
+ * error naming its JSON path, like a parse error.
+ */
 import { ApiError } from '../core/errors.js';
+import type { AtPath } from '../groups/define.js';
+import type { GroupInstance } from '../groups/compose.js';
+import type { Store } from '../store/store.js';
+import { SeedError, toJsonPath } from './parse.js';
 
-export function applySeed(app: App, seed: SeedFileData): void {
-  app.store.transaction(() => {
-    seed.accounts.forEach((account, index) => {
-      app.models.account.addAccount({
-        id: account.id,
-        business_name: account.business_name,
-        plan: account.plan,
-        addon_active: account.addon === 'active',
-        timezone: account.timezone,
-      });
-      for (const key of account.api_keys) app.models.account.storeKey(account.id, key.name, key.scope, key.key);
-      applyContactsSeed(app, account.id, account, atPath(['accounts', index]));
-      applyMessagingSeed(app, account.id, account, atPath(['accounts', index]));
+export interface SeedAccountLike {
+  readonly id: number;
+  readonly [field: string]: unknown;
+}
+
+export function applySeed(store: Store, instances: readonly GroupInstance[], accounts: readonly SeedAccountLike[]): void {
+  store.transaction(() => {
+    accounts.forEach((account, index) => {
+      for (const instance of instances) {
+        const spec = instance.group.seed;
+        if (!spec) continue;
+        const section: Record<string, unknown> = {};
+        for (const field of Object.keys(spec.fields)) if (account[field] !== undefined) section[field] = account[field];
+        const apply = spec.apply as (ctx: object, section: Record<string, unknown>) => void;
+        apply({ ...instance.context, accountId: account.id, at: atPath(['accounts', index]) }, section);
+      }
     });
   });
 }
 
-/** A seed that parses can still break a rule only the models know; name where, like parse errors. */
-function atPath(prefix: readonly (string | number)[]) {
-  return (path: readonly (string | number)[], work: () => void): void => {
+function atPath(prefix: readonly (string | number)[]): AtPath {
+  return (path, work) => {
     try {
       work();
     } catch (error) {

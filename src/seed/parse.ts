@@ -1,5 +1,5 @@
 /** Validates a seed, turning the first problem into an error that names its JSON path. */
-import { SeedFile, type SeedFileData } from './schema.js';
+import type { z } from 'zod';
 
 export class SeedError extends Error {
   constructor(readonly jsonPath: string, message: string) {
@@ -19,8 +19,8 @@ export function toJsonPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-export function parseSeed(value: unknown): SeedFileData {
-  const result = SeedFile.safeParse(value);
+export function parseSeedWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
@@ -28,12 +28,10 @@ export function parseSeed(value: unknown): SeedFileData {
   throw new SeedError(toJsonPath(path), message);
 }
 
-export function parseSeedText(text: string): SeedFileData {
-  let value: unknown;
+export function parseJsonText(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new SeedError('$', `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  return parseSeed(value);
 }

@@ -1,53 +1,58 @@
 /**
- * The fixture (seed) format: the accounts a simulator starts with, their keys, and (as groups
- * land) the resources inside each account. Documented in docs/fixtures.md. No logic here.
+ * The fixture (seed) format (docs/fixtures.md): the accounts a simulator starts with and, inside
+ * each account, one section per resource group. The format is not written here: every group
+ * declares its own fields (its `seed.ts`), and the account object is their union, built from
+ * the registry. No logic beyond that assembly.
  */
 import { z } from 'zod';
-import { PLANS, SCOPES } from '../core/types.js';
-import { seedContactFields } from '../resources/contacts/seed-schema.js';
-import { seedMessagingFields } from '../resources/conversations/seed-schema.js';
+import type { AnyGroup, Group, SeedFields } from '../groups/define.js';
+import { RegistryError } from '../groups/compose.js';
+import type { HookSpecs } from '../core/hooks.js';
+import type { PowerTree } from '../control/power.js';
 
 export const SEED_FORMAT = 'switchboard-seed';
 
-export const SeedApiKey = z.strictObject({
-  name: z.string().min(1).max(100),
-  scope: z.enum(SCOPES),
-  /** The plaintext key. Stored hashed; printed by `serve` so you can use it. */
-  key: z.string().min(8).max(256).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces'),
-});
+type SeedFieldsOf<G> = G extends Group<string, unknown, HookSpecs, PowerTree, infer F> ? F : never;
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
 
-export const SeedAccount = z.strictObject({
-  id: z.number().int().positive(),
-  business_name: z.string().min(1).max(200),
-  plan: z.enum(PLANS),
-  addon: z.enum(['active', 'inactive']),
-  timezone: z.string().min(1).default('UTC'),
-  api_keys: z.array(SeedApiKey).min(1).max(10),
-  ...seedContactFields,
-  ...seedMessagingFields,
-});
+/** The fields of a seed account: every group's, together. */
+export type SeedAccountFields<G extends readonly AnyGroup[]> = AsShape<UnionToIntersection<SeedFieldsOf<G[number]>>>;
+type AsShape<T> = T extends SeedFields ? T : never;
 
-export const SeedFile = z
-  .strictObject({
-    format: z.literal(SEED_FORMAT),
-    version: z.literal(1),
-    accounts: z.array(SeedAccount).min(1),
-  })
-  .superRefine((seed, ctx) => {
-    const ids = new Set<number>();
-    const keys = new Set<string>();
-    seed.accounts.forEach((account, index) => {
-      if (ids.has(account.id)) ctx.addIssue({ code: 'custom', path: ['accounts', index, 'id'], message: 'duplicate account id' });
-      ids.add(account.id);
-      account.api_keys.forEach((key, keyIndex) => {
-        if (keys.has(key.key)) {
-          ctx.addIssue({ code: 'custom', path: ['accounts', index, 'api_keys', keyIndex, 'key'], message: 'duplicate key' });
-        }
-        keys.add(key.key);
-      });
-    });
+export type SeedFileSchema<G extends readonly AnyGroup[]> = z.ZodObject<{
+  format: z.ZodLiteral<typeof SEED_FORMAT>;
+  version: z.ZodLiteral<1>;
+  accounts: z.ZodArray<z.ZodObject<SeedAccountFields<G>, z.core.$strict>>;
+}>;
+
+/** The seed file schema of a registry. A field two groups declare is an error naming it. */
+export function seedSchemaOf<const G extends readonly AnyGroup[]>(groups: G): SeedFileSchema<G> {
+  const fields: Record<string, z.ZodType> = {};
+  const owners = new Map<string, string>();
+  for (const group of groups) {
+    for (const [name, schema] of Object.entries(group.seed?.fields ?? {})) {
+      const owner = owners.get(name);
+      if (owner !== undefined) throw new RegistryError(`Seed field ${name} is declared by ${owner} and ${group.name}.`);
+      owners.set(name, group.name);
+      fields[name] = schema as z.ZodType;
+    }
+  }
+  const checks = groups.flatMap((group) => {
+    const check = group.seed?.check as
+      | ((accounts: readonly Record<string, unknown>[], issue: (path: readonly (string | number)[], message: string) => void) => void)
+      | undefined;
+    return check ? [check] : [];
   });
-
-export type SeedFileInput = z.input<typeof SeedFile>;
-export type SeedFileData = z.output<typeof SeedFile>;
-export type SeedAccountData = z.output<typeof SeedAccount>;
+  const schema = z
+    .strictObject({
+      format: z.literal(SEED_FORMAT),
+      version: z.literal(1),
+      accounts: z.array(z.strictObject(fields)).min(1),
+    })
+    .superRefine((seed, ctx) => {
+      for (const check of checks) {
+        check(seed.accounts, (path, message) => ctx.addIssue({ code: 'custom', path: ['accounts', ...path], message }));
+      }
+    });
+  return schema as unknown as SeedFileSchema<G>;
+}

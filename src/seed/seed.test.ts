@@ -4,7 +4,8 @@ import { silentLogger } from '../core/logger.js';
 import { PLANS } from '../core/types.js';
 import { createSimulator } from '../simulator.js';
 import { testSimulator } from '../../test/support/simulator.js';
-import { parseSeed, parseSeedText, SeedError, toJsonPath } from './parse.js';
+import { SeedError, toJsonPath } from './parse.js';
+import { parseSeed, parseSeedText } from './default.js';
 
 const FROZEN = { frozenAt: '2026-01-01T00:00:00+00:00' };
 

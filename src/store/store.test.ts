@@ -96,14 +96,19 @@ describe('Collection indexes', () => {
     expect(t.contacts.getOwned(1, 999)).toBeUndefined();
   });
 
-  it('getOwned lets every account through only when the ownership bypass is on', () => {
-    let bypass = false;
-    const store = new Store({ ownershipBypassed: () => bypass });
+  it('getOwned can be swapped for one collection and restored (the leak_cross_account mutant)', () => {
+    const store = new Store();
     const c = store.define<Contact>('contacts');
+    const other = store.define<Contact>('others');
     const record = c.insert({ id: 1, account_id: 1, handle: 'a', tags: [], name: 'a' });
+    other.insert({ id: 2, account_id: 1, handle: 'b', tags: [], name: 'b' });
     expect(c.getOwned(2, 1)).toBeUndefined();
-    bypass = true;
+    const original = c.getOwned;
+    c.getOwned = (_accountId, id) => c.get(id);
     expect(c.getOwned(2, 1)).toBe(record);
+    expect(other.getOwned(2, 2)).toBeUndefined();
+    c.getOwned = original;
+    expect(c.getOwned(2, 1)).toBeUndefined();
   });
 
   it('refuses an unknown index name', () => {

@@ -10,14 +10,7 @@
 import { Collection, type Entity, type IndexDefinitions } from './collection.js';
 import { STATE_FORMAT, STATE_VERSION, type StoreSnapshot } from './snapshot.js';
 
-export interface StoreOptions {
-  /** Test-only fault (the `leak_cross_account` mutant): ownership checks let every account through. */
-  readonly ownershipBypassed?: () => boolean;
-}
-
 export class Store {
-  constructor(private readonly options: StoreOptions = {}) {}
-
   private readonly collections = new Map<string, Collection<Entity>>();
   private sequences: Record<string, number> = {};
   private undoLog: (() => void)[] | null = null;
@@ -33,7 +26,6 @@ export class Store {
       indexes,
       (undo) => this.undoLog?.push(undo),
       () => this.markChanged(),
-      this.options.ownershipBypassed ?? (() => false),
     );
     this.collections.set(name, collection as unknown as Collection<Entity>);
     return collection;
@@ -89,6 +81,11 @@ export class Store {
 
   collectionNames(): string[] {
     return [...this.collections.keys()];
+  }
+
+  /** Every collection (the sandbox's fault injection swaps their ownership lookup). */
+  allCollections(): IterableIterator<Collection<Entity>> {
+    return this.collections.values();
   }
 
   snapshot(): StoreSnapshot {

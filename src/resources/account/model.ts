@@ -4,12 +4,13 @@
  */
 import { ApiError, notFound } from '../../core/errors.js';
 import { constantTimeEqual, sha256Hex } from '../../core/hash.js';
+import { hook, type HooksOf } from '../../core/hooks.js';
 import { randomToken } from '../../core/random.js';
 import type { AuthenticatedKey } from '../../core/auth.js';
 import { scopeCovers, type Plan, type Scope } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
-import type { CoreServices } from '../app.js';
-import type { ApiKeyData } from './schemas.js';
+import type { CoreServices } from '../../groups/services.js';
+import type { AccountSummaryData, ApiKeyData, WebhookEndpointSummaryData } from './schemas.js';
 
 export const MAX_ACTIVE_KEYS = 10;
 export const KEY_PREFIX = 'sbx_';
@@ -34,7 +35,22 @@ export interface ApiKeyRecord extends Entity {
   readonly revoked_at: string | null;
 }
 
-export function createAccountModel(core: CoreServices) {
+export const accountHooks = {
+  /**
+   * The account summary shows webhook endpoints (2.29), which the webhooks group owns: it answers
+   * here with the account's endpoints, so this group never imports it.
+   */
+  summaryEndpoints: hook<[accountId: number], readonly WebhookEndpointSummaryData[]>(),
+};
+
+/** Who is calling, as the account summary shows it. */
+export interface CallingKey {
+  readonly accountId: number;
+  readonly keyId: number;
+  readonly scope: Scope;
+}
+
+export function createAccountModel(core: CoreServices, hooks: HooksOf<typeof accountHooks>) {
   const { store, clock } = core;
   const accounts = store.define<AccountRecord>('accounts');
   const keys = store.define<ApiKeyRecord>('api_keys', {
@@ -80,8 +96,6 @@ export function createAccountModel(core: CoreServices) {
   }
 
   return {
-    accounts,
-    keys,
     present,
     storeKey,
 
@@ -95,6 +109,26 @@ export function createAccountModel(core: CoreServices) {
       if (!account) throw notFound('Account');
       return account;
     },
+
+    /** GET /account: plan, add-on, the calling key and the webhook endpoints. */
+    summary(caller: CallingKey): AccountSummaryData {
+      const account = accounts.get(caller.accountId);
+      if (!account) throw notFound('Account');
+      return {
+        account: {
+          id: account.id,
+          business_name: account.business_name,
+          plan: account.plan,
+          addon: account.addon_active ? 'active' : 'inactive',
+        },
+        api_key: { id: caller.keyId, scope: caller.scope },
+        webhooks: { endpoints: hooks.summaryEndpoints.run(caller.accountId).flat() },
+      };
+    },
+
+    /** Ascending ids of the account's keys, revoked ones included (the route pages them newest first). */
+    keyIds: (accountId: number): readonly number[] => keys.idsOfAccount(accountId),
+    keyById: (id: number): ApiKeyRecord | undefined => keys.get(id),
 
     /**
      * Finds the key by the digest of what was presented, then confirms it with a constant-time

@@ -1,14 +1,16 @@
 /** HTTP for the account summary and API keys (4.1). */
 import { created, listResult, ok } from '../../core/route.js';
 import { pageNewestFirst } from '../../core/pagination.js';
-import { defineRoute, type AppRoute } from '../app.js';
+import { routesFor } from '../../groups/define.js';
+import type { AccountModel, ApiKeyRecord } from './model.js';
 import { IdParams } from '../shared/schemas.js';
 import { AccountSummary, ApiKey, CreateApiKeyBody, CreatedApiKey } from './schemas.js';
 
 const tag = 'Account and API keys';
+const route = routesFor<AccountModel>();
 
-export const accountRoutes: AppRoute[] = [
-  defineRoute({
+export const accountRoutes = [
+  route({
     operationId: 'getAccount',
     method: 'GET',
     path: '/account',
@@ -18,22 +20,10 @@ export const accountRoutes: AppRoute[] = [
     scope: 'read',
     scopeSource: 'assumption',
     success: { statuses: [200], schema: AccountSummary, envelope: 'data' },
-    handler: ({ app, caller }) => {
-      const account = app.models.account.getAccount(caller.accountId);
-      return ok({
-        account: {
-          id: account.id,
-          business_name: account.business_name,
-          plan: account.plan,
-          addon: account.addon_active ? 'active' : 'inactive',
-        },
-        api_key: { id: caller.keyId, scope: caller.scope },
-        webhooks: { endpoints: app.models.accountSummary.webhookEndpoints(caller.accountId) },
-      });
-    },
+    handler: ({ caller }, { model }) => ok(model.summary(caller)),
   }),
 
-  defineRoute({
+  route({
     operationId: 'listApiKeys',
     method: 'GET',
     path: '/api-keys',
@@ -44,17 +34,13 @@ export const accountRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     list: { defaultLimit: 25 },
     success: { statuses: [200], schema: ApiKey, envelope: 'list' },
-    handler: ({ app, caller, page }) => {
-      const { keys, present } = app.models.account;
-      return listResult(
-        pageNewestFirst(keys.idsOfAccount(caller.accountId), (id) => keys.get(id), page, undefined, (key) =>
-          present(key, caller.keyId),
-        ),
-      );
+    handler: ({ caller, page }, { model }) => {
+      const present = (key: ApiKeyRecord) => model.present(key, caller.keyId);
+      return listResult(pageNewestFirst(model.keyIds(caller.accountId), model.keyById, page, undefined, present));
     },
   }),
 
-  defineRoute({
+  route({
     operationId: 'createApiKey',
     method: 'POST',
     path: '/api-keys',
@@ -66,14 +52,13 @@ export const accountRoutes: AppRoute[] = [
     body: CreateApiKeyBody,
     success: { statuses: [201], schema: CreatedApiKey, envelope: 'data' },
     errors: ['plan_limit_reached'],
-    handler: ({ app, caller, body }) => {
-      const model = app.models.account;
+    handler: ({ caller, body }, { model }) => {
       const { record, plaintext } = model.mint(caller.accountId, caller.scope, body.name, body.scope);
       return created({ ...model.present(record, caller.keyId), api_key: plaintext });
     },
   }),
 
-  defineRoute({
+  route({
     operationId: 'revokeApiKey',
     method: 'DELETE',
     path: '/api-keys/{id}',
@@ -85,9 +70,6 @@ export const accountRoutes: AppRoute[] = [
     params: IdParams,
     success: { statuses: [200], schema: ApiKey, envelope: 'data' },
     errors: ['cannot_revoke_self'],
-    handler: ({ app, caller, params }) => {
-      const model = app.models.account;
-      return ok(model.present(model.revoke(caller.accountId, caller.keyId, params.id), caller.keyId));
-    },
+    handler: ({ caller, params }, { model }) => ok(model.present(model.revoke(caller.accountId, caller.keyId, params.id), caller.keyId)),
   }),
 ];

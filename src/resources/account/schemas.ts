@@ -46,4 +46,5 @@ export const CreateApiKeyBody = z.strictObject({
 });
 
 export type AccountSummaryData = z.infer<typeof AccountSummary>;
+export type WebhookEndpointSummaryData = z.infer<typeof WebhookEndpointSummary>;
 export type ApiKeyData = z.infer<typeof ApiKey>;

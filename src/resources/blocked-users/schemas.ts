@@ -48,3 +48,5 @@ export const UnblockedUser = named(
 export type BlockedUserData = z.infer<typeof BlockedUser>;
 export type BlockChannel = (typeof BLOCK_CHANNELS)[number];
 export type BlockSource = (typeof BLOCK_SOURCES)[number];
+
+export type BlockBodyData = z.infer<typeof BlockBody>;

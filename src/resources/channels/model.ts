@@ -5,7 +5,7 @@
  */
 import { CHANNELS, type Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
-import type { CoreServices } from '../app.js';
+import type { CoreServices } from '../../groups/services.js';
 import { CHANNEL_CAPABILITIES } from './capabilities.js';
 import type { ChannelConnectionData } from './schemas.js';
 

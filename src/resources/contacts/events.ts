@@ -1,5 +1,6 @@
-/** Payload schemas of the contact events (section 6); when each fires is in docs/decisions.md. */
+/** The contact events (section 6) and their payloads; when each fires is in docs/decisions.md. */
 import { z } from 'zod';
+import { defineEvent } from '../../groups/events.js';
 import { Timestamp } from '../shared/schemas.js';
 import { Contact } from './schemas.js';
 
@@ -30,3 +31,9 @@ export const LeadCapturedPayload = z.object({
   captured: z.array(z.enum(['email', 'phone'])).describe('Which contact details the lead was captured with.'),
   source: Source,
 });
+
+export const contactEvents = [
+  defineEvent('lead.captured', 'A contact first holds an email or phone number (once per contact).', 'assumption', LeadCapturedPayload),
+  defineEvent('contact.updated', 'A contact was created or a public field of it really changed (docs/decisions.md).', 'assumption', ContactUpdatedPayload),
+  defineEvent('contact.field_changed', 'A custom field value actually changed (PATCH or POST /contacts).', 'spec', ContactFieldChangedPayload),
+];

@@ -3,7 +3,7 @@
  * outbound send reaches someone new. These are the entry points the conversations group uses.
  */
 import type { Channel } from '../../core/types.js';
-import type { CoreServices } from '../app.js';
+import type { CoreServices } from '../../groups/services.js';
 import type { ContactRecord } from './record.js';
 import { LIMITS } from './schemas.js';
 import type { ContactWriter } from './writer.js';

@@ -7,14 +7,18 @@ import { VirtualClock } from '../../core/clock.js';
 import { ApiError } from '../../core/errors.js';
 import { EventJournal, type EventRecord } from '../../core/events.js';
 import { silentLogger } from '../../core/logger.js';
-import { MutantSwitch } from '../../core/mutants.js';
+import type { Hook } from '../../core/hooks.js';
 import { Scheduler } from '../../core/scheduler.js';
 import { Store } from '../../store/store.js';
-import type { CoreServices } from '../app.js';
-import { createCustomFieldsModel } from '../custom-fields/model.js';
-import { createHooks } from '../hooks.js';
-import { createTagsModel } from '../tags/model.js';
-import { createContactsModel } from './model.js';
+import { instantiateGroups } from '../../groups/compose.js';
+import { createLifecycle, type CoreServices } from '../../groups/services.js';
+import { createFetchTransport } from '../webhooks/transport.js';
+import { customFieldsGroup } from '../custom-fields/index.js';
+import type { CustomFieldsModel } from '../custom-fields/model.js';
+import { tagsGroup } from '../tags/index.js';
+import type { TagsModel } from '../tags/model.js';
+import { contactsGroup } from './index.js';
+import type { ContactsModel } from './model.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 
@@ -22,20 +26,26 @@ function build() {
   const store = new Store();
   const clock = new VirtualClock(() => T0);
   clock.freeze(T0);
-  const events = new EventJournal(store, store.define<EventRecord>('events'), clock);
+  const catalogue = new Set(contactsGroup.events.map((event) => event.name));
+  const events = new EventJournal(store, store.define<EventRecord>('events'), clock, catalogue);
   const core: CoreServices = {
     store,
     clock,
     scheduler: new Scheduler(clock, () => {}),
     events,
-    mutants: new MutantSwitch(),
     logger: silentLogger,
-    settings: { allowLocalWebhooks: false },
+    lifecycle: createLifecycle(),
+    settings: { allowLocalWebhooks: false, webhookTransport: createFetchTransport() },
   };
-  const hooks = createHooks();
-  const tags = createTagsModel(core, { hooks });
-  const customFields = createCustomFieldsModel(core);
-  const contacts = createContactsModel(core, { hooks, tags, customFields });
+  // The three groups wired as the registry wires them (descriptor, hooks, listeners).
+  const [tagsGroupLive, fieldsGroupLive, contactsGroupLive] = instantiateGroups([tagsGroup, customFieldsGroup, contactsGroup], core);
+  const hooks = { ...tagsGroupLive!.hooks, ...contactsGroupLive!.hooks } as unknown as {
+    readonly contactDeleted: Hook<[accountId: number, contactId: number]>;
+    readonly tagDeleted: Hook<[accountId: number, tagId: number, tagName: string]>;
+  };
+  const tags = tagsGroupLive!.context.model as TagsModel;
+  const customFields = fieldsGroupLive!.context.model as CustomFieldsModel;
+  const contacts = contactsGroupLive!.context.model as ContactsModel;
   const journal = (type?: string) => events.list(1, type ? { type } : {}).map((event) => event.data);
   return { store, clock, hooks, tags, customFields, contacts, journal };
 }

@@ -5,30 +5,45 @@
  * through the writer (writer.ts); the messaging entry points live in inbound.ts.
  */
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
-import type { CoreServices } from '../app.js';
+import { hook, type HooksOf } from '../../core/hooks.js';
+import type { Page, PageRequest } from '../../core/pagination.js';
+import type { CoreServices } from '../../groups/services.js';
 import type { CustomFieldsModel } from '../custom-fields/model.js';
-import type { Hooks } from '../hooks.js';
 import type { TagsModel } from '../tags/model.js';
+import { applyEdit, clearable, stageOf, type ContactEdit } from './changes.js';
 import { createInboundContacts } from './inbound.js';
-import { contactIndexes, tagKey, type ContactRecord } from './record.js';
-import { UPDATABLE_CONTACT_FIELDS, type UpdateContactInput, type UpsertContactInput } from './schemas.js';
-import { applyEdit, clearable, stageOf, type ContactEdit } from './writes.js';
+import { listContacts } from './list.js';
+import { channelKey, contactIndexes, tagKey, type ContactRecord } from './record.js';
+import {
+  UPDATABLE_CONTACT_FIELDS,
+  type ContactData,
+  type ListContactsFilters,
+  type UpdateContactInput,
+  type UpsertContactInput,
+} from './schemas.js';
 import { createContactWriter, type ChangeSource, type NewContact } from './writer.js';
 
 export type { ContactRecord } from './record.js';
 export type { ChangeSource, NewContact } from './writer.js';
 export type { InboundIdentity, OutboundIdentity } from './inbound.js';
 
-export interface ContactsDeps {
-  readonly hooks: Hooks;
+export interface ContactsNeeds {
   readonly tags: TagsModel;
   readonly customFields: CustomFieldsModel;
 }
 
-export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
+export const contactHooks = {
+  /** A contact is being erased: remove everything that hangs off it (same transaction). */
+  contactDeleted: hook<[accountId: number, contactId: number]>(),
+};
+
+/** Instagram handles compare without the @ and case-insensitively. */
+const handle = (value: string): string => value.replace(/^@/, '').toLowerCase();
+
+export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hooks: HooksOf<typeof contactHooks>) {
   const contacts = core.store.define<ContactRecord>('contacts', contactIndexes);
   const writer = createContactWriter(core, deps, contacts);
-  const { get, findByIdentity, present, insert, commit } = writer;
+  const { get, findByIdentity, presenter, insert, commit } = writer;
 
   function tagIds(accountId: number, names: readonly string[] | undefined): number[] {
     return (names ?? []).map((name) => deps.tags.ensureTag(accountId, name).id);
@@ -46,36 +61,47 @@ export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
     };
   }
 
-  // A deleted tag definition is detached from every contact that carries it.
-  deps.hooks.tagDeleted.add((accountId, tagId) => {
-    for (const id of [...contacts.idsByIndex('tag', tagKey(tagId))]) {
-      const record = contacts.getOwned(accountId, id);
-      if (record) commit(record, applyEdit(record, { tags: { mode: 'remove', ids: [tagId] } }), 'tag_deleted');
-    }
-  });
-
   return {
-    contacts,
     get,
     findByIdentity,
-    present,
-    presentForRead: writer.presentForRead,
+    /** The account's contact with this id, if any. */
+    find: (accountId: number, id: number): ContactRecord | undefined => contacts.getOwned(accountId, id),
+    present: presenter.fresh,
+    presentForRead: presenter.forRead,
     ...createInboundContacts(core, writer),
 
-    /**
-     * POST /contacts: create (created: true) or partially update the contact with this identity.
-     * Tags are added, never removed (unless the `replace_tags` mutant is on).
-     */
+    /** GET /contacts: every filter given must match, newest first. */
+    list: (accountId: number, filters: ListContactsFilters, page: PageRequest): Page<Readonly<ContactData>> =>
+      listContacts({ contacts, tags: deps.tags, present: presenter.forRead }, accountId, filters, page),
+
+    /** The Instagram contact with this handle (with or without @, any case), if any. */
+    findByInstagramUsername(accountId: number, username: string): ContactRecord | undefined {
+      const wanted = handle(username);
+      for (const id of contacts.idsByIndex('channel', channelKey(accountId, 'instagram'))) {
+        const contact = contacts.get(id);
+        if (contact?.ig_username && handle(contact.ig_username) === wanted) return contact;
+      }
+      return undefined;
+    },
+
+    /** POST /contacts: create (created: true) or partially update the contact with this identity. Tags are added, never removed. */
     upsert(accountId: number, input: UpsertContactInput): { contact: ContactRecord; created: boolean } {
       const edit = editOf(accountId, input);
       const existing = findByIdentity(accountId, input.channel, input.platform_user_id);
-      const ids = tagIds(accountId, input.tags);
+      const tags = { mode: 'add', ids: tagIds(accountId, input.tags) } as const;
       if (!existing) {
         const identity = { channel: input.channel, platform_user_id: input.platform_user_id };
-        return { contact: insert(accountId, identity, 'api', { ...edit, tags: { mode: 'add', ids } }), created: true };
+        return { contact: insert(accountId, identity, 'api', { ...edit, tags }), created: true };
       }
-      const mode = input.tags !== undefined && core.mutants.has('replace_tags') ? 'replace' : 'add';
-      return { contact: commit(existing, applyEdit(existing, { ...edit, tags: { mode, ids } }), 'api'), created: false };
+      return { contact: commit(existing, applyEdit(existing, { ...edit, tags }), 'api'), created: false };
+    },
+
+    /** A deleted tag definition is detached from every contact that carries it (the tags group's hook). */
+    detachTagEverywhere(accountId: number, tagId: number): void {
+      for (const id of [...contacts.idsByIndex('tag', tagKey(tagId))]) {
+        const record = contacts.getOwned(accountId, id);
+        if (record) commit(record, applyEdit(record, { tags: { mode: 'remove', ids: [tagId] } }), 'tag_deleted');
+      }
     },
 
     /** PATCH /contacts/{id}: an empty body is a 400 that lists what can be updated. */
@@ -101,7 +127,7 @@ export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
     detachTag(accountId: number, id: number, tagRef: string, source: ChangeSource = 'api'): ContactRecord {
       const record = get(accountId, id);
       let tagId: number | undefined;
-      if (/^\d+$/.test(tagRef)) tagId = deps.tags.tags.getOwned(accountId, Number(tagRef))?.id;
+      if (/^\d+$/.test(tagRef)) tagId = deps.tags.find(accountId, Number(tagRef))?.id;
       else if (tagRef.includes('/')) throw new ApiError('not_found', 'Tag not found. Remove a tag whose name contains / by its id.');
       else tagId = deps.tags.findByName(accountId, tagRef)?.id;
       if (tagId === undefined) throw notFound('Tag');
@@ -111,9 +137,9 @@ export function createContactsModel(core: CoreServices, deps: ContactsDeps) {
     /** Erases the contact and, through `hooks.contactDeleted`, everything hanging off it. */
     remove(accountId: number, id: number): ContactRecord {
       const record = get(accountId, id);
-      deps.hooks.contactDeleted.run(accountId, record.id);
+      hooks.contactDeleted.run(accountId, record.id);
       contacts.remove(record.id);
-      writer.forgetPresentation(record);
+      presenter.forget(record);
       return record;
     },
 

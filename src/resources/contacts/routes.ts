@@ -1,8 +1,8 @@
 /** HTTP for contacts and the tags on a contact (4.2). */
 import { created, listResult, ok } from '../../core/route.js';
-import { defineRoute, type AppRoute } from '../app.js';
+import { routesFor } from '../../groups/define.js';
+import type { ContactsModel } from './model.js';
 import { IdParams } from '../shared/schemas.js';
-import { listContacts } from './list.js';
 import {
   AddContactTagBody,
   Contact,
@@ -14,9 +14,10 @@ import {
 } from './schemas.js';
 
 const tag = 'Contacts';
+const route = routesFor<ContactsModel>();
 
-export const contactRoutes: AppRoute[] = [
-  defineRoute({
+export const contactRoutes = [
+  route({
     operationId: 'listContacts',
     method: 'GET',
     path: '/contacts',
@@ -29,14 +30,10 @@ export const contactRoutes: AppRoute[] = [
     query: ListContactsQuery,
     list: { defaultLimit: 25 },
     success: { statuses: [200], schema: Contact, envelope: 'list' },
-    handler: ({ app, caller, query, page }) => {
-      const model = app.models.contacts;
-      const deps = { contacts: model.contacts, tags: app.models.tags, present: model.presentForRead };
-      return listResult(listContacts(deps, caller.accountId, query, page));
-    },
+    handler: ({ caller, query, page }, { model }) => listResult(model.list(caller.accountId, query, page)),
   }),
 
-  defineRoute({
+  route({
     operationId: 'getContact',
     method: 'GET',
     path: '/contacts/{id}',
@@ -47,13 +44,10 @@ export const contactRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     params: IdParams,
     success: { statuses: [200], schema: Contact, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const model = app.models.contacts;
-      return ok(model.presentForRead(model.get(caller.accountId, params.id)));
-    },
+    handler: ({ caller, params }, { model }) => ok(model.presentForRead(model.get(caller.accountId, params.id))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'upsertContact',
     method: 'POST',
     path: '/contacts',
@@ -67,14 +61,13 @@ export const contactRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     body: UpsertContactBody,
     success: { statuses: [201, 200], schema: Contact, envelope: 'data' },
-    handler: ({ app, caller, body }) => {
-      const model = app.models.contacts;
+    handler: ({ caller, body }, { model }) => {
       const result = model.upsert(caller.accountId, body);
       return result.created ? created(model.present(result.contact)) : ok(model.present(result.contact));
     },
   }),
 
-  defineRoute({
+  route({
     operationId: 'updateContact',
     method: 'PATCH',
     path: '/contacts/{id}',
@@ -90,13 +83,10 @@ export const contactRoutes: AppRoute[] = [
     params: IdParams,
     body: UpdateContactBody,
     success: { statuses: [200], schema: Contact, envelope: 'data' },
-    handler: ({ app, caller, params, body }) => {
-      const model = app.models.contacts;
-      return ok(model.present(model.update(caller.accountId, params.id, body)));
-    },
+    handler: ({ caller, params, body }, { model }) => ok(model.present(model.update(caller.accountId, params.id, body))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'deleteContact',
     method: 'DELETE',
     path: '/contacts/{id}',
@@ -107,13 +97,13 @@ export const contactRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     params: IdParams,
     success: { statuses: [200], schema: DeletedContact, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const removed = app.models.contacts.remove(caller.accountId, params.id);
+    handler: ({ caller, params }, { model }) => {
+      const removed = model.remove(caller.accountId, params.id);
       return ok({ id: removed.id, object: 'contact', deleted: true });
     },
   }),
 
-  defineRoute({
+  route({
     operationId: 'addContactTag',
     method: 'POST',
     path: '/contacts/{id}/tags',
@@ -125,13 +115,10 @@ export const contactRoutes: AppRoute[] = [
     params: IdParams,
     body: AddContactTagBody,
     success: { statuses: [200], schema: Contact, envelope: 'data' },
-    handler: ({ app, caller, params, body }) => {
-      const model = app.models.contacts;
-      return ok(model.present(model.attachTag(caller.accountId, params.id, body.name)));
-    },
+    handler: ({ caller, params, body }, { model }) => ok(model.present(model.attachTag(caller.accountId, params.id, body.name))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'removeContactTag',
     method: 'DELETE',
     path: '/contacts/{id}/tags/{tag}',
@@ -143,9 +130,6 @@ export const contactRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     params: ContactTagParams,
     success: { statuses: [200], schema: Contact, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const model = app.models.contacts;
-      return ok(model.present(model.detachTag(caller.accountId, params.id, params.tag)));
-    },
+    handler: ({ caller, params }, { model }) => ok(model.present(model.detachTag(caller.accountId, params.id, params.tag))),
   }),
 ];

@@ -1,38 +1,54 @@
 /**
- * Loads one seed account's tags, custom field definitions and contacts, in that order (contacts
- * refer to both). Runs inside the seed's transaction; no events fire. Ids follow seed order, so
- * the same seed always gives the same ids.
+ * The `contacts` section of a seed account (docs/fixtures.md). Fields reuse the API's own rules,
+ * so a seed cannot hold what the API would refuse. Loaded after tags and custom fields (this
+ * group needs both): a contact's tags are created with the default colour when not defined.
+ * Ids follow seed order, so the same seed always gives the same ids; no events fire.
  */
-import type { z } from 'zod';
-import type { App } from '../app.js';
-import type { seedContactFields } from './seed-schema.js';
+import { z } from 'zod';
+import { seedFor } from '../../groups/define.js';
+import { Channel, Timestamp } from '../shared/schemas.js';
+import { TagName } from '../tags/schemas.js';
+import defaults from './default-seed.json' with { type: 'json' };
+import type { ContactsModel, ContactsNeeds } from './model.js';
+import { Email, LIMITS, Phone, PlatformUserId, Stage } from './schemas.js';
 
-type SeedParts = { [K in keyof typeof seedContactFields]?: z.output<(typeof seedContactFields)[K]> };
+export const SeedContact = z.strictObject({
+  channel: Channel,
+  platform_user_id: PlatformUserId,
+  name: z.string().max(LIMITS.name).nullable().optional(),
+  email: Email.nullable().optional(),
+  phone: Phone.nullable().optional(),
+  ig_username: z.string().min(1).max(255).nullable().optional(),
+  profile_pic_url: z.string().min(1).max(2048).nullable().optional(),
+  stage: Stage.optional(),
+  lead_score: z.number().int().min(0).max(100).optional(),
+  lead_temperature: z.string().min(1).max(50).optional(),
+  notes: z.string().max(LIMITS.notes).nullable().optional(),
+  /** Tag names; a tag not listed under `tags` is created with the default colour. */
+  tags: z.array(TagName).optional(),
+  /** Values checked like the API's: each key must be a defined field of the account. */
+  custom_fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  created_at: Timestamp.optional(),
+  first_seen_at: Timestamp.optional(),
+  /** Omitted: when the seed loads. null: a person who only commented. */
+  first_user_message_at: Timestamp.nullable().optional(),
+  last_seen_at: Timestamp.optional(),
+});
 
-/** Calls `work`, and names the seed path of whatever it threw. */
-export type AtPath = (path: readonly (string | number)[], work: () => void) => void;
+export type SeedContactData = z.output<typeof SeedContact>;
 
-export function applyContactsSeed(app: App, accountId: number, account: SeedParts, at: AtPath): void {
-  const { tags, customFields, contacts } = app.models;
-  const now = app.clock.iso();
-  (account.tags ?? []).forEach((tag, index) =>
-    at(['tags', index], () => {
-      if (!tags.create(accountId, tag.name, tag.color).created) throw new Error(`duplicate tag ${tag.name}`);
-    }),
-  );
-  (account.custom_fields ?? []).forEach((field, index) =>
-    at(['custom_fields', index], () => {
-      const result = customFields.create(accountId, field);
-      if (!result.created) throw new Error(`duplicate custom field ${field.field_key}`);
-      if (field.archived) customFields.update(accountId, result.field.id, { archived: true });
-    }),
-  );
-  (account.contacts ?? []).forEach((contact, index) =>
-    at(['contacts', index], () => {
-      contacts.seedContact(accountId, {
-        ...contact,
-        first_user_message_at: contact.first_user_message_at === undefined ? (contact.created_at ?? now) : contact.first_user_message_at,
-      });
-    }),
-  );
-}
+export const contactSeed = seedFor<ContactsModel, ContactsNeeds>()({
+  fields: { contacts: z.array(SeedContact).optional() },
+  defaults,
+  apply: ({ model, core, accountId, at }, { contacts }) => {
+    const now = core.clock.iso();
+    (contacts ?? []).forEach((contact, index) =>
+      at(['contacts', index], () => {
+        model.seedContact(accountId, {
+          ...contact,
+          first_user_message_at: contact.first_user_message_at === undefined ? (contact.created_at ?? now) : contact.first_user_message_at,
+        });
+      }),
+    );
+  },
+});

@@ -4,20 +4,18 @@
  * A refused step throws, and the request's transaction undoes any step before it.
  */
 import { ApiError, invalidParam } from '../../core/errors.js';
-import type { CoreServices } from '../app.js';
-import type { BlockedUsersModel } from '../blocked-users/model.js';
+import type { HooksOf } from '../../core/hooks.js';
+import type { CoreServices } from '../../groups/services.js';
 import { windowOpen } from '../channels/capabilities.js';
-import type { OptOutsModel } from '../opt-outs/model.js';
 import type { TeamModel } from '../team/model.js';
-import type { ConversationRecord, ConversationsModel } from './model.js';
+import type { ConversationRecord, conversationHooks, Threads } from './threads.js';
 import type { SettableStatus } from './schemas.js';
 import { applyAssign, applyClaim, applyResume, applyStatus, isLockReason, type ThreadState } from './state.js';
 
 export interface ConversationActionsDeps {
-  readonly conversations: ConversationsModel;
+  readonly conversations: Threads;
   readonly team: TeamModel;
-  readonly optOuts: OptOutsModel;
-  readonly blockedUsers: BlockedUsersModel;
+  readonly hooks: HooksOf<typeof conversationHooks>;
 }
 
 export function createConversationActions(core: CoreServices, deps: ConversationActionsDeps) {
@@ -40,16 +38,13 @@ export function createConversationActions(core: CoreServices, deps: Conversation
     return written;
   }
 
-  /** The 409s of 3.1, in order: blocked, opted out, window closed. */
+  /**
+   * The 409s of 3.1, in order: blocked, opted out (asked of the groups that guard claims, in
+   * registry order), then window closed.
+   */
   function checkClaim(conversation: ConversationRecord): void {
-    const contact = conversations.contactOf(conversation);
-    const person = { channel: conversation.channel, platform_user_id: conversation.platform_user_id, ig_username: contact?.ig_username ?? null };
-    if (deps.blockedUsers.isBlocked(conversation.account_id, person)) {
-      throw new ApiError('blocked', 'The customer is blocked; unblock them before taking the thread.', { param: 'ai_paused' });
-    }
-    if (deps.optOuts.blocksClaim(conversation.account_id, conversation.channel, conversation.platform_user_id)) {
-      throw new ApiError('opted_out', 'The customer opted out of messages.', { param: 'ai_paused' });
-    }
+    const refusal = deps.hooks.claimGuard.first(conversation.account_id, conversations.personOf(conversation));
+    if (refusal) throw refusal;
     if (!windowOpen(conversation.channel, conversation.last_inbound_ms, clock.now())) {
       throw new ApiError('window_closed', 'The messaging window is closed: the customer has not written recently.', { param: 'ai_paused' });
     }

@@ -1,16 +1,7 @@
-/** Payload schemas of the conversation and message events (section 6); when each fires is in docs/decisions.md. */
+/** The conversation events (section 6) and their payloads; when each fires is in docs/decisions.md. */
 import { z } from 'zod';
-import { Message } from '../messages/schemas.js';
-import { Channel } from '../shared/schemas.js';
+import { defineEvent } from '../../groups/events.js';
 import { Conversation, ConversationStatusSchema } from './schemas.js';
-
-export const MessageReceivedPayload = z.object({
-  conversation_id: z.number().int(),
-  contact_id: z.number().int(),
-  channel: Channel,
-  platform_user_id: z.string(),
-  message: Message,
-});
 
 export const ConversationResolvedPayload = z.object({
   conversation: Conversation.describe('The conversation after the change.'),
@@ -24,3 +15,8 @@ export const ConversationAssignedPayload = z.object({
   assigned_to_name: z.string().nullable(),
   previous_assigned_to: z.number().int().nullable(),
 });
+
+export const conversationEvents = [
+  defineEvent('conversation.resolved', 'PATCH moved a conversation to resolved (not archive, not a repeat).', 'spec', ConversationResolvedPayload),
+  defineEvent('conversation.assigned', 'POST assign changed assigned_to (including to null).', 'spec', ConversationAssignedPayload),
+];

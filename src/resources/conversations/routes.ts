@@ -1,14 +1,16 @@
 /** HTTP for conversations and their transcripts (4.4). */
 import { listResult, ok } from '../../core/route.js';
-import { defineRoute, type AppRoute } from '../app.js';
+import { routesFor } from '../../groups/define.js';
+import type { ConversationsModel } from './model.js';
 import { Message } from '../messages/schemas.js';
 import { IdParams } from '../shared/schemas.js';
 import { AssignBody, Conversation, DeletedConversation, ListConversationsQuery, PatchConversationBody } from './schemas.js';
 
 const tag = 'Conversations and messages';
+const route = routesFor<ConversationsModel>();
 
-export const conversationRoutes: AppRoute[] = [
-  defineRoute({
+export const conversationRoutes = [
+  route({
     operationId: 'listConversations',
     method: 'GET',
     path: '/conversations',
@@ -20,10 +22,10 @@ export const conversationRoutes: AppRoute[] = [
     query: ListConversationsQuery,
     list: { defaultLimit: 25 },
     success: { statuses: [200], schema: Conversation, envelope: 'list' },
-    handler: ({ app, caller, query, page }) => listResult(app.models.conversations.list(caller.accountId, query, page)),
+    handler: ({ caller, query, page }, { model }) => listResult(model.list(caller.accountId, query, page)),
   }),
 
-  defineRoute({
+  route({
     operationId: 'getConversation',
     method: 'GET',
     path: '/conversations/{id}',
@@ -34,13 +36,10 @@ export const conversationRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     params: IdParams,
     success: { statuses: [200], schema: Conversation, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const model = app.models.conversations;
-      return ok(model.present(model.get(caller.accountId, params.id)));
-    },
+    handler: ({ caller, params }, { model }) => ok(model.present(model.get(caller.accountId, params.id))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'updateConversation',
     method: 'PATCH',
     path: '/conversations/{id}',
@@ -58,13 +57,10 @@ export const conversationRoutes: AppRoute[] = [
     body: PatchConversationBody,
     success: { statuses: [200], schema: Conversation, envelope: 'data' },
     errors: ['blocked', 'opted_out', 'window_closed', 'resume_blocked'],
-    handler: ({ app, caller, params, body }) => {
-      const conversation = app.models.conversationActions.patch(caller.accountId, params.id, body);
-      return ok(app.models.conversations.present(conversation));
-    },
+    handler: ({ caller, params, body }, { model }) => ok(model.present(model.actions.patch(caller.accountId, params.id, body))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'assignConversation',
     method: 'POST',
     path: '/conversations/{id}/assign',
@@ -80,13 +76,10 @@ export const conversationRoutes: AppRoute[] = [
     body: AssignBody,
     bodyRequired: true,
     success: { statuses: [200], schema: Conversation, envelope: 'data' },
-    handler: ({ app, caller, params, body }) => {
-      const conversation = app.models.conversationActions.assign(caller.accountId, params.id, body.assigned_to);
-      return ok(app.models.conversations.present(conversation));
-    },
+    handler: ({ caller, params, body }, { model }) => ok(model.present(model.actions.assign(caller.accountId, params.id, body.assigned_to))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'deleteConversation',
     method: 'DELETE',
     path: '/conversations/{id}',
@@ -98,10 +91,10 @@ export const conversationRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     params: IdParams,
     success: { statuses: [200], schema: DeletedConversation, envelope: 'data' },
-    handler: ({ app, caller, params }) => ok(app.models.conversations.remove(caller.accountId, params.id)),
+    handler: ({ caller, params }, { model }) => ok(model.remove(caller.accountId, params.id)),
   }),
 
-  defineRoute({
+  route({
     operationId: 'listConversationMessages',
     method: 'GET',
     path: '/conversations/{id}/messages',
@@ -113,9 +106,6 @@ export const conversationRoutes: AppRoute[] = [
     params: IdParams,
     list: { defaultLimit: 50 },
     success: { statuses: [200], schema: Message, envelope: 'list' },
-    handler: ({ app, caller, params, page }) => {
-      const conversation = app.models.conversations.get(caller.accountId, params.id);
-      return listResult(app.models.messages.list(conversation.id, page));
-    },
+    handler: ({ caller, params, page }, { model }) => listResult(model.transcript(caller.accountId, params.id, page)),
   }),
 ];

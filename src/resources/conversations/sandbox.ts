@@ -1,124 +1,36 @@
 /**
- * The system's side of a thread, for the sandbox and seeds: create a conversation in any state
- * with a transcript in the past, and set what only the system sets (pending, escalated, the
- * portal-only pauses, the messaging window). The AI-mute rule of 2.5 still holds: a state that
- * needs a pause reason gets one (state.ts `normalizeSystemState`).
+ * The system's side of a thread as sandbox powers: create a conversation in any state (pending,
+ * escalated, paused...) with a transcript in the past, and set what only the system sets.
  */
-import { ApiError, invalidParam } from '../../core/errors.js';
-import type { CoreServices } from '../app.js';
-import type { ContactsModel } from '../contacts/model.js';
-import type { TagsModel } from '../tags/model.js';
-import type { TeamModel } from '../team/model.js';
-import type { ConversationRecord, ConversationsModel } from './model.js';
-import type { SeedConversation, SystemState } from './schemas.js';
-import { normalizeSystemState } from './state.js';
+import { powersFor } from '../../control/power.js';
+import type { GroupContext } from '../../groups/define.js';
+import { IdParams } from '../shared/schemas.js';
+import type { ConversationsModel } from './model.js';
+import { Conversation, SeedConversationInput, SystemStateInput } from './schemas.js';
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const power = powersFor<GroupContext<ConversationsModel>>();
 
-export function agoMs(text: string): number {
-  let total = 0;
-  for (const [, amount, unit] of text.matchAll(/(\d+)(ms|s|m|h|d)/g)) total += Number(amount) * UNIT_MS[unit!]!;
-  return total;
-}
-
-/** SMS and WhatsApp ids are phone numbers: a seeded contact carries one. */
-function phoneOf(channel: string, platformUserId: string): string | undefined {
-  const digits = platformUserId.replace(/\D/g, '');
-  return (channel === 'sms' || channel === 'whatsapp') && digits.length >= 7 ? `+${digits}` : undefined;
-}
-
-export interface ConversationSandboxDeps {
-  readonly conversations: ConversationsModel;
-  readonly contacts: ContactsModel;
-  readonly team: TeamModel;
-  readonly tags: TagsModel;
-}
-
-export function createConversationSandbox(core: CoreServices, deps: ConversationSandboxDeps) {
-  const { clock } = core;
-  const { conversations } = deps;
-
-  function assigneeOf(accountId: number, input: SeedConversation): number | null {
-    if (input.assigned_to_email !== undefined) {
-      const member = deps.team.findByEmail(accountId, input.assigned_to_email);
-      if (!member) throw invalidParam('assigned_to_email', `No team member has email ${input.assigned_to_email}.`);
-      return member.id;
-    }
-    const assignee = input.assigned_to ?? null;
-    if (assignee !== null && assignee > 0 && !deps.team.find(accountId, assignee)) {
-      throw invalidParam('assigned_to', `No team member has id ${assignee}.`);
-    }
-    return assignee;
-  }
-
-  function windowPatch(window: 'open' | 'closed'): Partial<ConversationRecord> {
-    // Open: as if the customer wrote just now. Closed: as if they never wrote.
-    return { last_inbound_ms: window === 'open' ? clock.now() : null };
-  }
-
-  return {
-    /** A thread in any state, with its transcript placed `ago` in the past. No events fire. */
-    create(accountId: number, input: SeedConversation): ConversationRecord {
-      if (conversations.findByIdentity(accountId, input.channel, input.platform_user_id)) {
-        throw new ApiError('conflict', `A ${input.channel} conversation with ${input.platform_user_id} already exists.`, {
-          param: 'platform_user_id',
-        });
-      }
-      const now = clock.now();
-      const oldest = input.messages.reduce((max, message) => Math.max(max, agoMs(message.ago)), 0);
-      const createdMs = now - (input.created_ago !== undefined ? Math.max(agoMs(input.created_ago), oldest) : oldest);
-      const contact =
-        deps.contacts.findByIdentity(accountId, input.channel, input.platform_user_id) ??
-        deps.contacts.seedContact(accountId, {
-          channel: input.channel,
-          platform_user_id: input.platform_user_id,
-          name: input.name ?? null,
-          ig_username: input.ig_username?.replace(/^@/, '') ?? null,
-          ...(phoneOf(input.channel, input.platform_user_id) !== undefined ? { phone: phoneOf(input.channel, input.platform_user_id) } : {}),
-          created_at: clock.iso(createdMs),
-          first_user_message_at: input.messages.some((m) => m.sender_type === 'user') ? clock.iso(createdMs) : null,
-        });
-      const state = normalizeSystemState({ status: input.status, assigned_to: assigneeOf(accountId, input), ai_pause_reason: input.ai_pause_reason });
-      const tagIds = (input.tags ?? []).map((name) => deps.tags.ensureTag(accountId, name).id);
-      let conversation = conversations.createWithState(accountId, contact, state, createdMs, tagIds);
-      const ordered = [...input.messages].sort((a, b) => agoMs(b.ago) - agoMs(a.ago));
-      for (const message of ordered) {
-        conversation = conversations.append(conversation, {
-          sender_type: message.sender_type,
-          // A customer line is signed with the customer's name unless the seed says otherwise.
-          sender_name: message.sender_name !== undefined ? message.sender_name : message.sender_type === 'user' ? contact.name : null,
-          type: message.type,
-          text: message.text ?? null,
-          is_template: message.is_template,
-          body_purged: message.body_purged,
-          draft: message.copilot_draft,
-          at_ms: now - agoMs(message.ago),
-        }).conversation;
-      }
-      // The transcript's customer lines reopen threads as they are replayed; the seed's state wins.
-      const patch: Partial<ConversationRecord> = { ...state };
-      if (input.window !== undefined) Object.assign(patch, windowPatch(input.window));
-      return conversations.write(conversation, patch);
-    },
-
-    /** What only the system sets: any status, any pause reason, the window. */
-    setState(accountId: number, id: number, input: SystemState): ConversationRecord {
-      const conversation = conversations.get(accountId, id);
-      const before = conversations.stateOf(conversation);
-      const requested = {
-        status: input.status ?? before.status,
-        assigned_to: before.assigned_to,
-        ai_pause_reason: input.ai_pause_reason !== undefined ? input.ai_pause_reason : before.ai_pause_reason,
-      };
-      const state = normalizeSystemState(requested);
-      if (input.ai_pause_reason === null && state.ai_pause_reason !== null) {
-        throw invalidParam('ai_pause_reason', 'The AI stays muted on an assigned or escalated thread; assign null or change the status first.');
-      }
-      const patch: Partial<ConversationRecord> = { ...state };
-      if (input.window !== undefined) Object.assign(patch, windowPatch(input.window));
-      return conversations.write(conversation, patch);
-    },
-  };
-}
-
-export type ConversationSandbox = ReturnType<typeof createConversationSandbox>;
+export const conversationPowers = {
+  seedConversation: power.account({
+    operationId: 'sandboxSeedConversation',
+    method: 'POST',
+    path: '/conversations',
+    summary: 'Create a thread in any state (pending, escalated, paused...) with a transcript in the past',
+    input: SeedConversationInput,
+    inputRequired: true,
+    output: Conversation,
+    status: 201,
+    run: ({ accountId, input }, { model }) => model.present(model.system.create(accountId, input)),
+  }),
+  setConversationState: power.account({
+    operationId: 'sandboxSetConversationState',
+    method: 'PATCH',
+    path: '/conversations/{id}',
+    summary: 'Set what only the system sets: any status, any AI pause reason, the messaging window',
+    params: IdParams,
+    input: SystemStateInput,
+    inputRequired: true,
+    output: Conversation,
+    run: ({ accountId, params, input }, { model }) => model.present(model.system.setState(accountId, params.id, input)),
+  }),
+};

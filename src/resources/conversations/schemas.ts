@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { parseTimestamp } from '../../core/clock.js';
 import { named } from '../../openapi/components.js';
-import { Channel, Timestamp } from '../shared/schemas.js';
+import { Channel, Duration, Timestamp } from '../shared/schemas.js';
 
 export const CONVERSATION_STATUSES = ['active', 'resolved', 'pending', 'archived', 'escalated'] as const;
 /** The statuses a caller may set; `pending` and `escalated` are set by the system only (3.1). */
@@ -91,7 +91,8 @@ export type DeletedConversationData = z.infer<typeof DeletedConversation>;
 // ---- Sandbox and seed shapes (not part of /openapi.json) ----
 
 /** A relative time in the past, like `90s`, `15m`, `2h`, `3d` or `1d2h`. */
-export const Ago = z.string().regex(/^(\d+(ms|s|m|h|d))+$/, 'like 90s, 15m, 2h, 3d or 1d2h');
+/** How long ago something happened (seeds place transcripts in the past). */
+export const Ago = Duration;
 
 export const SeedMessageInput = z
   .strictObject({

@@ -1,84 +1,22 @@
 /**
- * Loads one seed account's messaging state: channel states, team, invitations, conversations,
- * opt-outs and blocks, in that order (conversations name team members; blocks link threads).
- * Runs inside the seed's transaction; no events fire. Ids follow seed order.
+ * The `conversations` section of a seed account (docs/fixtures.md): threads in any status, with
+ * transcripts placed in the past (`ago`). Loaded after contacts, tags and the team (threads name
+ * team members and bring their own contact when the identity is new); no events fire.
  */
-import type { z } from 'zod';
-import type { App } from '../app.js';
-import type { AtPath } from '../contacts/seed.js';
-import { agoMs } from './sandbox.js';
-import type { seedMessagingFields } from './seed-schema.js';
+import { z } from 'zod';
+import { seedFor } from '../../groups/define.js';
+import defaults from './default-seed.json' with { type: 'json' };
+import type { ConversationsModel } from './model.js';
+import { SeedConversationInput } from './schemas.js';
 
-type SeedParts = { [K in keyof typeof seedMessagingFields]?: z.output<(typeof seedMessagingFields)[K]> };
-
-export function applyMessagingSeed(app: App, accountId: number, account: SeedParts, at: AtPath): void {
-  const { channels, team, invitations, conversations, conversationSandbox, optOuts, blockedUsers } = app.models;
-  const now = app.clock.now();
-  (account.channels ?? []).forEach((state, index) =>
-    at(['channels', index], () => {
-      channels.set(accountId, state.channel, { connected: state.connected, messaging_permitted: state.messaging_permitted });
-    }),
-  );
-  (account.team ?? []).forEach((member, index) =>
-    at(['team', index], () => {
-      team.add(accountId, { ...member, channels: member.channels ?? null });
-    }),
-  );
-  (account.invitations ?? []).forEach((invitation, index) =>
-    at(['invitations', index], () => {
-      invitations.seed(accountId, {
-        email: invitation.email,
-        name: invitation.name,
-        role: invitation.role,
-        channels: invitation.channels ?? null,
-        ...(invitation.email_sent !== undefined ? { email_sent: invitation.email_sent } : {}),
-        ...(invitation.expires_in !== undefined ? { expires_in_ms: agoMs(invitation.expires_in) } : {}),
-      });
-    }),
-  );
-  (account.conversations ?? []).forEach((conversation, index) =>
-    at(['conversations', index], () => {
-      conversationSandbox.create(accountId, conversation);
-    }),
-  );
-  (account.opt_outs ?? []).forEach((optOut, index) =>
-    at(['opt_outs', index], () => {
-      const row =
-        optOut.channel === 'sms'
-          ? optOut.status === 'opted_out'
-            ? optOuts.smsStop(accountId, optOut.platform_user_id)
-            : (optOuts.smsStart(accountId, optOut.platform_user_id) ?? undefined)
-          : optOuts.metaOptOut(accountId, {
-              channel: optOut.channel,
-              identifier: optOut.platform_user_id,
-              scope: optOut.scope ?? 'all',
-              method: optOut.method ?? null,
-              keyword: optOut.keyword ?? null,
-            });
-      if (!row) throw new Error('START for a number that never stopped: seed its STOP first');
-      // Place the record in the past, so the seed reads like a history.
-      const recordedMs = now - agoMs(optOut.ago);
-      const recorded = app.clock.iso(recordedMs);
-      optOuts.optOuts.update(row.id, {
-        recorded_ms: recordedMs,
-        recorded_at: recorded,
-        ...(row.status === 'opted_out' ? { opted_out_at: recorded } : { opted_in_at: recorded }),
-      });
-    }),
-  );
-  (account.blocked_users ?? []).forEach((block, index) =>
-    at(['blocked_users', index], () => {
-      const conversation =
-        block.platform_user_id !== undefined ? conversations.findByIdentity(accountId, block.channel, block.platform_user_id) : undefined;
-      const row = blockedUsers.block(accountId, {
-        channel: block.channel,
-        platform_user_id: block.platform_user_id ?? null,
-        ig_username: block.ig_username?.replace(/^@/, '').toLowerCase() ?? null,
-        display_name: block.display_name ?? null,
-        conversation_id: conversation?.id ?? null,
-        source: 'portal',
-      });
-      if (block.unblocked) blockedUsers.unblock(accountId, row.id);
-    }),
-  );
-}
+export const conversationSeed = seedFor<ConversationsModel>()({
+  fields: { conversations: z.array(SeedConversationInput).optional() },
+  defaults,
+  apply: ({ model, accountId, at }, { conversations }) => {
+    (conversations ?? []).forEach((conversation, index) =>
+      at(['conversations', index], () => {
+        model.system.create(accountId, conversation);
+      }),
+    );
+  },
+});

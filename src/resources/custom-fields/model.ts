@@ -5,7 +5,7 @@
  */
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
 import type { Entity } from '../../store/collection.js';
-import type { CoreServices } from '../app.js';
+import type { CoreServices } from '../../groups/services.js';
 import {
   MAX_ACTIVE_CUSTOM_FIELDS,
   UPDATABLE_CUSTOM_FIELD_KEYS,
@@ -55,9 +55,11 @@ export function createCustomFieldsModel(core: CoreServices) {
   }
 
   return {
-    fields,
     findByKey,
     activeCount,
+
+    /** Changes whenever any definition changes: presentations that show values compare it. */
+    version: (): number => fields.version,
 
     get(accountId: number, id: number): CustomFieldRecord {
       const field = fields.getOwned(accountId, id);

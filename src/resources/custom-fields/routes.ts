@@ -1,14 +1,16 @@
 /** HTTP for custom field definitions (4.3). There is no delete: DELETE answers 405. */
 import { created, listResult, ok } from '../../core/route.js';
 import { wholeSet } from '../../core/pagination.js';
-import { defineRoute, type AppRoute } from '../app.js';
+import { routesFor } from '../../groups/define.js';
+import type { CustomFieldsModel } from './model.js';
 import { IdParams } from '../shared/schemas.js';
 import { CreateCustomFieldBody, CustomField, ListCustomFieldsQuery, UpdateCustomFieldBody } from './schemas.js';
 
 const tag = 'Custom fields';
+const route = routesFor<CustomFieldsModel>();
 
-export const customFieldRoutes: AppRoute[] = [
-  defineRoute({
+export const customFieldRoutes = [
+  route({
     operationId: 'listCustomFields',
     method: 'GET',
     path: '/custom-fields',
@@ -20,13 +22,10 @@ export const customFieldRoutes: AppRoute[] = [
     query: ListCustomFieldsQuery,
     list: { defaultLimit: 0, wholeSet: true },
     success: { statuses: [200], schema: CustomField, envelope: 'list' },
-    handler: ({ app, caller, query }) => {
-      const model = app.models.customFields;
-      return listResult(wholeSet(model.list(caller.accountId, query.include_archived ?? false).map(model.present)));
-    },
+    handler: ({ caller, query }, { model }) => listResult(wholeSet(model.list(caller.accountId, query.include_archived ?? false).map(model.present))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'createCustomField',
     method: 'POST',
     path: '/custom-fields',
@@ -39,14 +38,13 @@ export const customFieldRoutes: AppRoute[] = [
     body: CreateCustomFieldBody,
     success: { statuses: [201, 200], schema: CustomField, envelope: 'data' },
     errors: ['conflict'],
-    handler: ({ app, caller, body }) => {
-      const model = app.models.customFields;
+    handler: ({ caller, body }, { model }) => {
       const result = model.create(caller.accountId, body);
       return result.created ? created(model.present(result.field)) : ok(model.present(result.field));
     },
   }),
 
-  defineRoute({
+  route({
     operationId: 'updateCustomField',
     method: 'PATCH',
     path: '/custom-fields/{id}',
@@ -59,9 +57,6 @@ export const customFieldRoutes: AppRoute[] = [
     params: IdParams,
     body: UpdateCustomFieldBody,
     success: { statuses: [200], schema: CustomField, envelope: 'data' },
-    handler: ({ app, caller, params, body }) => {
-      const model = app.models.customFields;
-      return ok(model.present(model.update(caller.accountId, params.id, body)));
-    },
+    handler: ({ caller, params, body }, { model }) => ok(model.present(model.update(caller.accountId, params.id, body))),
   }),
 ];

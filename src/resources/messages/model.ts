@@ -8,7 +8,7 @@ import type { Page, PageRequest } from '../../core/pagination.js';
 import { pageNewestFirst } from '../../core/pagination.js';
 import type { Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
-import type { CoreServices } from '../app.js';
+import type { CoreServices } from '../../groups/services.js';
 import { OUTBOUND_SENDERS, type AttachmentData, type MessageData, type MessageTypeValue } from './schemas.js';
 
 export type Direction = 'inbound' | 'outbound' | 'system';

@@ -9,12 +9,14 @@
  * private replies to comments.
  */
 import { ApiError, invalidParam } from '../../core/errors.js';
+import { parseDuration } from '../../core/duration.js';
 import { encodeCursor, type Page, type PageRequest } from '../../core/pagination.js';
 import type { Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
-import type { CoreServices } from '../app.js';
-import type { Hooks } from '../hooks.js';
-import type { OptOutData, OptOutScopeValue } from './schemas.js';
+import type { CoreServices } from '../../groups/services.js';
+import type { ContactsModel } from '../contacts/model.js';
+import type { ThreadPerson } from '../conversations/model.js';
+import type { OptOutData, OptOutInputData, OptOutScopeValue } from './schemas.js';
 
 export type OptOutSource = 'sms' | 'meta';
 export type SendKind = 'message' | 'private_reply';
@@ -51,10 +53,8 @@ export interface MetaOptOutInput {
   readonly keyword?: string | null;
 }
 
-export interface OptOutsDeps {
-  readonly hooks: Hooks;
-  /** The contact holding an identity, if any (the contacts group answers). */
-  readonly contactIdFor: (accountId: number, channel: Channel, platformUserId: string) => number | null;
+export interface OptOutsNeeds {
+  readonly contacts: ContactsModel;
 }
 
 /** SMS numbers compare by their digits, so `+1 (555) 010-0001` and `+15550100001` are one person. */
@@ -84,7 +84,7 @@ function readPosition(after: unknown): Position | undefined {
   return { r: candidate.r!, i: candidate.i! };
 }
 
-export function createOptOutsModel(core: CoreServices, deps: OptOutsDeps) {
+export function createOptOutsModel(core: CoreServices, needs: OptOutsNeeds) {
   const { store, clock } = core;
   const optOuts = store.define<OptOutRecord>('opt_outs', {
     key: {
@@ -96,13 +96,9 @@ export function createOptOutsModel(core: CoreServices, deps: OptOutsDeps) {
     contact: { key: (row) => (row.contact_id === null ? null : String(row.contact_id)) },
   });
 
-  // An erased contact's opt-outs stay (compliance), without the link to the contact.
-  deps.hooks.contactDeleted.add((accountId, contactId) => {
-    for (const id of [...optOuts.idsByIndex('contact', String(contactId))]) {
-      const row = optOuts.get(id);
-      if (row && row.account_id === accountId) optOuts.update(id, { contact_id: null });
-    }
-  });
+  /** The contact holding an identity, if any. */
+  const contactIdFor = (accountId: number, channel: Channel, platformUserId: string): number | null =>
+    needs.contacts.findByIdentity(accountId, channel, platformUserId)?.id ?? null;
 
   function activeFor(accountId: number, channel: Channel, identifier: string): OptOutRecord[] {
     const out: OptOutRecord[] = [];
@@ -130,8 +126,97 @@ export function createOptOutsModel(core: CoreServices, deps: OptOutsDeps) {
     return optOuts.update(id, { ...patch, recorded_at: clock.iso(now), recorded_ms: now });
   }
 
+  /** SMS STOP: creates the number's record or moves it back to opted_out. */
+  function smsStop(accountId: number, identifier: string): OptOutRecord {
+    const existing = optOuts.findUnique('key', smsKey(accountId, identifier));
+    const now = clock.iso();
+    const contact_id = contactIdFor(accountId, 'sms', identifier) ?? existing?.contact_id ?? null;
+    if (existing) return touch(existing.id, { status: 'opted_out', opted_out_at: now, opted_in_at: null, contact_id });
+    return insert(accountId, {
+      source: 'sms',
+      channel: 'sms',
+      contact_id,
+      identifier,
+      status: 'opted_out',
+      scope: 'all',
+      method: null,
+      keyword: null,
+      opted_out_at: now,
+      opted_in_at: null,
+    });
+  }
+
+  /** SMS START: opts a stopped number back in. A number that never stopped has nothing to lift. */
+  function smsStart(accountId: number, identifier: string): OptOutRecord | null {
+    const existing = optOuts.findUnique('key', smsKey(accountId, identifier));
+    if (!existing) return null;
+    if (existing.status === 'opted_in') return existing;
+    return touch(existing.id, { status: 'opted_in', opted_in_at: clock.iso() });
+  }
+
+  /** A Meta-style opt-out for one scope; repeating it records the new method and keyword. */
+  function metaOptOut(accountId: number, input: MetaOptOutInput): OptOutRecord {
+    if ((input.channel as Channel) === 'sms') throw new ApiError('invalid_param', 'SMS opts out with STOP.', { param: 'channel' });
+    const existing = optOuts.findUnique('key', metaKey(accountId, input.channel, input.identifier, input.scope));
+    const now = clock.iso();
+    const contact_id = contactIdFor(accountId, input.channel, input.identifier) ?? existing?.contact_id ?? null;
+    const fields = { method: input.method ?? null, keyword: input.keyword ?? null, opted_out_at: now, contact_id };
+    if (existing) return touch(existing.id, fields);
+    return insert(accountId, {
+      source: 'meta',
+      channel: input.channel,
+      identifier: input.identifier,
+      status: 'opted_out',
+      scope: input.scope,
+      opted_in_at: null,
+      ...fields,
+    });
+  }
+
+  /** What a customer does (sandbox, seeds): SMS STOP / START, or a Meta opt-out by scope. START for a number that never stopped is null. */
+  function record(accountId: number, input: OptOutInputData): OptOutRecord | null {
+    if (input.channel === 'sms') {
+      return input.status === 'opted_out' ? smsStop(accountId, input.platform_user_id) : smsStart(accountId, input.platform_user_id);
+    }
+    return metaOptOut(accountId, {
+      channel: input.channel,
+      identifier: input.platform_user_id,
+      scope: input.scope ?? 'all',
+      method: input.method ?? null,
+      keyword: input.keyword ?? null,
+    });
+  }
+
   return {
-    optOuts,
+    smsStop,
+    smsStart,
+    metaOptOut,
+    record,
+
+    /** Seeds: moves a record's last change `ago` into the past, so the seed reads like a history. */
+    placeInPast(row: OptOutRecord, ago: string): OptOutRecord {
+      const recordedMs = clock.now() - parseDuration(ago);
+      const recorded = clock.iso(recordedMs);
+      return optOuts.update(row.id, {
+        recorded_ms: recordedMs,
+        recorded_at: recorded,
+        ...(row.status === 'opted_out' ? { opted_out_at: recorded } : { opted_in_at: recorded }),
+      });
+    },
+
+    /** An erased contact's opt-outs stay (compliance), without the link to the contact. */
+    unlinkContact(accountId: number, contactId: number): void {
+      for (const id of [...optOuts.idsByIndex('contact', String(contactId))]) {
+        const row = optOuts.get(id);
+        if (row && row.account_id === accountId) optOuts.update(id, { contact_id: null });
+      }
+    },
+
+    /** The 409 an owner claim gets (3.1) for an SMS opt-out or a Meta `all`, if any. */
+    refuseClaim(accountId: number, person: ThreadPerson): ApiError | undefined {
+      const refused = activeFor(accountId, person.channel, person.platform_user_id).some((row) => row.source === 'sms' || row.scope === 'all');
+      return refused ? new ApiError('opted_out', 'The customer opted out of messages.', { param: 'ai_paused' }) : undefined;
+    },
 
     present(row: OptOutRecord): OptOutData {
       return {
@@ -149,53 +234,6 @@ export function createOptOutsModel(core: CoreServices, deps: OptOutsDeps) {
       };
     },
 
-    /** SMS STOP: creates the number's record or moves it back to opted_out. */
-    smsStop(accountId: number, identifier: string): OptOutRecord {
-      const existing = optOuts.findUnique('key', smsKey(accountId, identifier));
-      const now = clock.iso();
-      const contact_id = deps.contactIdFor(accountId, 'sms', identifier) ?? existing?.contact_id ?? null;
-      if (existing) return touch(existing.id, { status: 'opted_out', opted_out_at: now, opted_in_at: null, contact_id });
-      return insert(accountId, {
-        source: 'sms',
-        channel: 'sms',
-        contact_id,
-        identifier,
-        status: 'opted_out',
-        scope: 'all',
-        method: null,
-        keyword: null,
-        opted_out_at: now,
-        opted_in_at: null,
-      });
-    },
-
-    /** SMS START: opts a stopped number back in. A number that never stopped has nothing to lift. */
-    smsStart(accountId: number, identifier: string): OptOutRecord | null {
-      const existing = optOuts.findUnique('key', smsKey(accountId, identifier));
-      if (!existing) return null;
-      if (existing.status === 'opted_in') return existing;
-      return touch(existing.id, { status: 'opted_in', opted_in_at: clock.iso() });
-    },
-
-    /** A Meta-style opt-out for one scope; repeating it records the new method and keyword. */
-    metaOptOut(accountId: number, input: MetaOptOutInput): OptOutRecord {
-      if ((input.channel as Channel) === 'sms') throw new ApiError('invalid_param', 'SMS opts out with STOP.', { param: 'channel' });
-      const existing = optOuts.findUnique('key', metaKey(accountId, input.channel, input.identifier, input.scope));
-      const now = clock.iso();
-      const contact_id = deps.contactIdFor(accountId, input.channel, input.identifier) ?? existing?.contact_id ?? null;
-      const fields = { method: input.method ?? null, keyword: input.keyword ?? null, opted_out_at: now, contact_id };
-      if (existing) return touch(existing.id, fields);
-      return insert(accountId, {
-        source: 'meta',
-        channel: input.channel,
-        identifier: input.identifier,
-        status: 'opted_out',
-        scope: input.scope,
-        opted_in_at: null,
-        ...fields,
-      });
-    },
-
     /** The opt-out that stops this kind of send to the person, if any. */
     blockingSend(accountId: number, channel: Channel, identifier: string, kind: SendKind): OptOutRecord | undefined {
       return activeFor(accountId, channel, identifier).find(
@@ -206,10 +244,6 @@ export function createOptOutsModel(core: CoreServices, deps: OptOutsDeps) {
       );
     },
 
-    /** An owner claim (PATCH ai_paused true) is refused for SMS opt-outs and Meta `all`. */
-    blocksClaim(accountId: number, channel: Channel, identifier: string): boolean {
-      return activeFor(accountId, channel, identifier).some((row) => row.source === 'sms' || row.scope === 'all');
-    },
 
     /** Most recent first by recorded_at (then id), filtered, from an opaque position. */
     list(accountId: number, filters: OptOutFilters, page: PageRequest): Page<OptOutRecord> {

@@ -1,11 +1,14 @@
 /** HTTP for opt-outs (4.9). */
 import { parseTimestamp } from '../../core/clock.js';
 import { listResult } from '../../core/route.js';
-import { defineRoute, type AppRoute } from '../app.js';
+import { routesFor } from '../../groups/define.js';
+import type { OptOutsModel } from './model.js';
 import { ListOptOutsQuery, OptOut } from './schemas.js';
 
-export const optOutRoutes: AppRoute[] = [
-  defineRoute({
+const route = routesFor<OptOutsModel>();
+
+export const optOutRoutes = [
+  route({
     operationId: 'listOptOuts',
     method: 'GET',
     path: '/opt-outs',
@@ -20,8 +23,7 @@ export const optOutRoutes: AppRoute[] = [
     query: ListOptOutsQuery,
     list: { defaultLimit: 25 },
     success: { statuses: [200], schema: OptOut, envelope: 'list' },
-    handler: ({ app, caller, query, page }) => {
-      const model = app.models.optOuts;
+    handler: ({ caller, query, page }, { model }) => {
       const sinceMs = query.since === undefined ? undefined : (parseTimestamp(query.since) ?? undefined);
       const filters = {
         ...(query.channel !== undefined ? { channel: query.channel } : {}),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../core/clock.js';
 import { Store } from '../../store/store.js';
-import type { CoreServices } from '../app.js';
+import type { CoreServices } from '../../groups/services.js';
 import { createSendAudit } from './audit.js';
 
 describe('send audit counts (api_sends of the overview analytics)', () => {

@@ -14,7 +14,7 @@ import { sha256Hex } from '../../core/hash.js';
 import { IDEMPOTENCY_TTL_MS } from '../../core/idempotency.js';
 import type { Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
-import type { CoreServices } from '../app.js';
+import type { CoreServices } from '../../groups/services.js';
 import type { SendAction } from '../channels/capabilities.js';
 import type { SendResultData } from './schemas.js';
 

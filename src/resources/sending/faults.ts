@@ -6,7 +6,7 @@
 import { ApiError } from '../../core/errors.js';
 import type { Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
-import type { CoreServices } from '../app.js';
+import type { CoreServices } from '../../groups/services.js';
 import { phoneDigits } from '../opt-outs/model.js';
 import type { SendFaultCode } from './schemas.js';
 

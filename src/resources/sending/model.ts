@@ -10,9 +10,9 @@
  * 410 opted out, 422 blocked, 422 unsupported action / template / private reply, 422 window
  * closed, 422 reaction target, then any sandbox-armed fault.
  */
-import { ApiError } from '../../core/errors.js';
+import { ApiError, invalidParam } from '../../core/errors.js';
 import type { Channel } from '../../core/types.js';
-import type { CoreServices } from '../app.js';
+import type { CoreServices } from '../../groups/services.js';
 import type { BlockedUsersModel } from '../blocked-users/model.js';
 import { CHANNEL_CAPABILITIES, windowOpen, type SendAction } from '../channels/capabilities.js';
 import type { ChannelsModel } from '../channels/model.js';
@@ -22,9 +22,9 @@ import type { MessagesModel } from '../messages/model.js';
 import type { OptOutsModel } from '../opt-outs/model.js';
 import { createSendAudit } from './audit.js';
 import { createSendFaults, sendError } from './faults.js';
-import type { SendMessageInput, SendResultData } from './schemas.js';
+import type { SendFaultInputData, SendMessageInput, SendResultData } from './schemas.js';
 
-export interface SendingDeps {
+export interface SendingNeeds {
   readonly contacts: ContactsModel;
   readonly conversations: ConversationsModel;
   readonly messages: MessagesModel;
@@ -61,7 +61,7 @@ function phoneTarget(raw: string): string {
   return digits;
 }
 
-export function createSendingModel(core: CoreServices, deps: SendingDeps) {
+export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
   const { clock } = core;
   const faults = createSendFaults(core);
   const audit = createSendAudit(core);
@@ -131,7 +131,35 @@ export function createSendingModel(core: CoreServices, deps: SendingDeps) {
 
   return {
     faults,
-    audit,
+
+    /** Sandbox: the next `count` sends to a recipient (or a conversation's) fail with `error`. */
+    armFault(accountId: number, input: SendFaultInputData) {
+      let channel = input.channel;
+      let platformUserId = input.platform_user_id;
+      if (input.conversation_id !== undefined) {
+        const conversation = deps.conversations.find(accountId, input.conversation_id);
+        if (!conversation) throw invalidParam('conversation_id', `No conversation has id ${input.conversation_id}.`);
+        channel = conversation.channel;
+        platformUserId = conversation.platform_user_id;
+      }
+      return faults.arm(accountId, channel!, platformUserId!, input.error, input.count);
+    },
+
+    /** The send audit: every routed send, sent or failed, oldest first (what the analytics count). */
+    sends(accountId: number) {
+      return audit.list(accountId).map((row) => ({
+        id: row.id,
+        at: clock.iso(row.at_ms),
+        channel: row.channel,
+        platform_user_id: row.platform_user_id,
+        action: row.action,
+        conversation_id: row.conversation_id,
+        idempotency_key: row.idempotency_key,
+        outcome: row.outcome,
+        error_code: row.error_code,
+        cold_created: row.cold_created,
+      }));
+    },
 
     send(accountId: number, body: SendMessageInput, idempotencyKey: string): SendOutcome {
       const fingerprint = audit.fingerprint({ ...body, idempotency_key: idempotencyKey });

@@ -1,11 +1,14 @@
 /** HTTP for POST /messages (4.4, 2.7, 7.2). */
 import { ApiError, errorBody } from '../../core/errors.js';
 import { ok } from '../../core/route.js';
-import { defineRoute, type AppRoute } from '../app.js';
+import { routesFor } from '../../groups/define.js';
+import type { SendingModel } from './model.js';
 import { SendMessageBody, SendResult } from './schemas.js';
 
-export const sendingRoutes: AppRoute[] = [
-  defineRoute({
+const route = routesFor<SendingModel>();
+
+export const sendingRoutes = [
+  route({
     operationId: 'sendMessage',
     method: 'POST',
     path: '/messages',
@@ -33,14 +36,14 @@ export const sendingRoutes: AppRoute[] = [
       'rate_limited',
       'service_unavailable',
     ],
-    handler: ({ app, caller, body, request }) => {
+    handler: ({ caller, body, request }, { model }) => {
       const key = body.idempotency_key ?? request.headers['idempotency-key'];
       if (key === undefined) {
         throw new ApiError('invalid_request', 'idempotency_key is required (in the body or the Idempotency-Key header).', {
           param: 'idempotency_key',
         });
       }
-      const outcome = app.models.sending.send(caller.accountId, body, key);
+      const outcome = model.send(caller.accountId, body, key);
       if (!outcome.ok) {
         // Returned, not thrown: the transaction commits what a failed send keeps (see model.ts).
         const { error } = outcome;

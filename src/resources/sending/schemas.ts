@@ -112,3 +112,26 @@ export const SendFaultInput = z
   });
 
 export type SendFaultInputData = z.output<typeof SendFaultInput>;
+
+/** Sandbox shapes: armed send failures and the send audit (`/_sandbox/send-failures`, `/_sandbox/sends`). */
+export const SendFault = z.object({
+  id: z.number().int(),
+  channel: z.string(),
+  platform_user_id: z.string(),
+  error: z.enum(SEND_FAULT_CODES),
+  remaining: z.number().int(),
+  created_at: z.string(),
+});
+
+export const SendAuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  channel: z.string(),
+  platform_user_id: z.string(),
+  action: z.string(),
+  conversation_id: z.number().int().nullable(),
+  idempotency_key: z.string(),
+  outcome: z.enum(['sent', 'failed']),
+  error_code: z.string().nullable(),
+  cold_created: z.boolean(),
+});

@@ -1,6 +1,7 @@
 /** Schema pieces every resource group shares (section 2.1 conventions). No logic here. */
 import { z } from 'zod';
 import { TIMESTAMP_PATTERN } from '../../core/clock.js';
+import { DURATION_PATTERN } from '../../core/duration.js';
 import { CHANNELS, PLANS, SCOPES } from '../../core/types.js';
 
 /** `{id}` path parameter: digits only; anything else names no resource (404). */
@@ -34,3 +35,6 @@ export const ErrorEnvelope = z.object({
 
 /** Empty JSON object body of POST actions that take no input (section 4). */
 export const EmptyBody = z.strictObject({});
+
+/** A duration like 90s, 15m, 2h, 3d or 1d2h (core/duration.ts reads it). */
+export const Duration = z.string().regex(DURATION_PATTERN, 'like 90s, 15m, 2h, 3d or 1d2h');

@@ -1,12 +1,12 @@
 /**
  * Tag definitions (2.4, 4.5). Names are unique per account and case-sensitive. Deleting a tag
- * runs `hooks.tagDeleted` so every group that attaches tags (contacts now, conversations later)
- * detaches it inside the same transaction; this model never imports those groups.
+ * runs the `tagDeleted` hook so every group that attaches tags (contacts, conversations) detaches
+ * it inside the same transaction; this model never imports those groups.
  */
 import { notFound } from '../../core/errors.js';
+import { hook, type HooksOf } from '../../core/hooks.js';
+import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
-import type { CoreServices } from '../app.js';
-import type { Hooks } from '../hooks.js';
 import { DEFAULT_TAG_COLOR, type TagData } from './schemas.js';
 
 export interface TagRecord extends Entity {
@@ -15,9 +15,10 @@ export interface TagRecord extends Entity {
   readonly created_at: string;
 }
 
-export interface TagsDeps {
-  readonly hooks: Hooks;
-}
+export const tagHooks = {
+  /** A tag definition is being deleted: detach it from everything that carries it. */
+  tagDeleted: hook<[accountId: number, tagId: number, tagName: string]>(),
+};
 
 const nameKey = (accountId: number, name: string): string => `${accountId}:${name}`;
 
@@ -30,7 +31,7 @@ function byName(a: TagRecord, b: TagRecord): number {
   return a.id - b.id;
 }
 
-export function createTagsModel(core: CoreServices, deps: TagsDeps) {
+export function createTagsModel(core: CoreServices, hooks: HooksOf<typeof tagHooks>) {
   const { store, clock } = core;
   const tags = store.define<TagRecord>('tags', {
     name: { unique: true, key: (tag) => nameKey(tag.account_id, tag.name) },
@@ -45,8 +46,16 @@ export function createTagsModel(core: CoreServices, deps: TagsDeps) {
   }
 
   return {
-    tags,
     findByName,
+
+    /** The account's tag with this id, if any. */
+    find: (accountId: number, id: number): TagRecord | undefined => tags.getOwned(accountId, id),
+
+    /** A tag's name by id (ids are global, so no account is needed to read one). */
+    nameOf: (id: number): string | undefined => tags.get(id)?.name,
+
+    /** Changes whenever any tag changes: presentations that show tag names compare it. */
+    version: (): number => tags.version,
 
     get(accountId: number, id: number): TagRecord {
       const tag = tags.getOwned(accountId, id);
@@ -79,7 +88,7 @@ export function createTagsModel(core: CoreServices, deps: TagsDeps) {
     remove(accountId: number, id: number): TagRecord {
       const tag = tags.getOwned(accountId, id);
       if (!tag) throw notFound('Tag');
-      deps.hooks.tagDeleted.run(accountId, tag.id, tag.name);
+      hooks.tagDeleted.run(accountId, tag.id, tag.name);
       tags.remove(tag.id);
       return tag;
     },

@@ -1,14 +1,16 @@
 /** HTTP for tag definitions (4.5). */
 import { created, listResult, ok } from '../../core/route.js';
 import { wholeSet } from '../../core/pagination.js';
-import { defineRoute, type AppRoute } from '../app.js';
+import { routesFor } from '../../groups/define.js';
 import { IdParams } from '../shared/schemas.js';
+import type { TagsModel } from './model.js';
 import { CreateTagBody, DeletedTag, Tag } from './schemas.js';
 
 const tag = 'Tags';
+const route = routesFor<TagsModel>();
 
-export const tagRoutes: AppRoute[] = [
-  defineRoute({
+export const tagRoutes = [
+  route({
     operationId: 'listTags',
     method: 'GET',
     path: '/tags',
@@ -19,13 +21,10 @@ export const tagRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     list: { defaultLimit: 0, wholeSet: true },
     success: { statuses: [200], schema: Tag, envelope: 'list' },
-    handler: ({ app, caller }) => {
-      const model = app.models.tags;
-      return listResult(wholeSet(model.list(caller.accountId).map(model.present)));
-    },
+    handler: ({ caller }, { model }) => listResult(wholeSet(model.list(caller.accountId).map(model.present))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'createTag',
     method: 'POST',
     path: '/tags',
@@ -36,14 +35,13 @@ export const tagRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     body: CreateTagBody,
     success: { statuses: [201, 200], schema: Tag, envelope: 'data' },
-    handler: ({ app, caller, body }) => {
-      const model = app.models.tags;
+    handler: ({ caller, body }, { model }) => {
       const result = model.create(caller.accountId, body.name, body.color);
       return result.created ? created(model.present(result.tag)) : ok(model.present(result.tag));
     },
   }),
 
-  defineRoute({
+  route({
     operationId: 'deleteTag',
     method: 'DELETE',
     path: '/tags/{id}',
@@ -54,8 +52,8 @@ export const tagRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     params: IdParams,
     success: { statuses: [200], schema: DeletedTag, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const removed = app.models.tags.remove(caller.accountId, params.id);
+    handler: ({ caller, params }, { model }) => {
+      const removed = model.remove(caller.accountId, params.id);
       return ok({ id: removed.id, deleted: true });
     },
   }),

@@ -12,8 +12,8 @@ import { randomToken } from '../../core/random.js';
 import type { Channel, Plan } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
 import type { AccountModel } from '../account/model.js';
-import type { CoreServices } from '../app.js';
-import type { TeamMemberRecord, TeamModel } from './model.js';
+import type { CoreServices } from '../../groups/services.js';
+import type { MembersModel, TeamMemberRecord } from './members.js';
 import type { TeamInvitationData, TeamRoleValue } from './schemas.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
@@ -50,7 +50,7 @@ export interface NewInvitation {
 }
 
 export interface InvitationsDeps {
-  readonly team: TeamModel;
+  readonly team: MembersModel;
   readonly account: AccountModel;
 }
 

@@ -1,127 +1,49 @@
 /**
- * Team members (2.16, 4.10). Credentials and permissions are never stored here, so they can
- * never leak into a response. Conversation counts come from the conversations group, which the
- * caller passes in: this model never imports it (conversations depend on the team, not back).
+ * The team group's model: members (members.ts) and invitations (invitations.ts), with what the
+ * team list shows of the conversations a member holds. Conversations depend on the team, not
+ * the other way round, so the team asks through its hooks and the conversations group answers.
  */
-import { ApiError, notFound } from '../../core/errors.js';
-import type { Channel } from '../../core/types.js';
-import type { Entity } from '../../store/collection.js';
-import type { CoreServices } from '../app.js';
-import type { MemberStatus, TeamMemberData, TeamRoleValue } from './schemas.js';
+import { hook, type HooksOf } from '../../core/hooks.js';
+import type { CoreServices } from '../../groups/services.js';
+import type { AccountModel } from '../account/model.js';
+import { createInvitationsModel } from './invitations.js';
+import { createMembersModel, type TeamMemberRecord } from './members.js';
+import type { TeamMemberData } from './schemas.js';
 
-export interface TeamMemberRecord extends Entity {
-  readonly name: string;
-  readonly email: string;
-  readonly role: TeamRoleValue;
-  readonly status: MemberStatus;
-  readonly avatar_url: string | null;
-  readonly channels: readonly Channel[] | null;
-  readonly total_resolved: number;
-  readonly created_at: string;
+export type { TeamMemberRecord } from './members.js';
+
+export interface TeamNeeds {
+  readonly account: AccountModel;
 }
 
-export interface NewMember {
-  readonly name: string;
-  readonly email: string;
-  readonly role: TeamRoleValue;
-  readonly channels: readonly Channel[] | null;
-  readonly status?: MemberStatus;
-  readonly avatar_url?: string | null;
-  readonly total_resolved?: number;
-}
+export const teamHooks = {
+  /** How many open conversations the member holds (answered by the conversations group). */
+  memberActivity: hook<[accountId: number, memberId: number], number>(),
+  /** The member is being removed: unassign what they hold and answer how many were unassigned. */
+  memberRemoved: hook<[accountId: number, memberId: number], number>(),
+};
 
-export const emailKey = (accountId: number, email: string): string => `${accountId}:${email.toLowerCase()}`;
+const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
-/** By name as people read it: case-insensitive, then exact, then id (a stable whole-set order). */
-function byName(a: TeamMemberRecord, b: TeamMemberRecord): number {
-  const la = a.name.toLowerCase();
-  const lb = b.name.toLowerCase();
-  if (la !== lb) return la < lb ? -1 : 1;
-  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
-  return a.id - b.id;
-}
-
-export function createTeamModel(core: CoreServices) {
-  const { store, clock } = core;
-  const members = store.define<TeamMemberRecord>('team_members', {
-    email: { unique: true, key: (member) => emailKey(member.account_id, member.email) },
-  });
-
-  function find(accountId: number, id: number): TeamMemberRecord | undefined {
-    return members.getOwned(accountId, id);
-  }
+export function createTeamModel(core: CoreServices, needs: TeamNeeds, hooks: HooksOf<typeof teamHooks>) {
+  const members = createMembersModel(core);
+  const invitations = createInvitationsModel(core, { team: members, account: needs.account });
 
   return {
-    members,
-    find,
+    ...members,
+    invitations,
 
-    get(accountId: number, id: number): TeamMemberRecord {
-      const member = find(accountId, id);
-      if (!member) throw notFound('Team member');
-      return member;
+    /** A member as GET /team shows them, with their open conversations counted. */
+    presentMember(member: TeamMemberRecord): TeamMemberData {
+      return members.present(member, sum(hooks.memberActivity.run(member.account_id, member.id)));
     },
 
-    findByEmail: (accountId: number, email: string): TeamMemberRecord | undefined =>
-      members.findUnique('email', emailKey(accountId, email)),
-
-    count: (accountId: number): number => members.countOfAccount(accountId),
-
-    list: (accountId: number): TeamMemberRecord[] => [...members.ofAccount(accountId)].sort(byName),
-
-    present(member: TeamMemberRecord, activeConversations: number): TeamMemberData {
-      return {
-        id: member.id,
-        name: member.name,
-        email: member.email,
-        role: member.role,
-        status: member.status,
-        avatar_url: member.avatar_url,
-        active_conversations: activeConversations,
-        total_resolved: member.total_resolved,
-        channels: member.channels === null ? null : [...member.channels],
-        created_at: member.created_at,
-      };
-    },
-
-    add(accountId: number, input: NewMember): TeamMemberRecord {
-      if (members.findUnique('email', emailKey(accountId, input.email))) {
-        throw new ApiError('already_member', `${input.email} is already a team member.`, { param: 'email' });
-      }
-      return members.insert({
-        id: store.nextId('team_member'),
-        account_id: accountId,
-        name: input.name,
-        email: input.email,
-        role: input.role,
-        status: input.status ?? 'offline',
-        avatar_url: input.avatar_url ?? null,
-        channels: input.channels,
-        total_resolved: input.total_resolved ?? 0,
-        created_at: clock.iso(),
-      });
-    },
-
-    /** PATCH /team/{id}: role and channels (null = every channel); takes effect at next login. */
-    update(accountId: number, id: number, patch: { role?: TeamRoleValue; channels?: readonly Channel[] | null }): TeamMemberRecord {
-      const member = find(accountId, id);
-      if (!member) throw notFound('Team member');
-      return members.update(member.id, {
-        ...(patch.role !== undefined ? { role: patch.role } : {}),
-        ...(patch.channels !== undefined ? { channels: patch.channels } : {}),
-      });
-    },
-
-    /** Counts a resolved thread for the member it was assigned to. */
-    recordResolved(accountId: number, id: number): void {
-      const member = find(accountId, id);
-      if (member) members.update(member.id, { total_resolved: member.total_resolved + 1 });
-    },
-
-    remove(accountId: number, id: number): TeamMemberRecord {
-      const member = find(accountId, id);
-      if (!member) throw notFound('Team member');
-      members.remove(member.id);
-      return member;
+    /** DELETE /team/{id}: login stops at once, conversations are unassigned; no event fires (4.10). */
+    removeMember(accountId: number, id: number): { member: TeamMemberRecord; unassigned: number } {
+      const member = members.get(accountId, id);
+      const unassigned = sum(hooks.memberRemoved.run(accountId, member.id));
+      members.remove(accountId, member.id);
+      return { member, unassigned };
     },
   };
 }

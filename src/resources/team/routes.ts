@@ -1,9 +1,9 @@
 /** HTTP for the team and its invitations (4.10). */
 import { created, listResult, ok } from '../../core/route.js';
 import { wholeSet } from '../../core/pagination.js';
-import { defineRoute, type App, type AppRoute } from '../app.js';
+import { routesFor } from '../../groups/define.js';
+import type { TeamModel } from './model.js';
 import { IdParams } from '../shared/schemas.js';
-import type { TeamMemberRecord } from './model.js';
 import {
   CancelledInvitation,
   CreateInvitationBody,
@@ -14,13 +14,10 @@ import {
 } from './schemas.js';
 
 const tag = 'Team';
+const route = routesFor<TeamModel>();
 
-function presentMember(app: App, member: TeamMemberRecord) {
-  return app.models.team.present(member, app.models.conversations.activeCountFor(member.account_id, member.id));
-}
-
-export const teamRoutes: AppRoute[] = [
-  defineRoute({
+export const teamRoutes = [
+  route({
     operationId: 'listTeam',
     method: 'GET',
     path: '/team',
@@ -31,11 +28,11 @@ export const teamRoutes: AppRoute[] = [
     scopeSource: 'spec',
     list: { defaultLimit: 100, wholeSet: true },
     success: { statuses: [200], schema: TeamMember, envelope: 'list' },
-    handler: ({ app, caller }) =>
-      listResult(wholeSet(app.models.team.list(caller.accountId).map((member) => presentMember(app, member)))),
+    handler: ({ caller }, { model }) =>
+      listResult(wholeSet(model.list(caller.accountId).map(model.presentMember))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'listTeamInvitations',
     method: 'GET',
     path: '/team/invitations',
@@ -46,13 +43,10 @@ export const teamRoutes: AppRoute[] = [
     scopeSource: 'assumption',
     list: { defaultLimit: 100, wholeSet: true },
     success: { statuses: [200], schema: TeamInvitation, envelope: 'list' },
-    handler: ({ app, caller }) => {
-      const model = app.models.invitations;
-      return listResult(wholeSet(model.list(caller.accountId).map(model.present)));
-    },
+    handler: ({ caller }, { model: { invitations } }) => listResult(wholeSet(invitations.list(caller.accountId).map(invitations.present))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'createTeamInvitation',
     method: 'POST',
     path: '/team/invitations',
@@ -68,13 +62,11 @@ export const teamRoutes: AppRoute[] = [
     bodyRequired: true,
     success: { statuses: [201], schema: TeamInvitation, envelope: 'data' },
     errors: ['already_member', 'invitation_pending', 'plan_limit_reached'],
-    handler: ({ app, caller, body }) => {
-      const model = app.models.invitations;
-      return created(model.present(model.create(caller.accountId, { ...body, channels: body.channels ?? null })));
-    },
+    handler: ({ caller, body }, { model: { invitations } }) =>
+      created(invitations.present(invitations.create(caller.accountId, { ...body, channels: body.channels ?? null }))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'resendTeamInvitation',
     method: 'POST',
     path: '/team/invitations/{id}/resend',
@@ -85,13 +77,10 @@ export const teamRoutes: AppRoute[] = [
     scopeSource: 'spec',
     params: IdParams,
     success: { statuses: [200], schema: TeamInvitation, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const model = app.models.invitations;
-      return ok(model.present(model.resend(caller.accountId, params.id)));
-    },
+    handler: ({ caller, params }, { model: { invitations } }) => ok(invitations.present(invitations.resend(caller.accountId, params.id))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'cancelTeamInvitation',
     method: 'DELETE',
     path: '/team/invitations/{id}',
@@ -102,13 +91,13 @@ export const teamRoutes: AppRoute[] = [
     scopeSource: 'spec',
     params: IdParams,
     success: { statuses: [200], schema: CancelledInvitation, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const invitation = app.models.invitations.cancel(caller.accountId, params.id);
+    handler: ({ caller, params }, { model }) => {
+      const invitation = model.invitations.cancel(caller.accountId, params.id);
       return ok({ id: invitation.id, object: 'team_invitation', deleted: true });
     },
   }),
 
-  defineRoute({
+  route({
     operationId: 'updateTeamMember',
     method: 'PATCH',
     path: '/team/{id}',
@@ -120,10 +109,10 @@ export const teamRoutes: AppRoute[] = [
     params: IdParams,
     body: PatchMemberBody,
     success: { statuses: [200], schema: TeamMember, envelope: 'data' },
-    handler: ({ app, caller, params, body }) => ok(presentMember(app, app.models.team.update(caller.accountId, params.id, body))),
+    handler: ({ caller, params, body }, { model }) => ok(model.presentMember(model.update(caller.accountId, params.id, body))),
   }),
 
-  defineRoute({
+  route({
     operationId: 'deleteTeamMember',
     method: 'DELETE',
     path: '/team/{id}',
@@ -134,10 +123,8 @@ export const teamRoutes: AppRoute[] = [
     scopeSource: 'spec',
     params: IdParams,
     success: { statuses: [200], schema: DeletedTeamMember, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const member = app.models.team.get(caller.accountId, params.id);
-      const unassigned = app.models.conversations.unassignMember(caller.accountId, member.id);
-      app.models.team.remove(caller.accountId, member.id);
+    handler: ({ caller, params }, { model }) => {
+      const { member, unassigned } = model.removeMember(caller.accountId, params.id);
       return ok({ id: member.id, object: 'team_member', deleted: true, conversations_unassigned: unassigned });
     },
   }),

@@ -13,10 +13,10 @@
  */
 import { ApiError, notFound } from '../../core/errors.js';
 import { presentEvent, type EventRecord } from '../../core/events.js';
-import type { CoreServices } from '../app.js';
+import type { CoreServices } from '../../groups/services.js';
 import type { AttemptRecord, DeliveryLog, DeliveryRecord } from './deliveries.js';
 import { retryDelayMs } from './limits.js';
-import type { WebhookEndpointModel, WebhookEndpointRecord } from './model.js';
+import type { WebhookEndpointModel, WebhookEndpointRecord } from './endpoints.js';
 import { applyProfile } from './profile.js';
 import type { WebhookTestResultData } from './schemas.js';
 import { createSender } from './sender.js';
@@ -74,7 +74,7 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
   /** Moves one endpoint's queue: starts the head's attempt when it is due, else waits for it. */
   function pump(endpointId: number): void {
     if (!transport || inFlight.has(endpointId)) return;
-    const endpoint = model().endpoints.get(endpointId);
+    const endpoint = model().byId(endpointId);
     const head = endpoint?.enabled ? log.head(endpointId) : undefined;
     if (!endpoint || !head) {
       cancelTimer(endpointId);
@@ -108,7 +108,7 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
       const number = current.attempts.length + 1;
       const { delivered, ...rest } = outcome;
       const attempt: AttemptRecord = { number, ...rest };
-      const maxAttempts = model().endpoints.get(endpoint.id)?.max_attempts ?? endpoint.max_attempts;
+      const maxAttempts = model().byId(endpoint.id)?.max_attempts ?? endpoint.max_attempts;
       if (delivered || number >= maxAttempts) {
         log.recordAttempt(current.id, attempt, { state: delivered ? 'delivered' : 'failed' });
         model().recordOutcome(endpoint.id, delivered);
@@ -216,7 +216,7 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
         send(endpoint, webhookId, body).then((outcome) => {
           const { delivered, ...rest } = outcome;
           store.transaction(() => {
-            if (!model().endpoints.get(endpoint.id)) return;
+            if (!model().byId(endpoint.id)) return;
             log.recordFinished({
               accountId,
               endpointId: endpoint.id,

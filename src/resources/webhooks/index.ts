@@ -1,42 +1,23 @@
-/**
- * The webhooks group assembled: endpoint rules (model.ts), the delivery log (deliveries.ts) and
- * the dispatcher that moves it (dispatcher.ts). The account summary lists endpoints through the
- * provider registered here (2.29).
- */
-import type { CoreServices } from '../app.js';
-import type { createAccountSummary } from '../account/summary.js';
-import { createDeliveryLog } from './deliveries.js';
-import { createDispatcher } from './dispatcher.js';
-import { createWebhookEndpointModel, ENVELOPE_STYLE, type WebhookEndpointRecord } from './model.js';
+/** Webhook endpoints, Standard Webhooks signing, and delivery with retries on the virtual clock. */
+import { defineGroup } from '../../groups/define.js';
+import { accountGroup } from '../account/index.js';
+import { webhookEvents } from './events.js';
+import { createWebhooksModel } from './model.js';
+import { webhookRoutes } from './routes.js';
+import { webhookPowers } from './sandbox.js';
 
-export function createWebhooks(core: CoreServices, summary: ReturnType<typeof createAccountSummary>) {
-  const log = createDeliveryLog(core.store, core.clock);
-  const endpoints = createWebhookEndpointModel(core, (endpointId) => dispatcher.kick(endpointId));
-  const dispatcher = createDispatcher(core, () => endpoints, log);
-
-  summary.provideWebhookEndpoints((accountId) =>
-    endpoints.list(accountId).map((endpoint) => ({
-      id: endpoint.id,
-      name: endpoint.name,
-      url: endpoint.url,
-      enabled: endpoint.enabled,
-      event_filters: [...endpoint.events],
-      envelope_style: ENVELOPE_STYLE,
-    })),
-  );
-
-  return {
-    endpoints,
-    log,
-    dispatcher,
-
-    /** Deletes the endpoint and its delivery log; queued deliveries are dropped with it. */
-    removeEndpoint(accountId: number, id: number): WebhookEndpointRecord {
-      const record = endpoints.remove(accountId, id);
-      log.removeEndpoint(record.id);
-      return record;
-    },
-  };
-}
-
-export type Webhooks = ReturnType<typeof createWebhooks>;
+export const webhooksGroup = defineGroup({
+  name: 'webhooks',
+  description: 'Webhook endpoints (2.27, 3.7, 4.1, 6): governance, signing secrets, per-endpoint queues, retries, a delivery log.',
+  needs: [accountGroup],
+  model: ({ core }) => createWebhooksModel(core),
+  listen: ({ model, on, core }) => {
+    on.account.summaryEndpoints.add((accountId) => model.summaries(accountId));
+    core.lifecycle.started.add(() => model.dispatcher.start(core.settings.webhookTransport));
+    core.lifecycle.restored.add(() => model.dispatcher.resume());
+    core.lifecycle.closing.add(() => model.dispatcher.stop());
+  },
+  routes: webhookRoutes,
+  events: webhookEvents,
+  sandbox: webhookPowers,
+});

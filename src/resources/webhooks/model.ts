@@ -1,231 +1,73 @@
 /**
- * Webhook endpoints (2.27, 3.7, 4.1): up to 3 per account, created paused, enabled only with
- * complete governance, each with its own Standard Webhooks secret. Delivery lives in
- * dispatcher.ts; this file holds the endpoint rules only.
+ * The webhooks group's model: endpoint rules (endpoints.ts), the delivery log (deliveries.ts)
+ * and the dispatcher that moves it (dispatcher.ts), plus the log's views for the sandbox.
  */
-import { ApiError, invalidParam, notFound } from '../../core/errors.js';
-import type { Entity } from '../../store/collection.js';
-import type { CoreServices } from '../app.js';
-import {
-  DEFAULT_MAX_ATTEMPTS,
-  DEFAULT_TIMEOUT_MS,
-  MAX_ENDPOINTS_PER_ACCOUNT,
-  ROTATION_OVERLAP_MS,
-} from './limits.js';
-import type {
-  CreateWebhookEndpointInput,
-  PayloadProfileName,
-  UpdateWebhookEndpointInput,
-  WebhookEndpointData,
-} from './schemas.js';
-import { generateSecret } from './signing.js';
-import { checkWebhookUrl } from './url-rule.js';
+import { notFound } from '../../core/errors.js';
+import type { CoreServices } from '../../groups/services.js';
+import type { WebhookEndpointSummaryData } from '../account/schemas.js';
+import { createDeliveryLog, type DeliveryState, type DeliveryView } from './deliveries.js';
+import { createDispatcher } from './dispatcher.js';
+import { createWebhookEndpointModel, ENVELOPE_STYLE, type WebhookEndpointRecord } from './endpoints.js';
 
-export interface GovernanceRecord {
-  readonly attested: boolean;
-  readonly purpose: string | null;
-  readonly destination_owner: string | null;
-  readonly payload_profile: PayloadProfileName;
-}
+export function createWebhooksModel(core: CoreServices) {
+  const log = createDeliveryLog(core.store, core.clock);
+  const endpoints = createWebhookEndpointModel(core, (endpointId) => dispatcher.kick(endpointId));
+  const dispatcher = createDispatcher(core, () => endpoints, log);
 
-export interface EndpointStats {
-  readonly delivered: number;
-  readonly failed: number;
-  readonly last_delivered_at: string | null;
-}
-
-export interface WebhookEndpointRecord extends Entity {
-  readonly name: string;
-  readonly url: string;
-  readonly enabled: boolean;
-  readonly events: readonly string[];
-  readonly governance: GovernanceRecord;
-  readonly timeout_ms: number;
-  readonly max_attempts: number;
-  readonly secret: string;
-  /** The secret before the last rotation; it keeps signing until `previous_secret_until_ms`. */
-  readonly previous_secret: string | null;
-  readonly previous_secret_until_ms: number | null;
-  readonly secret_rotated_at: string | null;
-  readonly stats: EndpointStats;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
-
-/** The account summary's view of an endpoint (2.29). */
-export const ENVELOPE_STYLE = 'standard_webhooks';
-
-/** Complete governance: attested, with a purpose (3.7, 7.1). */
-export function governanceComplete(governance: GovernanceRecord): boolean {
-  return governance.attested && governance.purpose !== null;
-}
-
-export interface EndpointChangeListener {
-  /** After commit: the endpoint was enabled, or its queue may move (re-enable, delete). */
-  (endpointId: number): void;
-}
-
-export function createWebhookEndpointModel(core: CoreServices, onChange: EndpointChangeListener) {
-  const { store, clock, settings } = core;
-  const endpoints = store.define<WebhookEndpointRecord>('webhook_endpoints');
-
-  function present(record: WebhookEndpointRecord): WebhookEndpointData {
-    return {
-      id: record.id,
-      name: record.name,
-      url: record.url,
-      enabled: record.enabled,
-      events: [...record.events],
-      governance: { ...record.governance, complete: governanceComplete(record.governance) },
-      timeout_ms: record.timeout_ms,
-      max_attempts: record.max_attempts,
-      secret_rotated_at: record.secret_rotated_at,
-      stats: { ...record.stats },
-      created_at: record.created_at,
-      updated_at: record.updated_at,
-    };
-  }
-
-  function validUrl(raw: string): string {
-    const verdict = checkWebhookUrl(raw, settings.allowLocalWebhooks);
-    if (!verdict.ok) throw invalidParam('url', verdict.reason);
-    return verdict.url;
-  }
-
-  function getOwned(accountId: number, id: number): WebhookEndpointRecord {
-    const record = endpoints.getOwned(accountId, id);
-    if (!record) throw notFound('Webhook endpoint');
-    return record;
+  /** A delivery as the log shows it; the head of a queue is in flight while its attempt runs. */
+  function view(deliveryId: number): DeliveryView | undefined {
+    const delivery = log.deliveries.get(deliveryId);
+    if (!delivery) return undefined;
+    const inFlight = dispatcher.isInFlight(delivery.endpoint_id) && log.head(delivery.endpoint_id)?.id === delivery.id;
+    return log.present(delivery, inFlight);
   }
 
   return {
     endpoints,
-    present,
-    getOwned,
+    dispatcher,
 
-    /** The secrets that sign a delivery now: the current one, and the previous one during the overlap. */
-    signingSecrets(record: WebhookEndpointRecord): string[] {
-      const overlap = record.previous_secret !== null && (record.previous_secret_until_ms ?? 0) > clock.now();
-      return overlap ? [record.secret, record.previous_secret!] : [record.secret];
+    /** The account summary's view of the endpoints (2.29). */
+    summaries(accountId: number): WebhookEndpointSummaryData[] {
+      return endpoints.list(accountId).map((endpoint) => ({
+        id: endpoint.id,
+        name: endpoint.name,
+        url: endpoint.url,
+        enabled: endpoint.enabled,
+        event_filters: [...endpoint.events],
+        envelope_style: ENVELOPE_STYLE,
+      }));
     },
 
-    /** Whether the URL is still allowed now (a restored state may hold one the current options refuse). */
-    urlAllowed(record: WebhookEndpointRecord): string | null {
-      const verdict = checkWebhookUrl(record.url, settings.allowLocalWebhooks);
-      return verdict.ok ? null : verdict.reason;
-    },
-
-    list(accountId: number): WebhookEndpointRecord[] {
-      return [...endpoints.ofAccount(accountId)];
-    },
-
-    create(accountId: number, input: CreateWebhookEndpointInput): WebhookEndpointRecord {
-      const url = validUrl(input.url);
-      if (endpoints.countOfAccount(accountId) >= MAX_ENDPOINTS_PER_ACCOUNT) {
-        throw new ApiError(
-          'plan_limit_reached',
-          `An account can have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first.`,
-        );
-      }
-      const now = clock.iso();
-      return endpoints.insert({
-        id: store.nextId('webhook_endpoint'),
-        account_id: accountId,
-        name: input.name,
-        url,
-        enabled: false,
-        events: dedupe(input.events ?? []),
-        governance: {
-          attested: input.governance?.attested ?? false,
-          purpose: input.governance?.purpose ?? null,
-          destination_owner: input.governance?.destination_owner ?? null,
-          payload_profile: input.governance?.payload_profile ?? 'full',
-        },
-        timeout_ms: input.timeout_ms ?? DEFAULT_TIMEOUT_MS,
-        max_attempts: input.max_attempts ?? DEFAULT_MAX_ATTEMPTS,
-        secret: generateSecret(),
-        previous_secret: null,
-        previous_secret_until_ms: null,
-        secret_rotated_at: null,
-        stats: { delivered: 0, failed: 0, last_delivered_at: null },
-        created_at: now,
-        updated_at: now,
-      });
-    },
-
-    update(accountId: number, id: number, input: UpdateWebhookEndpointInput): WebhookEndpointRecord {
-      const record = getOwned(accountId, id);
-      if (Object.keys(input).length === 0) {
-        throw invalidParam(
-          'body',
-          'Nothing to update. Updatable fields: name, url, events, governance, enabled, timeout_ms, max_attempts.',
-        );
-      }
-      const url = input.url === undefined ? record.url : validUrl(input.url);
-      const governance: GovernanceRecord = { ...record.governance, ...stripUndefined(input.governance ?? {}) };
-      const enabled = input.enabled ?? record.enabled;
-      if (enabled && !governanceComplete(governance)) {
-        throw new ApiError(
-          'governance_incomplete',
-          record.enabled
-            ? 'An enabled endpoint needs attested governance with a purpose; pause it (enabled: false) first.'
-            : 'Enabling needs governance.attested true and a governance.purpose of at least 8 characters.',
-          { param: input.enabled === true ? 'enabled' : 'governance' },
-        );
-      }
-      const next = endpoints.update(record.id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        url,
-        ...(input.events !== undefined ? { events: dedupe(input.events) } : {}),
-        ...(input.timeout_ms !== undefined ? { timeout_ms: input.timeout_ms } : {}),
-        ...(input.max_attempts !== undefined ? { max_attempts: input.max_attempts } : {}),
-        governance,
-        enabled,
-        updated_at: clock.iso(),
-      });
-      if (next.enabled && !record.enabled) store.afterCommit(() => onChange(next.id));
-      return next;
-    },
-
-    remove(accountId: number, id: number): WebhookEndpointRecord {
-      const record = getOwned(accountId, id);
-      endpoints.remove(record.id);
-      store.afterCommit(() => onChange(record.id));
+    /** Deletes the endpoint and its delivery log; queued deliveries are dropped with it. */
+    removeEndpoint(accountId: number, id: number): WebhookEndpointRecord {
+      const record = endpoints.remove(accountId, id);
+      log.removeEndpoint(record.id);
       return record;
     },
 
-    rotateSecret(accountId: number, id: number): WebhookEndpointRecord {
-      const record = getOwned(accountId, id);
-      const now = clock.now();
-      return endpoints.update(record.id, {
-        secret: generateSecret(),
-        previous_secret: record.secret,
-        previous_secret_until_ms: now + ROTATION_OVERLAP_MS,
-        secret_rotated_at: clock.iso(now),
-        updated_at: clock.iso(now),
-      });
+    /** One endpoint's deliveries, oldest first, optionally in one state. */
+    deliveries(accountId: number, endpointId: number, state?: DeliveryState): DeliveryView[] {
+      const endpoint = endpoints.getOwned(accountId, endpointId);
+      const out: DeliveryView[] = [];
+      for (const id of log.ofEndpoint(endpoint.id)) {
+        const delivery = view(id);
+        if (delivery && (state === undefined || delivery.state === state)) out.push(delivery);
+      }
+      return out;
     },
 
-    /** Records the end of one delivery (not of one attempt). */
-    recordOutcome(id: number, delivered: boolean): void {
-      const record = endpoints.get(id);
-      if (!record) return;
-      const stats = delivered
-        ? { ...record.stats, delivered: record.stats.delivered + 1, last_delivered_at: clock.iso() }
-        : { ...record.stats, failed: record.stats.failed + 1 };
-      endpoints.update(id, { stats });
+    /** One delivery with all its attempts; another account's answers 404. */
+    delivery(accountId: number, deliveryId: number): DeliveryView {
+      const delivery = log.deliveries.getOwned(accountId, deliveryId);
+      if (!delivery) throw notFound('Delivery');
+      return view(delivery.id)!;
+    },
+
+    /** Queues a finished delivery again (same webhook-id) at the end of its endpoint's queue. */
+    redeliver(accountId: number, deliveryId: number): DeliveryView {
+      return log.present(dispatcher.redeliver(accountId, deliveryId), false);
     },
   };
 }
 
-export type WebhookEndpointModel = ReturnType<typeof createWebhookEndpointModel>;
-
-function dedupe(names: readonly string[]): string[] {
-  return [...new Set(names)];
-}
-
-function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]: Exclude<T[K], undefined>;
-  };
-}
+export type WebhooksModel = ReturnType<typeof createWebhooksModel>;

@@ -1,7 +1,8 @@
 /** HTTP for webhook endpoints (4.1). Writes need `admin` (spec); reads take `read` (our choice). */
 import { pageNewestFirst } from '../../core/pagination.js';
 import { created, listResult, ok } from '../../core/route.js';
-import { defineRoute, type AppRoute } from '../app.js';
+import { routesFor } from '../../groups/define.js';
+import type { WebhooksModel } from './model.js';
 import { EmptyBody, IdParams } from '../shared/schemas.js';
 import {
   CreateWebhookEndpointBody,
@@ -14,11 +15,12 @@ import {
 } from './schemas.js';
 
 const tag = 'Webhook endpoints';
+const route = routesFor<WebhooksModel>();
 const write = { tag, section: '4.1', scope: 'admin', scopeSource: 'spec' } as const;
 const read = { tag, section: '4.1', scope: 'read', scopeSource: 'assumption' } as const;
 
-export const webhookRoutes: AppRoute[] = [
-  defineRoute({
+export const webhookRoutes = [
+  route({
     ...read,
     operationId: 'listWebhookEndpoints',
     method: 'GET',
@@ -26,15 +28,11 @@ export const webhookRoutes: AppRoute[] = [
     summary: 'List webhook endpoints (at most 3), newest first; secrets are never listed',
     list: { defaultLimit: 25 },
     success: { statuses: [200], schema: WebhookEndpoint, envelope: 'list' },
-    handler: ({ app, caller, page }) => {
-      const { endpoints, present } = app.models.webhooks.endpoints;
-      return listResult(
-        pageNewestFirst(endpoints.idsOfAccount(caller.accountId), (id) => endpoints.get(id), page, undefined, present),
-      );
-    },
+    handler: ({ caller, page }, { model: { endpoints } }) =>
+      listResult(pageNewestFirst(endpoints.ids(caller.accountId), endpoints.byId, page, undefined, endpoints.present)),
   }),
 
-  defineRoute({
+  route({
     ...write,
     operationId: 'createWebhookEndpoint',
     method: 'POST',
@@ -44,14 +42,13 @@ export const webhookRoutes: AppRoute[] = [
     bodyRequired: true,
     success: { statuses: [201], schema: WebhookEndpointWithSecret, envelope: 'data' },
     errors: ['plan_limit_reached'],
-    handler: ({ app, caller, body }) => {
-      const model = app.models.webhooks.endpoints;
-      const record = model.create(caller.accountId, body);
-      return created({ ...model.present(record), signing_secret: record.secret });
+    handler: ({ caller, body }, { model: { endpoints } }) => {
+      const record = endpoints.create(caller.accountId, body);
+      return created({ ...endpoints.present(record), signing_secret: record.secret });
     },
   }),
 
-  defineRoute({
+  route({
     ...read,
     operationId: 'getWebhookEndpoint',
     method: 'GET',
@@ -59,13 +56,10 @@ export const webhookRoutes: AppRoute[] = [
     summary: 'One endpoint (no secret)',
     params: IdParams,
     success: { statuses: [200], schema: WebhookEndpoint, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const model = app.models.webhooks.endpoints;
-      return ok(model.present(model.getOwned(caller.accountId, params.id)));
-    },
+    handler: ({ caller, params }, { model: { endpoints } }) => ok(endpoints.present(endpoints.getOwned(caller.accountId, params.id))),
   }),
 
-  defineRoute({
+  route({
     ...write,
     operationId: 'updateWebhookEndpoint',
     method: 'PATCH',
@@ -75,13 +69,10 @@ export const webhookRoutes: AppRoute[] = [
     body: UpdateWebhookEndpointBody,
     success: { statuses: [200], schema: WebhookEndpoint, envelope: 'data' },
     errors: ['governance_incomplete'],
-    handler: ({ app, caller, params, body }) => {
-      const model = app.models.webhooks.endpoints;
-      return ok(model.present(model.update(caller.accountId, params.id, body)));
-    },
+    handler: ({ caller, params, body }, { model: { endpoints } }) => ok(endpoints.present(endpoints.update(caller.accountId, params.id, body))),
   }),
 
-  defineRoute({
+  route({
     ...write,
     operationId: 'deleteWebhookEndpoint',
     method: 'DELETE',
@@ -89,13 +80,13 @@ export const webhookRoutes: AppRoute[] = [
     summary: 'Delete an endpoint; its queued deliveries are dropped',
     params: IdParams,
     success: { statuses: [200], schema: DeletedWebhookEndpoint, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const record = app.models.webhooks.removeEndpoint(caller.accountId, params.id);
+    handler: ({ caller, params }, { model }) => {
+      const record = model.removeEndpoint(caller.accountId, params.id);
       return ok({ id: record.id, deleted: true });
     },
   }),
 
-  defineRoute({
+  route({
     ...write,
     operationId: 'rotateWebhookSecret',
     method: 'POST',
@@ -104,14 +95,13 @@ export const webhookRoutes: AppRoute[] = [
     params: IdParams,
     body: EmptyBody,
     success: { statuses: [200], schema: WebhookEndpointWithSecret, envelope: 'data' },
-    handler: ({ app, caller, params }) => {
-      const model = app.models.webhooks.endpoints;
-      const record = model.rotateSecret(caller.accountId, params.id);
-      return ok({ ...model.present(record), signing_secret: record.secret });
+    handler: ({ caller, params }, { model: { endpoints } }) => {
+      const record = endpoints.rotateSecret(caller.accountId, params.id);
+      return ok({ ...endpoints.present(record), signing_secret: record.secret });
     },
   }),
 
-  defineRoute({
+  route({
     ...write,
     operationId: 'testWebhookEndpoint',
     method: 'POST',
@@ -122,7 +112,7 @@ export const webhookRoutes: AppRoute[] = [
     params: IdParams,
     body: TestWebhookBody,
     success: { statuses: [200], schema: WebhookTestResult, envelope: 'data' },
-    handler: async ({ app, caller, params, body }) =>
-      ok(await app.models.webhooks.dispatcher.test(caller.accountId, params.id, body.channel ?? 'meta')),
+    handler: async ({ caller, params, body }, { model }) =>
+      ok(await model.dispatcher.test(caller.accountId, params.id, body.channel ?? 'meta')),
   }),
 ];

@@ -7,7 +7,7 @@ import type { VirtualClock } from '../../core/clock.js';
 import { presentEvent, type EventRecord } from '../../core/events.js';
 import type { AttemptRecord } from './deliveries.js';
 import { LOGGED_RESPONSE_CHARS } from './limits.js';
-import type { WebhookEndpointModel, WebhookEndpointRecord } from './model.js';
+import type { WebhookEndpointModel, WebhookEndpointRecord } from './endpoints.js';
 import { applyProfile } from './profile.js';
 import { signatureHeader } from './signing.js';
 import { networkError, type WebhookTransport } from './transport.js';

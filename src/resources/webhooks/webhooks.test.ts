@@ -1,7 +1,7 @@
 /** Webhook endpoints over HTTP (4.1, 2.27, 3.7): CRUD, governance, URL rule, limits, bad input. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testSimulator, type TestSimulator } from '../../../test/support/simulator.js';
-import { EVENT_NAMES } from '../events.js';
+import { EVENT_NAMES } from '../index.js';
 
 const good = {
   name: 'Orders backend',

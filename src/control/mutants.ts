@@ -1,0 +1,211 @@
+/**
+ * Fault injection for the conformance kit's own tests ("teeth"): each mutant breaks exactly one
+ * rule of the spec, so a kit run against it must fail. Off unless asked for.
+ *
+ * None of them lives in the request path. Each is a wrapper installed when it is switched on
+ * and removed when it is switched off: most rewrite requests or responses around the whole
+ * simulator (`wrapHandle`); the rest swap one named seam (the authenticator, a collection's
+ * ownership lookup, one route's handler). With no mutant on, `handle` is the pipeline itself.
+ */
+import { decodeAnyCursor, encodeCursor } from '../core/pagination.js';
+import type { MountedRoute, RouteResult } from '../core/route.js';
+import type { SimRequest, SimResponse } from '../core/types.js';
+import type { AuthenticatedKey } from '../core/auth.js';
+import type { Collection, Entity } from '../store/collection.js';
+
+export const MUTANTS = {
+  drop_replayed_header: 'Idempotent replays lose the Idempotent-Replayed header.',
+  created_as_ok: 'Creates answer 200 instead of 201.',
+  repeat_page_item: 'The last item of a page repeats as the first item of the next page.',
+  skip_scope_check: 'Route scopes are not enforced.',
+  leak_cross_account: "Another account's record is readable by id.",
+  wrong_error_code: 'A missing resource answers 400 invalid_param instead of 404 not_found.',
+  omit_rate_limit_headers: 'RateLimit-* and X-RateLimit-* headers are left off.',
+  replace_tags: 'Tags sent to POST /contacts replace the contact tags instead of adding.',
+  accept_bad_limit: 'An out-of-range limit is silently clamped instead of refused.',
+  ignore_idempotency_body: 'A reused Idempotency-Key with a different body replays instead of 422.',
+} as const;
+
+export type MutantName = keyof typeof MUTANTS;
+
+export const MUTANT_NAMES = Object.keys(MUTANTS) as MutantName[];
+
+export function isMutantName(name: string): name is MutantName {
+  return Object.hasOwn(MUTANTS, name);
+}
+
+type Handle = (request: SimRequest) => Promise<SimResponse>;
+
+/** The seams a mutant may swap. Each belongs to one simulator. */
+export interface MutantSeams {
+  /** The authenticator the pipeline calls through. */
+  authenticate: (key: string) => AuthenticatedKey | undefined;
+  /** Every store collection (ownership lookups). */
+  readonly collections: () => Iterable<Collection<Entity>>;
+  /** The mounted API route with this operationId (its handler can be swapped). */
+  readonly route: (operationId: string) => MountedRoute | undefined;
+}
+
+interface Installed {
+  /** Rewrites the request before the simulator sees it. */
+  readonly request?: (request: SimRequest) => SimRequest;
+  /** Rewrites the response before the caller sees it. */
+  readonly response?: (response: SimResponse, request: SimRequest) => SimResponse;
+  /** Undoes a seam swap. */
+  readonly uninstall?: () => void;
+}
+
+const RATE_LIMIT_HEADER = /^(x-)?ratelimit-/i;
+
+function withoutHeaders(response: SimResponse, drop: (name: string) => boolean): SimResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) if (!drop(name)) headers[name] = value;
+  return { ...response, headers };
+}
+
+function header(request: SimRequest, name: string): string | undefined {
+  for (const [key, value] of Object.entries(request.headers ?? {})) {
+    if (key.toLowerCase() === name) return Array.isArray(value) ? value[0] : (value as string | undefined);
+  }
+  return undefined;
+}
+
+/** Clamps `limit` wherever the request carries it (query object, query string or path). */
+function clampLimit(request: SimRequest): SimRequest {
+  const clamp = (value: string): string => String(Math.min(100, Math.max(1, Math.trunc(Number(value)) || 1)));
+  const fixText = (text: string): string => {
+    const params = new URLSearchParams(text);
+    if (params.has('limit')) params.set('limit', clamp(params.get('limit')!));
+    return params.toString();
+  };
+  let { path, query } = request;
+  const mark = path.indexOf('?');
+  if (mark !== -1) path = `${path.slice(0, mark)}?${fixText(path.slice(mark + 1))}`;
+  if (typeof query === 'string') query = fixText(query);
+  else if (query && query['limit'] !== undefined) query = { ...query, limit: clamp(String(query['limit'])) };
+  return { ...request, path, ...(query !== undefined ? { query } : {}) };
+}
+
+function installers(seams: MutantSeams): Record<MutantName, () => Installed> {
+  return {
+    drop_replayed_header: () => ({ response: (response) => withoutHeaders(response, (name) => name.toLowerCase() === 'idempotent-replayed') }),
+    created_as_ok: () => ({ response: (response) => (response.status === 201 ? { ...response, status: 200 } : response) }),
+    omit_rate_limit_headers: () => ({ response: (response) => withoutHeaders(response, (name) => RATE_LIMIT_HEADER.test(name)) }),
+    wrong_error_code: () => ({
+      response: (response) => {
+        const error = (response.body as { error?: { code?: string; message?: string } } | undefined)?.error;
+        if (response.status !== 404 || error?.code !== 'not_found') return response;
+        return { ...response, status: 400, body: { error: { code: 'invalid_param', message: error.message ?? '', param: 'id' } } };
+      },
+    }),
+    repeat_page_item: () => ({
+      response: (response) => {
+        const body = response.body as { data?: unknown; next_cursor?: unknown } | undefined;
+        if (!body || !Array.isArray(body.data) || body.data.length < 2 || typeof body.next_cursor !== 'string') return response;
+        const cursor = decodeAnyCursor(body.next_cursor);
+        if (!cursor) return response;
+        const overlap = body.data[body.data.length - 2] as { id?: unknown };
+        return { ...response, body: { ...body, next_cursor: encodeCursor(cursor.list, overlap.id) } };
+      },
+    }),
+    accept_bad_limit: () => ({ request: clampLimit }),
+    ignore_idempotency_body: () => {
+      // The first body sent with each (API key, Idempotency-Key) stands in for every later one.
+      const first = new Map<string, unknown>();
+      return {
+        request: (request) => {
+          const key = header(request, 'idempotency-key');
+          if (key === undefined || request.body === undefined) return request;
+          const id = `${header(request, 'x-service-api-key') ?? header(request, 'authorization') ?? ''}\n${key}`;
+          if (!first.has(id)) first.set(id, request.body);
+          return { ...request, body: first.get(id) };
+        },
+      };
+    },
+    skip_scope_check: () => {
+      const original = seams.authenticate;
+      seams.authenticate = (key) => {
+        const found = original(key);
+        return found && { ...found, scope: 'full' };
+      };
+      return { uninstall: () => (seams.authenticate = original) };
+    },
+    leak_cross_account: () => {
+      const restores: (() => void)[] = [];
+      for (const collection of seams.collections()) {
+        const original = collection.getOwned;
+        collection.getOwned = (_accountId, id) => collection.get(id);
+        restores.push(() => (collection.getOwned = original));
+      }
+      return { uninstall: () => restores.forEach((restore) => restore()) };
+    },
+    replace_tags: () => {
+      const route = seams.route('upsertContact');
+      if (!route) return {};
+      const mutable = route as { handler: MountedRoute['handler'] };
+      const original = mutable.handler;
+      mutable.handler = async (ctx, bound) => {
+        const result: RouteResult = await original(ctx, bound);
+        const sent = (ctx.body as { tags?: readonly string[] }).tags;
+        const contact = (result.body as { data?: { id: number; tags: readonly string[] } }).data;
+        if (result.status !== 200 || sent === undefined || !contact) return result;
+        const contacts = (bound as { model: ContactsSeam }).model;
+        let record = contacts.get(ctx.caller.accountId, contact.id);
+        for (const name of contact.tags) if (!sent.includes(name)) record = contacts.detachTag(ctx.caller.accountId, contact.id, name);
+        return { ...result, body: { data: contacts.present(record) } };
+      };
+      return { uninstall: () => (mutable.handler = original) };
+    },
+  };
+}
+
+/** What the replace_tags mutant uses of the contacts model. */
+interface ContactsSeam {
+  get(accountId: number, id: number): object;
+  detachTag(accountId: number, id: number, tag: string): object;
+  present(record: object): unknown;
+}
+
+export class MutantSwitch {
+  private readonly installed = new Map<MutantName, Installed>();
+  private readonly install: Record<MutantName, () => Installed>;
+
+  constructor(seams: MutantSeams) {
+    this.install = installers(seams);
+  }
+
+  /** Switches on exactly these mutants (an empty list switches all off). */
+  set(names: readonly MutantName[]): void {
+    for (const [name, mutant] of this.installed) {
+      if (!names.includes(name)) {
+        mutant.uninstall?.();
+        this.installed.delete(name);
+      }
+    }
+    for (const name of names) if (!this.installed.has(name)) this.installed.set(name, this.install[name]());
+  }
+
+  has(name: MutantName): boolean {
+    return this.installed.has(name);
+  }
+
+  list(): MutantName[] {
+    return [...this.installed.keys()];
+  }
+
+  /** The simulator's entry point: the pipeline itself, or the pipeline inside the active rewrites. */
+  wrapHandle(inner: Handle): Handle {
+    return (request) => {
+      if (this.installed.size === 0) return inner(request);
+      return this.mutated(inner, request);
+    };
+  }
+
+  private async mutated(inner: Handle, request: SimRequest): Promise<SimResponse> {
+    let rewritten = request;
+    for (const mutant of this.installed.values()) if (mutant.request) rewritten = mutant.request(rewritten);
+    let response = await inner(rewritten);
+    for (const mutant of this.installed.values()) if (mutant.response) response = mutant.response(response, rewritten);
+    return response;
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * A resource group as one unit (docs/architecture.md): a folder whose `index.ts` exports one
+ * descriptor made with `defineGroup`, declaring everything the simulator needs to know about it:
+ *
+ * - its name and the groups it needs (their models are all it can reach);
+ * - its model factory (state and rules), given the core services, the needed models and the
+ *   hooks it offers;
+ * - the hooks it offers, and (in `listen`) how it takes part in the hooks of the groups it needs;
+ * - its API routes, typed against its own model and needs;
+ * - its events, its seed section and its sandbox powers.
+ *
+ * The registry (resources/index.ts) is a plain list of descriptors, ordered by need; the
+ * simulator, seed format, event catalogue, control plane and OpenAPI documents are all built by
+ * looping over it (./compose.ts).
+ */
+import type { z } from 'zod';
+import type { HookSpecs, HooksOf } from '../core/hooks.js';
+import { eraseRoute, type AnyRoute, type RouteDefinition } from '../core/route.js';
+import type { PowerTree } from '../control/power.js';
+import type { EventDefinition } from './events.js';
+import type { CoreServices } from './services.js';
+
+/** What a group's route handlers and sandbox powers are bound to. */
+export interface GroupContext<M, N = unknown> {
+  readonly model: M;
+  readonly needs: N;
+  readonly core: CoreServices;
+}
+
+export interface ModelInit<N, H> {
+  readonly core: CoreServices;
+  readonly needs: N;
+  /** The hooks this group offers, to run when the moment comes. */
+  readonly hooks: H;
+}
+
+export interface ListenContext<M, N, O> {
+  readonly model: M;
+  readonly needs: N;
+  /** The hooks of the groups this one needs, to listen to. */
+  readonly on: O;
+  readonly core: CoreServices;
+}
+
+/** Calls `work`, and names the seed path of whatever it threw. */
+export type AtPath = (path: readonly (string | number)[], work: () => void) => void;
+
+export interface SeedContext<M, N> extends GroupContext<M, N> {
+  readonly accountId: number;
+  readonly at: AtPath;
+}
+
+export type SeedFields = z.core.$ZodShape;
+
+export type SeedSection<F extends SeedFields> = z.output<z.ZodObject<F>>;
+
+export interface SeedSpec<M, N, F extends SeedFields> {
+  /** This group's fields of a seed account object (docs/fixtures.md). */
+  readonly fields: F;
+  /** Loads one account's section, inside the seed's transaction; emits no events. */
+  readonly apply: (ctx: SeedContext<M, N>, section: SeedSection<F>) => void;
+  /** Checks across accounts (duplicate ids, duplicate keys); `issue` names a path under `accounts`. */
+  readonly check?: (accounts: readonly SeedSection<F>[], issue: (path: readonly (string | number)[], message: string) => void) => void;
+  /** This group's part of the default seed, by account id: data, validated like any seed. */
+  readonly defaults?: Readonly<Record<string, unknown>>;
+}
+
+/** A seed spec as the registry holds it. */
+export interface ErasedSeed {
+  readonly fields: SeedFields;
+  readonly apply: (ctx: never, section: never) => void;
+  readonly check?: (accounts: never, issue: (path: readonly (string | number)[], message: string) => void) => void;
+  readonly defaults?: Readonly<Record<string, unknown>>;
+}
+
+export interface Group<
+  Name extends string = string,
+  M = unknown,
+  H extends HookSpecs = HookSpecs,
+  P extends PowerTree = PowerTree,
+  F extends SeedFields = SeedFields,
+> {
+  readonly name: Name;
+  readonly description: string;
+  readonly needs: readonly AnyGroup[];
+  readonly hooks: H;
+  readonly create: (init: never) => M;
+  readonly listen: ((ctx: never) => void) | undefined;
+  readonly routes: readonly AnyRoute<never>[];
+  readonly events: readonly EventDefinition[];
+  readonly seed: (ErasedSeed & { readonly fields: F }) | undefined;
+  readonly sandbox: P;
+}
+
+export type AnyGroup = Group<string, unknown, HookSpecs, PowerTree, SeedFields>;
+
+export type ModelOf<G> = G extends Group<string, infer M, HookSpecs, PowerTree, SeedFields> ? M : never;
+type HookSpecsOf<G> = G extends Group<string, unknown, infer H, PowerTree, SeedFields> ? H : never;
+
+/** The models of the needed groups, by group name. */
+export type NeedsOf<Needs extends readonly AnyGroup[]> = {
+  readonly [G in Needs[number] as G['name']]: ModelOf<G>;
+};
+
+/** The hooks of the needed groups, by group name. */
+export type OnOf<Needs extends readonly AnyGroup[]> = {
+  readonly [G in Needs[number] as G['name']]: HooksOf<HookSpecsOf<G>>;
+};
+
+/** Powers whose handlers accept this context (a power typed against more needs is refused). */
+type PowersBoundTo<C> = {
+  readonly [name: string]: { readonly run: (call: never, bound: C) => unknown } | PowersBoundTo<C>;
+};
+
+export interface GroupDefinition<
+  Name extends string,
+  Needs extends readonly AnyGroup[],
+  M,
+  H extends HookSpecs,
+  P extends PowerTree,
+  F extends SeedFields,
+> {
+  readonly name: Name;
+  /** One line: what the group holds (the OpenAPI tag description and docs use it). */
+  readonly description: string;
+  readonly needs: Needs;
+  readonly hooks?: H;
+  readonly model: (init: ModelInit<NeedsOf<Needs>, HooksOf<H>>) => M;
+  readonly listen?: (ctx: ListenContext<M, NeedsOf<Needs>, OnOf<Needs>>) => void;
+  readonly routes?: readonly AnyRoute<GroupContext<M, NeedsOf<Needs>>>[];
+  readonly events?: readonly EventDefinition[];
+  readonly seed?: SeedSpec<M, NeedsOf<Needs>, F>;
+  readonly sandbox?: P & PowersBoundTo<GroupContext<M, NeedsOf<Needs>>>;
+}
+
+export function defineGroup<
+  const Name extends string,
+  const Needs extends readonly AnyGroup[],
+  M,
+  H extends HookSpecs = Readonly<Record<never, never>>,
+  P extends PowerTree = Readonly<Record<never, never>>,
+  F extends SeedFields = Readonly<Record<never, never>>,
+>(definition: GroupDefinition<Name, Needs, M, H, P, F>): Group<Name, M, H, P, F> {
+  return {
+    name: definition.name,
+    description: definition.description,
+    needs: definition.needs,
+    hooks: definition.hooks ?? ({} as H),
+    create: definition.model as (init: never) => M,
+    listen: definition.listen as ((ctx: never) => void) | undefined,
+    routes: (definition.routes ?? []) as readonly AnyRoute<never>[],
+    events: definition.events ?? [],
+    seed: definition.seed as (ErasedSeed & { readonly fields: F }) | undefined,
+    sandbox: definition.sandbox ?? ({} as P),
+  };
+}
+
+/**
+ * The route builder of a group's `routes.ts`, typed against the group's model and needs:
+ *
+ *   const route = routesFor<TagsModel>();
+ *   export const tagRoutes = [route({ operationId: 'listTags', ..., handler: (req, { model }) => ... })];
+ */
+export function routesFor<M, N = unknown>() {
+  return <P, Q, B>(route: RouteDefinition<GroupContext<M, N>, P, Q, B>): AnyRoute<GroupContext<M, N>> => eraseRoute(route);
+}
+
+/**
+ * The seed-spec builder of a group's `seed.ts`, typed against the group's model and needs:
+ *
+ *   export const tagSeed = seedFor<TagsModel>()({ fields: { tags: ... }, apply: ({ model, accountId, at }, { tags }) => ... });
+ */
+export function seedFor<M, N = unknown>() {
+  return <F extends SeedFields>(spec: SeedSpec<M, N, F>): SeedSpec<M, N, F> => spec;
+}

@@ -1,0 +1,27 @@
+/** The `custom_fields` section of a seed account (docs/fixtures.md): definitions, in order. */
+import { z } from 'zod';
+import { seedFor } from '../../groups/define.js';
+import defaults from './default-seed.json' with { type: 'json' };
+import type { CustomFieldsModel } from './model.js';
+import { CustomFieldTypeSchema, FieldKey, FieldLabel } from './schemas.js';
+
+export const SeedCustomField = z.strictObject({
+  field_key: FieldKey,
+  label: FieldLabel,
+  type: CustomFieldTypeSchema.default('text'),
+  archived: z.boolean().default(false),
+});
+
+export const customFieldSeed = seedFor<CustomFieldsModel>()({
+  fields: { custom_fields: z.array(SeedCustomField).optional() },
+  defaults,
+  apply: ({ model, accountId, at }, { custom_fields }) => {
+    (custom_fields ?? []).forEach((field, index) =>
+      at(['custom_fields', index], () => {
+        const result = model.create(accountId, field);
+        if (!result.created) throw new Error(`duplicate custom field ${field.field_key}`);
+        if (field.archived) model.update(accountId, result.field.id, { archived: true });
+      }),
+    );
+  },
+});

@@ -1,0 +1,104 @@
+/**
+ * The customer's side (sandbox): an inbound message arrives. It creates the contact and the
+ * conversation if new, appends the message, opens the channel's messaging window, reopens a
+ * resolved or archived thread and emits `message.received`. On SMS, STOP and START keywords
+ * (CTIA) opt the number out and back in. A person the account blocked (Facebook, Instagram)
+ * cannot reach it: the platform drops the message, and so do we (docs/decisions.md).
+ */
+import type { CoreServices } from '../../groups/services.js';
+import type { BlockedUsersModel } from '../blocked-users/model.js';
+import { CHANNEL_CAPABILITIES } from '../channels/capabilities.js';
+import type { ContactsModel } from '../contacts/model.js';
+import type { ConversationData } from '../conversations/schemas.js';
+import type { ConversationsModel } from '../conversations/model.js';
+import type { MessagesModel } from '../messages/model.js';
+import type { InboundMessage, MessageData } from '../messages/schemas.js';
+import type { OptOutsModel } from '../opt-outs/model.js';
+import type { OptOutData } from '../opt-outs/schemas.js';
+
+export const SMS_STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'] as const;
+export const SMS_START_KEYWORDS = ['START', 'UNSTOP'] as const;
+
+export interface InboundNeeds {
+  readonly contacts: ContactsModel;
+  readonly conversations: ConversationsModel;
+  readonly messages: MessagesModel;
+  readonly optOuts: OptOutsModel;
+  readonly blockedUsers: BlockedUsersModel;
+}
+
+export type InboundResult =
+  | { readonly delivered: false; readonly reason: 'blocked'; readonly blocked_user_id: number }
+  | {
+      readonly delivered: true;
+      readonly contact_id: number;
+      readonly contact_created: boolean;
+      readonly conversation_created: boolean;
+      readonly conversation: ConversationData;
+      readonly message: MessageData;
+      readonly window_expires_at: string | null;
+      readonly opt_out: OptOutData | null;
+    };
+
+export function createInboundModel(core: CoreServices, deps: InboundNeeds) {
+  const { clock, events } = core;
+
+  function smsKeyword(accountId: number, identifier: string, text: string | undefined): OptOutData | null {
+    const word = text?.trim().toUpperCase() ?? '';
+    if ((SMS_STOP_KEYWORDS as readonly string[]).includes(word)) {
+      return deps.optOuts.present(deps.optOuts.smsStop(accountId, identifier));
+    }
+    if ((SMS_START_KEYWORDS as readonly string[]).includes(word)) {
+      const row = deps.optOuts.smsStart(accountId, identifier);
+      return row ? deps.optOuts.present(row) : null;
+    }
+    return null;
+  }
+
+  return {
+    receive(accountId: number, input: InboundMessage): InboundResult {
+      const person = { channel: input.channel, platform_user_id: input.platform_user_id, ig_username: input.ig_username ?? null };
+      const block = deps.blockedUsers.activeBlock(accountId, person);
+      if (block) return { delivered: false, reason: 'blocked', blocked_user_id: block.id };
+
+      const existed = deps.contacts.findByIdentity(accountId, input.channel, input.platform_user_id) !== undefined;
+      const contact = deps.contacts.upsertFromInbound(accountId, {
+        channel: input.channel,
+        platform_user_id: input.platform_user_id,
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.ig_username !== undefined ? { ig_username: input.ig_username.replace(/^@/, '') } : {}),
+      });
+      const opened = deps.conversations.openFor(accountId, contact);
+      const { conversation, message } = deps.conversations.append(opened.conversation, {
+        sender_type: 'user',
+        sender_name: contact.name,
+        type: input.type,
+        text: input.text ?? null,
+        ...(input.attachments !== undefined ? { attachments: input.attachments } : {}),
+        ...(input.message_id !== undefined ? { message_id: input.message_id } : {}),
+      });
+      const optOut = input.channel === 'sms' ? smsKeyword(accountId, input.platform_user_id, input.text) : null;
+      const presented = deps.messages.present(message);
+      events.emit(accountId, 'message.received', {
+        conversation_id: conversation.id,
+        contact_id: contact.id,
+        channel: conversation.channel,
+        platform_user_id: conversation.platform_user_id,
+        message: presented,
+      });
+      const windowMs = CHANNEL_CAPABILITIES[input.channel].windowMs;
+      return {
+        delivered: true,
+        contact_id: contact.id,
+        contact_created: !existed,
+        conversation_created: opened.created,
+        conversation: deps.conversations.present(conversation),
+        message: presented,
+        window_expires_at: windowMs === null ? null : clock.iso(message.created_ms + windowMs),
+        opt_out: optOut,
+      };
+    },
+  };
+}
+
+export type InboundModel = ReturnType<typeof createInboundModel>;

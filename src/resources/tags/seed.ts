@@ -1,0 +1,23 @@
+/** The `tags` section of a seed account (docs/fixtures.md): tag definitions, in order. */
+import { z } from 'zod';
+import { seedFor } from '../../groups/define.js';
+import defaults from './default-seed.json' with { type: 'json' };
+import type { TagsModel } from './model.js';
+import { TagColor, TagName } from './schemas.js';
+
+export const SeedTag = z.strictObject({
+  name: TagName,
+  color: TagColor.optional(),
+});
+
+export const tagSeed = seedFor<TagsModel>()({
+  fields: { tags: z.array(SeedTag).optional() },
+  defaults,
+  apply: ({ model, accountId, at }, { tags }) => {
+    (tags ?? []).forEach((tag, index) =>
+      at(['tags', index], () => {
+        if (!model.create(accountId, tag.name, tag.color).created) throw new Error(`duplicate tag ${tag.name}`);
+      }),
+    );
+  },
+});

@@ -1,0 +1,57 @@
+/**
+ * The `team` and `invitations` sections of a seed account (docs/fixtures.md). Invitations skip
+ * the seat check (the seed states what it wants) and get deterministic invite links.
+ */
+import { z } from 'zod';
+import { parseDuration } from '../../core/duration.js';
+import { seedFor } from '../../groups/define.js';
+import { Duration } from '../shared/schemas.js';
+import defaults from './default-seed.json' with { type: 'json' };
+import type { TeamModel } from './model.js';
+import { MEMBER_STATUSES, MemberChannels, TeamRole } from './schemas.js';
+
+export const SeedTeamMember = z.strictObject({
+  name: z.string().trim().min(1).max(255),
+  email: z.email().max(254),
+  role: TeamRole.default('agent'),
+  status: z.enum(MEMBER_STATUSES).default('offline'),
+  avatar_url: z.string().min(1).max(2048).nullable().optional(),
+  channels: MemberChannels.optional(),
+  total_resolved: z.number().int().min(0).optional(),
+});
+
+export const SeedInvitation = z.strictObject({
+  email: z.email().max(254),
+  name: z.string().trim().min(1).max(255),
+  role: TeamRole.default('agent'),
+  channels: MemberChannels.optional(),
+  email_sent: z.boolean().optional().describe('Default: false for reserved domains (.test, .invalid, .example, .localhost).'),
+  expires_in: Duration.optional().describe('Default 7d.'),
+});
+
+export const teamSeed = seedFor<TeamModel>()({
+  fields: {
+    team: z.array(SeedTeamMember).optional(),
+    invitations: z.array(SeedInvitation).optional(),
+  },
+  defaults,
+  apply: ({ model, accountId, at }, { team, invitations }) => {
+    (team ?? []).forEach((member, index) =>
+      at(['team', index], () => {
+        model.add(accountId, { ...member, channels: member.channels ?? null });
+      }),
+    );
+    (invitations ?? []).forEach((invitation, index) =>
+      at(['invitations', index], () => {
+        model.invitations.seed(accountId, {
+          email: invitation.email,
+          name: invitation.name,
+          role: invitation.role,
+          channels: invitation.channels ?? null,
+          ...(invitation.email_sent !== undefined ? { email_sent: invitation.email_sent } : {}),
+          ...(invitation.expires_in !== undefined ? { expires_in_ms: parseDuration(invitation.expires_in) } : {}),
+        });
+      }),
+    );
+  },
+});

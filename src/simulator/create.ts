@@ -1,0 +1,313 @@
+/**
+ * Assembles one simulator from a registry of resource groups: core services, the groups' models
+ * (in need order), the seed, the route tables and the pipeline. Both runtimes (node:http and MSW)
+ * and in-process tests call the same `handle`. Nothing here knows any particular group.
+ */
+import { fromFetchRequest, toFetchResponse } from '../adapters/fetch.js';
+import { VirtualClock, parseTimestamp } from '../core/clock.js';
+import { EventJournal, type EventListener, type EventRecord } from '../core/events.js';
+import { IdempotencyKeys, idempotencyIndexes, type IdempotencyRecord } from '../core/idempotency.js';
+import { consoleLogger, type Logger } from '../core/logger.js';
+import { BASE_PATH, CONTROL_OPENAPI_PATH, CONTROL_PREFIX, OPENAPI_PATH } from '../core/paths.js';
+import { createPipeline } from '../core/pipeline.js';
+import { DEFAULT_RATE_LIMIT, RateLimiter, parseRateLimit, type RateLimitConfig } from '../core/rate-limit.js';
+import type { MountedRoute } from '../core/route.js';
+import { Router } from '../core/router.js';
+import { Scheduler } from '../core/scheduler.js';
+import type { Plan, Scope, SimRequest, SimResponse } from '../core/types.js';
+import { MutantSwitch, type MutantSeams } from '../control/mutants.js';
+import { powersOf, type FunctionsOf } from '../control/power.js';
+import type { AnyGroup, Group } from '../groups/define.js';
+import {
+  addPowerFunctions,
+  eventCatalogueOf,
+  groupSandboxFunctions,
+  instantiateGroups,
+  mountApiRoutes,
+  mountGroupPowers,
+  mountPowers,
+} from '../groups/compose.js';
+import { createLifecycle, type CoreServices } from '../groups/services.js';
+import { buildControlOpenApi, buildOpenApi, type OpenApiDocument } from '../openapi/build.js';
+import { registry, type Registry } from '../resources/index.js';
+import { createFetchTransport, type WebhookTransport } from '../resources/webhooks/transport.js';
+import { applySeed } from '../seed/apply.js';
+import { defaultSeedOf } from '../seed/defaults.js';
+import { parseSeedWith } from '../seed/parse.js';
+import { seedSchemaOf } from '../seed/schema.js';
+import { Store } from '../store/store.js';
+import type { HookSpecs } from '../core/hooks.js';
+import type { PowerTree } from '../control/power.js';
+import { simulatorPowers } from './powers.js';
+import type { SandboxControl, SimulatorSnapshot } from './types.js';
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
+  /** The resource groups, ordered by need. Default: every group of the registry (resources/index.ts). */
+  groups?: G;
+  /** A seed (docs/fixtures.md). Validated; defaults to the embedded default seed. */
+  seed?: unknown;
+  /** Replaces the first seed account's full-scope key. */
+  apiKey?: string;
+  /** `{perMinute, perSecond}`, `'200/20'`-style text, or `'off'`. Default 200/20. */
+  rateLimit?: RateLimitConfig | 'off' | string;
+  /** Start with the clock frozen at this instant (ISO timestamp or epoch ms). */
+  clock?: { frozenAt?: string | number };
+  /** Start from a saved snapshot instead of the seed (the seed still defines `reset`). */
+  state?: SimulatorSnapshot;
+  /** Largest accepted request body, in bytes. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Allow http:// webhook URLs on loopback hosts, for local receivers. */
+  allowLocalWebhooks?: boolean;
+  /** How webhook deliveries are sent. Default: global fetch; the node runtime passes an undici one. */
+  webhookTransport?: WebhookTransport;
+  logger?: Logger;
+}
+
+export interface SeedAccountInfo {
+  id: number;
+  business_name: string;
+  plan: Plan;
+  addon: 'active' | 'inactive';
+  /** The seed's plaintext keys, by scope (the first key of each scope). */
+  keys: Partial<Record<Scope, string>>;
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** Relative to `/api/v1` (e.g. `/contacts`), or a full path starting with `/api/` or `/_sandbox`. */
+  path: string;
+  /** Sent as `X-Service-Api-Key`. */
+  key?: string;
+  body?: unknown;
+  query?: SimRequest['query'];
+  headers?: Record<string, string>;
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+type PowersOfGroup<G> = G extends Group<string, unknown, HookSpecs, infer P> ? P : never;
+
+/** `sim.sandbox`: the simulator's own powers and every group's, as functions. */
+export type SandboxApi<G extends readonly AnyGroup[] = Registry> = FunctionsOf<typeof simulatorPowers> &
+  UnionToIntersection<FunctionsOf<PowersOfGroup<G[number]>>>;
+
+export interface Simulator<G extends readonly AnyGroup[] = Registry> {
+  /** The core entry point: plain object in, plain object out. */
+  handle(request: SimRequest): Promise<SimResponse>;
+  /** Convenience for tests: `sim.request({ method: 'POST', path: '/contacts', key, body })`. */
+  request(options: RequestOptions): Promise<SimResponse>;
+  /** Any fetch-style host: WHATWG Request in, Response out. */
+  fetch(request: Request): Promise<Response>;
+  readonly clock: VirtualClock;
+  /** The accounts of the seed, with their plaintext keys. */
+  readonly accounts: readonly SeedAccountInfo[];
+  reset(): void;
+  snapshot(): SimulatorSnapshot;
+  restore(snapshot: SimulatorSnapshot): void;
+  setRateLimit(config: RateLimitConfig | 'off' | string): void;
+  /** Hears every committed event of every account. */
+  onEvent(listener: EventListener): () => void;
+  /** Hears every committed state change (persistence uses it). */
+  onChange(listener: () => void): () => void;
+  /** The API's OpenAPI 3.1 document (`/api/v1/openapi.json`). */
+  openapi(): OpenApiDocument;
+  /** The control plane's OpenAPI 3.1 document (`/_sandbox/openapi.json`). */
+  controlOpenapi(): OpenApiDocument;
+  /** The sandbox control plane as functions (the same powers as `/_sandbox/...`). */
+  readonly sandbox: SandboxApi<G>;
+  /** Stops timers. The simulator answers requests afterwards, but runs no scheduled work. */
+  close(): void;
+}
+
+/** The seed's account fields the simulator itself reads (the account group declares them). */
+interface SeedAccountCore {
+  readonly id: number;
+  readonly business_name: string;
+  readonly plan: Plan;
+  readonly addon: 'active' | 'inactive';
+  readonly api_keys: readonly { readonly name: string; readonly scope: Scope; readonly key: string }[];
+}
+
+export function createSimulator<const G extends readonly AnyGroup[] = Registry>(options: SimulatorOptions<G> = {}): Simulator<G> {
+  const groups: readonly AnyGroup[] = options.groups ?? registry;
+  const logger = options.logger ?? consoleLogger;
+  const seedSchema = seedSchemaOf(groups);
+  const seed = withApiKey(
+    parseSeedWith(seedSchema, options.seed ?? defaultSeedOf(groups)) as { accounts: Record<string, unknown>[] },
+    options.apiKey,
+    (value) => parseSeedWith(seedSchema, value) as { accounts: Record<string, unknown>[] },
+  );
+  const accounts = seed.accounts as unknown as (SeedAccountCore & Record<string, unknown>)[];
+  const clock = new VirtualClock();
+  const startFrozenAt = initialFrozenAt(options.clock?.frozenAt);
+  if (startFrozenAt !== undefined) clock.freeze(startFrozenAt);
+
+  const store = new Store();
+  const scheduler = new Scheduler(clock, (error) => logger.error('scheduled work failed', error));
+  const catalogue = eventCatalogueOf(groups);
+  const events = new EventJournal(store, store.define<EventRecord>('events'), clock, new Set(catalogue.map((event) => event.name)));
+  const idempotency = new IdempotencyKeys(store, store.define<IdempotencyRecord>('idempotency_keys', idempotencyIndexes), () => clock.now());
+  const rateLimiter = new RateLimiter(toRateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT));
+  clock.onJump((now, previous) => {
+    if (now < previous) rateLimiter.reset();
+  });
+
+  const lifecycle = createLifecycle();
+  const core: CoreServices = {
+    store,
+    clock,
+    scheduler,
+    events,
+    logger,
+    lifecycle,
+    settings: {
+      allowLocalWebhooks: options.allowLocalWebhooks ?? false,
+      webhookTransport: options.webhookTransport ?? createFetchTransport(),
+    },
+  };
+  const instances = instantiateGroups(groups, core);
+  const apiRoutes = mountApiRoutes(instances);
+  const routesByOperation = new Map(apiRoutes.map((route) => [route.operationId, route]));
+
+  const seams: MutantSeams = {
+    authenticate: (key) => findKey(key),
+    collections: () => store.allCollections(),
+    route: (operationId) => routesByOperation.get(operationId),
+  };
+  const mutants = new MutantSwitch(seams);
+  const account = instances.find((instance) => instance.group.name === 'account')?.context.model as AccountAccess | undefined;
+  const findKey: MutantSeams['authenticate'] = (key) => account?.authenticate(key);
+
+  function restoreState(snapshot: SimulatorSnapshot): void {
+    scheduler.clear();
+    rateLimiter.reset();
+    idempotency.clearInProgress();
+    store.restore(snapshot.store);
+    lifecycle.restored.run();
+  }
+
+  const control: SandboxControl = {
+    store,
+    clock,
+    events,
+    mutants,
+    reset(): void {
+      restoreState(initialSnapshot);
+      if (startFrozenAt === undefined) clock.resetToReal();
+      else clock.freeze(startFrozenAt);
+      mutants.set([]);
+    },
+    snapshot: (): SimulatorSnapshot => ({ format: 'switchboard-snapshot', version: 1, clock: clock.state(), store: store.snapshot() }),
+    restore(snapshot: SimulatorSnapshot): void {
+      restoreState(snapshot);
+      if (snapshot.clock.mode === 'frozen') clock.freeze(snapshot.clock.now_ms);
+    },
+  };
+
+  applySeed(store, instances, accounts);
+  const initialSnapshot = control.snapshot();
+  if (options.state) control.restore(options.state);
+  lifecycle.started.run();
+
+  const simulatorPowerList = powersOf(simulatorPowers);
+  const controlRoutes: MountedRoute[] = [
+    ...mountPowers(
+      simulatorPowerList.map((entry) => entry.power),
+      control,
+    ),
+    ...mountGroupPowers(instances),
+  ];
+  let apiDocument: OpenApiDocument | undefined;
+  let controlDocument: OpenApiDocument | undefined;
+  const openapi = (): OpenApiDocument => (apiDocument ??= buildOpenApi(groups));
+  const controlOpenapi = (): OpenApiDocument => (controlDocument ??= buildControlOpenApi(groups, simulatorPowers));
+
+  const pipeline = createPipeline({
+    mounts: [
+      { prefix: BASE_PATH, router: new Router<MountedRoute>(apiRoutes), metered: true },
+      { prefix: CONTROL_PREFIX, router: new Router<MountedRoute>(controlRoutes), metered: false },
+    ],
+    documents: new Map<string, () => unknown>([
+      [OPENAPI_PATH, openapi],
+      [CONTROL_OPENAPI_PATH, controlOpenapi],
+    ]),
+    store,
+    now: () => clock.now(),
+    authenticate: (key) => seams.authenticate(key),
+    markKeyUsed: (keyId) => account?.markUsed(keyId),
+    rateLimiter,
+    idempotency,
+    logger,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+  });
+  const handle = mutants.wrapHandle(pipeline);
+
+  const sandbox: Record<string, unknown> = {};
+  addPowerFunctions(sandbox, simulatorPowerList, control, core);
+  groupSandboxFunctions(instances, core, sandbox);
+
+  return {
+    handle,
+    request(request: RequestOptions): Promise<SimResponse> {
+      const headers: Record<string, string> = { ...request.headers };
+      if (request.key !== undefined) headers['X-Service-Api-Key'] = request.key;
+      const path =
+        request.path.startsWith('/api/') || request.path.startsWith(CONTROL_PREFIX) ? request.path : `${BASE_PATH}${request.path}`;
+      return handle({ method: request.method ?? 'GET', path, query: request.query, headers, body: request.body });
+    },
+    async fetch(request: Request): Promise<Response> {
+      return toFetchResponse(await handle(await fromFetchRequest(request)));
+    },
+    clock,
+    accounts: describeAccounts(accounts),
+    reset: control.reset,
+    snapshot: control.snapshot,
+    restore: control.restore,
+    setRateLimit: (config) => rateLimiter.configure(toRateLimit(config)),
+    onEvent: (listener) => events.subscribe(listener),
+    onChange: (listener) => store.onChange(listener),
+    openapi,
+    controlOpenapi,
+    sandbox: sandbox as SandboxApi<G>,
+    close: () => {
+      lifecycle.closing.run();
+      scheduler.clear();
+    },
+  };
+}
+
+/** What the pipeline needs of the account group's model: key lookup and `last_used_at`. */
+interface AccountAccess {
+  authenticate(key: string): ReturnType<MutantSeams['authenticate']>;
+  markUsed(keyId: number): void;
+}
+
+function toRateLimit(config: RateLimitConfig | 'off' | string): RateLimitConfig | 'off' {
+  return typeof config === 'string' ? parseRateLimit(config) : config;
+}
+
+function initialFrozenAt(value: string | number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = typeof value === 'number' ? value : parseTimestamp(value);
+  if (ms === null || !Number.isFinite(ms)) throw new Error(`clock.frozenAt is not a timestamp: ${value}`);
+  return ms;
+}
+
+/** `--api-key`: the first account's full key becomes this one; the seed is parsed again. */
+function withApiKey<S extends { accounts: Record<string, unknown>[] }>(seed: S, apiKey: string | undefined, parse: (value: unknown) => S): S {
+  if (apiKey === undefined) return seed;
+  const [first, ...rest] = seed.accounts as unknown as (SeedAccountCore & Record<string, unknown>)[];
+  if (!first) return seed;
+  const others = first.api_keys.filter((key) => key.scope !== 'full');
+  const fixed = { name: 'Fixed full key', scope: 'full' as const, key: apiKey };
+  return parse({ ...seed, accounts: [{ ...first, api_keys: [fixed, ...others] }, ...rest] });
+}
+
+function describeAccounts(accounts: readonly SeedAccountCore[]): SeedAccountInfo[] {
+  return accounts.map((account) => {
+    const keys: Partial<Record<Scope, string>> = {};
+    for (const key of account.api_keys) keys[key.scope] ??= key.key;
+    return { id: account.id, business_name: account.business_name, plan: account.plan, addon: account.addon, keys };
+  });
+}

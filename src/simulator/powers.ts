@@ -1,0 +1,223 @@
+/**
+ * The simulator's own sandbox powers, beside the groups' ones: reset, snapshot and restore, the
+ * virtual clock, the account event journal, and fault injection. Like every power, each is one
+ * definition served as a `/_sandbox` route and a `sim.sandbox` function.
+ */
+import { z } from 'zod';
+import { parseTimestamp } from '../core/clock.js';
+import { parseDuration } from '../core/duration.js';
+import { invalidParam } from '../core/errors.js';
+import { presentEvent, type PublicEvent } from '../core/events.js';
+import { MUTANTS, type MutantName } from '../control/mutants.js';
+import { powersFor } from '../control/power.js';
+import {
+  AdvanceBody,
+  ClockState,
+  Done,
+  EmitEventBody,
+  EventsQuery,
+  FreezeBody,
+  MutantsBody,
+  MutantsState,
+  PublicEventSchema,
+  RestoreBody,
+  SetClockBody,
+  Snapshot,
+} from '../control/schemas.js';
+import { EmptyBody } from '../resources/shared/schemas.js';
+import type { SandboxControl, SimulatorSnapshot } from './types.js';
+
+const power = powersFor<SandboxControl>();
+
+function timestampMs(value: string, param: string): number {
+  const ms = parseTimestamp(value);
+  if (ms === null) throw invalidParam(param, `${param} is not a valid timestamp.`);
+  return ms;
+}
+
+export const simulatorPowers = {
+  reset: power.operator({
+    operationId: 'sandboxReset',
+    method: 'POST',
+    path: '/reset',
+    summary: 'Reset every account to the seed the simulator started with',
+    output: Done,
+    run: (_call, control) => {
+      control.reset();
+      return { ok: true as const };
+    },
+    fn: (invoke) => (): void => {
+      invoke({});
+    },
+  }),
+  snapshot: power.operator({
+    operationId: 'sandboxSnapshot',
+    method: 'GET',
+    path: '/snapshot',
+    summary: 'The whole simulator state as JSON (restore it later with POST /_sandbox/restore)',
+    output: Snapshot,
+    run: (_call, control) => control.snapshot(),
+  }),
+  restore: power.operator({
+    operationId: 'sandboxRestore',
+    method: 'POST',
+    path: '/restore',
+    summary: 'Replace the whole simulator state with a snapshot',
+    input: RestoreBody,
+    inputRequired: true,
+    output: Done,
+    run: ({ input }, control) => {
+      // The schema cannot know which collections exist: an unknown one is the caller's mistake.
+      const known = new Set(control.store.collectionNames());
+      const unknown = Object.keys(input.store.collections).find((name) => !known.has(name));
+      if (unknown !== undefined) {
+        throw invalidParam(`store.collections.${unknown}`, `The snapshot holds an unknown collection: ${unknown}.`);
+      }
+      control.restore(input as SimulatorSnapshot);
+      return { ok: true as const };
+    },
+    fn: (invoke) => (snapshot: SimulatorSnapshot): void => {
+      invoke({ input: snapshot });
+    },
+  }),
+  clock: {
+    now: power.operator({
+      operationId: 'sandboxGetClock',
+      method: 'GET',
+      path: '/clock',
+      summary: 'The virtual clock',
+      output: ClockState,
+      run: (_call, control) => control.clock.state(),
+      fn: (invoke) => (): string => invoke({}).now,
+    }),
+    freeze: power.operator({
+      operationId: 'sandboxFreezeClock',
+      method: 'POST',
+      path: '/clock/freeze',
+      summary: 'Stop the clock (at `at` or `ms`, or now)',
+      input: FreezeBody,
+      output: ClockState,
+      run: ({ input }, control) => {
+        control.clock.freeze(input.ms ?? (input.at === undefined ? undefined : timestampMs(input.at, 'at')));
+        return control.clock.state();
+      },
+      fn: (invoke) => (at?: number): void => {
+        invoke({ input: at === undefined ? {} : { ms: at } });
+      },
+    }),
+    unfreeze: power.operator({
+      operationId: 'sandboxUnfreezeClock',
+      method: 'POST',
+      path: '/clock/unfreeze',
+      summary: 'Let the clock run in real time again from its current instant',
+      input: EmptyBody,
+      output: ClockState,
+      run: (_call, control) => {
+        control.clock.unfreeze();
+        return control.clock.state();
+      },
+      fn: (invoke) => (): void => {
+        invoke({});
+      },
+    }),
+    advance: power.operator({
+      operationId: 'sandboxAdvanceClock',
+      method: 'POST',
+      path: '/clock/advance',
+      summary: 'Move the clock forward; work that falls due (retries, expiries) runs',
+      input: AdvanceBody,
+      inputRequired: true,
+      output: ClockState,
+      run: ({ input }, control) => {
+        control.clock.advance(input.ms ?? parseDuration(input.duration ?? '0ms'));
+        return control.clock.state();
+      },
+      /** Milliseconds, or a duration like `90s`, `15m`, `2h`, `7d`. */
+      fn: (invoke) => (by: number | string): void => {
+        invoke({ input: typeof by === 'number' ? { ms: by } : { duration: by } });
+      },
+    }),
+    set: power.operator({
+      operationId: 'sandboxSetClock',
+      method: 'POST',
+      path: '/clock/set',
+      summary: 'Set the clock to an instant (moving back in time clears rate windows)',
+      input: SetClockBody,
+      inputRequired: true,
+      output: ClockState,
+      run: ({ input }, control) => {
+        control.clock.set(input.ms ?? timestampMs(input.now!, 'now'));
+        return control.clock.state();
+      },
+      fn: (invoke) => (at: number): void => {
+        invoke({ input: { ms: at } });
+      },
+    }),
+  },
+  events: power.account({
+    operationId: 'sandboxListEvents',
+    method: 'GET',
+    scope: 'read',
+    path: '/events',
+    summary: "The caller's account event journal, oldest first (`after` an event id)",
+    input: EventsQuery,
+    output: z.array(PublicEventSchema),
+    run: ({ accountId, input }, control): PublicEvent[] => {
+      const after = input.after === undefined ? undefined : Number(input.after.replace(/^evt_/, ''));
+      return control.events.list(accountId, { after, limit: input.limit ?? 100, type: input.type }).map(presentEvent);
+    },
+    /** One account's event journal, oldest first. */
+    fn: (invoke) => (accountId: number, options: { after?: number; type?: string; limit?: number } = {}): PublicEvent[] =>
+      invoke({
+        accountId,
+        input: {
+          ...(options.after !== undefined ? { after: String(options.after) } : {}),
+          ...(options.type !== undefined ? { type: options.type } : {}),
+          ...(options.limit !== undefined ? { limit: String(options.limit) } : {}),
+        },
+      }),
+  }),
+  emitEvent: power.account({
+    operationId: 'sandboxEmitEvent',
+    method: 'POST',
+    path: '/events',
+    summary: "Append a catalogued event to the caller's journal; webhooks deliver it like any other",
+    input: EmitEventBody,
+    inputRequired: true,
+    output: PublicEventSchema,
+    status: 201,
+    run: ({ accountId, input }, control) => {
+      if (!control.events.isCatalogued(input.type)) {
+        throw invalidParam('type', `Unknown event name ${JSON.stringify(input.type)} (see x-webhook-events).`);
+      }
+      return presentEvent(control.events.emit(accountId, input.type, input.data ?? {}));
+    },
+    /** Appends a catalogued event to an account's journal (webhooks deliver it). */
+    fn: (invoke) => (accountId: number, type: string, data: Record<string, unknown> = {}): PublicEvent =>
+      invoke({ accountId, input: { type, data } }),
+  }),
+  mutants: power.operator({
+    operationId: 'sandboxGetMutants',
+    method: 'GET',
+    path: '/mutants',
+    summary: 'Active fault-injection mutants and the catalogue of available ones',
+    output: MutantsState,
+    run: (_call, control) => ({ active: control.mutants.list(), available: MUTANTS }),
+  }),
+  setMutants: power.operator({
+    operationId: 'sandboxSetMutants',
+    method: 'POST',
+    path: '/mutants',
+    summary: 'Switch on exactly these mutants (an empty list switches all off)',
+    input: MutantsBody,
+    inputRequired: true,
+    output: MutantsState,
+    run: ({ input }, control) => {
+      control.mutants.set(input.names);
+      return { active: control.mutants.list(), available: MUTANTS };
+    },
+    fn: (invoke) => (names: readonly MutantName[]): void => {
+      invoke({ input: { names } });
+    },
+  }),
+};
