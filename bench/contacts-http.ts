@@ -16,7 +16,7 @@ import { collectGarbage, median, round, type BenchRow } from './types.js';
 
 const TARGET = join(import.meta.dirname, 'http-target.js');
 const MIN_GET_RATIO = 0.6;
-/** Contact 1 is the first seeded contact of the first default account (fixtures/default-contacts.ts). */
+/** Contact 1 is the first seeded contact of the first default account (src/resources/contacts/default-seed.json). */
 const CONTACT_ID = 1;
 
 interface Target {

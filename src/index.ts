@@ -10,7 +10,7 @@ export type { SimRequest, SimResponse, Scope, Plan, Channel } from './core/types
 export type { RateLimitConfig } from './core/rate-limit.js';
 export { parseRateLimit } from './core/rate-limit.js';
 export { ERROR_CATALOGUE, type ErrorCode } from './core/errors.js';
-export { MUTANTS, type MutantName } from './control/mutants.js';
+export { MUTANTS, type MutantName } from './simulator/mutants.js';
 export { EVENT_NAMES, registry } from './resources/index.js';
 export { BASE_PATH, CONTROL_PREFIX } from './core/paths.js';
 export { SeedError } from './seed/parse.js';

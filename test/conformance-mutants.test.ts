@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../src/core/logger.js';
-import { MUTANTS, type MutantName } from '../src/control/mutants.js';
+import { MUTANTS, type MutantName } from '../src/simulator/mutants.js';
 import { createSimulator } from '../src/simulator.js';
 import { runConformance } from '../conformance/index.js';
 

@@ -6,10 +6,10 @@ import { ERROR_CATALOGUE, ERROR_CODES } from '../src/core/errors.js';
 import { IDEMPOTENT_METHODS } from '../src/core/idempotency.js';
 import { buildOpenApi, type OpenApiDocument } from '../src/openapi/build.js';
 import { registry } from '../src/resources/index.js';
-import { apiRouteTable } from '../src/simulator/tables.js';
+import { apiRouteTable, controlRouteTable } from '../src/simulator/tables.js';
+import { testSimulator } from './support/simulator.js';
 
 const apiRoutes = apiRouteTable();
-import { testSimulator } from './support/simulator.js';
 
 const SPEC_PATH = fileURLToPath(new URL('../../shared/spec/messaging-api-v1.md', import.meta.url));
 
@@ -189,5 +189,37 @@ describe('the document content', () => {
       for (const name of row[1]!.split(',')) if (name.trim().includes('.')) names.add(name.trim());
     }
     expect([...names].sort()).toEqual([...SECTION_6_EVENTS].sort());
+  });
+});
+
+describe('GET /_sandbox/openapi.json (the control plane)', () => {
+  const control = async () => {
+    const res = await sim.request({ path: '/_sandbox/openapi.json' });
+    expect(res.status).toBe(200);
+    return res.body as Omit<OpenApiDocument, 'paths'> & { paths: Record<string, Record<string, Operation & { 'x-access'?: string }>> };
+  };
+
+  it('is served without a key, is sim.controlOpenapi(), and validates as OpenAPI 3.1', async () => {
+    const doc = await control();
+    expect(doc).toEqual(JSON.parse(JSON.stringify(sim.controlOpenapi())));
+    expect(doc.servers?.[0]?.url).toBe('/_sandbox');
+    const result = await validate(structuredClone(doc) as unknown as Parameters<typeof validate>[0]);
+    if (!result.valid) throw new Error(compileErrors(result));
+  });
+
+  it('documents every sandbox power, each saying whether it acts on an account or the whole sandbox', async () => {
+    const doc = await control();
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation['x-access']] as const),
+    );
+    const powers = controlRouteTable();
+    expect(documented.map(([operation]) => operation).sort()).toEqual(powers.map((route) => `${route.method} ${route.path}`).sort());
+    for (const [operation, access] of documented) expect(['account', 'operator'], operation).toContain(access);
+    expect(Object.fromEntries(documented)).toMatchObject({ 'POST /reset': 'operator', 'POST /inbound': 'account', 'POST /clock/advance': 'operator' });
+  });
+
+  it('keeps the control plane out of the API document', async () => {
+    const api = await served();
+    expect(Object.keys(api.paths).filter((path) => path.startsWith('/_sandbox') || path === '/reset')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MUTANT_NAMES } from './mutants.js';
+import { MUTANT_NAMES } from '../simulator/mutants.js';
 import type { SimResponse } from '../core/types.js';
 import type { SimulatorSnapshot } from '../simulator/types.js';
 import { testSimulator } from '../../test/support/simulator.js';

@@ -3,17 +3,19 @@
  * rule of the spec, so a kit run against it must fail. Off unless asked for.
  *
  * None of them lives in the request path. Each is a wrapper installed when it is switched on
- * and removed when it is switched off: most rewrite requests or responses around the whole
- * simulator (`wrapHandle`); the rest swap one named seam (the authenticator, a collection's
- * ownership lookup, one route's handler). With no mutant on, `handle` is the pipeline itself.
+ * and removed when it is switched off: the ones here rewrite requests or responses around the
+ * whole simulator (`wrapHandle`) or swap one named seam (the authenticator, a collection's
+ * ownership lookup). A group's own rules are broken by the group's mutants (its `mutants.ts`,
+ * declared in its descriptor), which swap one of its model's functions. With no mutant on,
+ * `handle` is the pipeline itself.
  */
 import { decodeAnyCursor, encodeCursor } from '../core/pagination.js';
-import type { MountedRoute, RouteResult } from '../core/route.js';
 import type { SimRequest, SimResponse } from '../core/types.js';
 import type { AuthenticatedKey } from '../core/auth.js';
 import type { Collection, Entity } from '../store/collection.js';
 
-export const MUTANTS = {
+/** The mutants of the simulator itself (pipeline, auth, store); groups add their own. */
+export const CORE_MUTANTS = {
   drop_replayed_header: 'Idempotent replays lose the Idempotent-Replayed header.',
   created_as_ok: 'Creates answer 200 instead of 201.',
   repeat_page_item: 'The last item of a page repeats as the first item of the next page.',
@@ -21,17 +23,16 @@ export const MUTANTS = {
   leak_cross_account: "Another account's record is readable by id.",
   wrong_error_code: 'A missing resource answers 400 invalid_param instead of 404 not_found.',
   omit_rate_limit_headers: 'RateLimit-* and X-RateLimit-* headers are left off.',
-  replace_tags: 'Tags sent to POST /contacts replace the contact tags instead of adding.',
   accept_bad_limit: 'An out-of-range limit is silently clamped instead of refused.',
   ignore_idempotency_body: 'A reused Idempotency-Key with a different body replays instead of 422.',
 } as const;
 
-export type MutantName = keyof typeof MUTANTS;
+type CoreMutantName = keyof typeof CORE_MUTANTS;
 
-export const MUTANT_NAMES = Object.keys(MUTANTS) as MutantName[];
-
-export function isMutantName(name: string): name is MutantName {
-  return Object.hasOwn(MUTANTS, name);
+/** A mutant as a group declares it: what it breaks, and how to break it (returns the undo). */
+export interface MutantDefinition {
+  readonly description: string;
+  readonly install: () => () => void;
 }
 
 type Handle = (request: SimRequest) => Promise<SimResponse>;
@@ -42,8 +43,6 @@ export interface MutantSeams {
   authenticate: (key: string) => AuthenticatedKey | undefined;
   /** Every store collection (ownership lookups). */
   readonly collections: () => Iterable<Collection<Entity>>;
-  /** The mounted API route with this operationId (its handler can be swapped). */
-  readonly route: (operationId: string) => MountedRoute | undefined;
 }
 
 interface Installed {
@@ -86,7 +85,7 @@ function clampLimit(request: SimRequest): SimRequest {
   return { ...request, path, ...(query !== undefined ? { query } : {}) };
 }
 
-function installers(seams: MutantSeams): Record<MutantName, () => Installed> {
+function installers(seams: MutantSeams): Record<CoreMutantName, () => Installed> {
   return {
     drop_replayed_header: () => ({ response: (response) => withoutHeaders(response, (name) => name.toLowerCase() === 'idempotent-replayed') }),
     created_as_ok: () => ({ response: (response) => (response.status === 201 ? { ...response, status: 200 } : response) }),
@@ -139,57 +138,54 @@ function installers(seams: MutantSeams): Record<MutantName, () => Installed> {
       }
       return { uninstall: () => restores.forEach((restore) => restore()) };
     },
-    replace_tags: () => {
-      const route = seams.route('upsertContact');
-      if (!route) return {};
-      const mutable = route as { handler: MountedRoute['handler'] };
-      const original = mutable.handler;
-      mutable.handler = async (ctx, bound) => {
-        const result: RouteResult = await original(ctx, bound);
-        const sent = (ctx.body as { tags?: readonly string[] }).tags;
-        const contact = (result.body as { data?: { id: number; tags: readonly string[] } }).data;
-        if (result.status !== 200 || sent === undefined || !contact) return result;
-        const contacts = (bound as { model: ContactsSeam }).model;
-        let record = contacts.get(ctx.caller.accountId, contact.id);
-        for (const name of contact.tags) if (!sent.includes(name)) record = contacts.detachTag(ctx.caller.accountId, contact.id, name);
-        return { ...result, body: { data: contacts.present(record) } };
-      };
-      return { uninstall: () => (mutable.handler = original) };
-    },
   };
 }
 
-/** What the replace_tags mutant uses of the contacts model. */
-interface ContactsSeam {
-  get(accountId: number, id: number): object;
-  detachTag(accountId: number, id: number, tag: string): object;
-  present(record: object): unknown;
-}
-
 export class MutantSwitch {
-  private readonly installed = new Map<MutantName, Installed>();
-  private readonly install: Record<MutantName, () => Installed>;
+  private readonly installed = new Map<string, Installed>();
+  private readonly install = new Map<string, () => Installed>();
+  private readonly descriptions: Record<string, string> = {};
 
-  constructor(seams: MutantSeams) {
-    this.install = installers(seams);
+  /** The simulator's own mutants on these seams, and the groups' mutants by name. */
+  constructor(seams: MutantSeams, groupMutants: ReadonlyMap<string, MutantDefinition> = new Map()) {
+    for (const [name, install] of Object.entries(installers(seams))) {
+      this.install.set(name, install);
+      this.descriptions[name] = CORE_MUTANTS[name as CoreMutantName];
+    }
+    for (const [name, mutant] of groupMutants) {
+      if (this.install.has(name)) throw new Error(`two mutants are named ${name}`);
+      this.install.set(name, () => ({ uninstall: mutant.install() }));
+      this.descriptions[name] = mutant.description;
+    }
   }
 
-  /** Switches on exactly these mutants (an empty list switches all off). */
-  set(names: readonly MutantName[]): void {
+  /** Every mutant this simulator has, with what it breaks. */
+  catalogue(): Readonly<Record<string, string>> {
+    return this.descriptions;
+  }
+
+  isKnown(name: string): boolean {
+    return this.install.has(name);
+  }
+
+  /** Switches on exactly these mutants (an empty list switches all off); names must be known. */
+  set(names: readonly string[]): void {
+    const unknown = names.find((name) => !this.install.has(name));
+    if (unknown !== undefined) throw new Error(`unknown mutant ${unknown}`);
     for (const [name, mutant] of this.installed) {
       if (!names.includes(name)) {
         mutant.uninstall?.();
         this.installed.delete(name);
       }
     }
-    for (const name of names) if (!this.installed.has(name)) this.installed.set(name, this.install[name]());
+    for (const name of names) if (!this.installed.has(name)) this.installed.set(name, this.install.get(name)!());
   }
 
-  has(name: MutantName): boolean {
+  has(name: string): boolean {
     return this.installed.has(name);
   }
 
-  list(): MutantName[] {
+  list(): string[] {
     return [...this.installed.keys()];
   }
 

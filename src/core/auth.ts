@@ -7,8 +7,6 @@ import { ApiError } from './errors.js';
 import type { Scope } from './types.js';
 import { scopeCovers } from './types.js';
 
-export const API_KEY_HEADERS = ['x-service-api-key', 'authorization', 'x-api-key'] as const;
-
 export function extractApiKey(headers: Readonly<Record<string, string>>): string | undefined {
   const preferred = headers['x-service-api-key']?.trim();
   if (preferred) return preferred;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './errors.js';
-import { MUTANT_NAMES, MutantSwitch, isMutantName } from '../control/mutants.js';
+import { MutantSwitch } from '../control/mutants.js';
+import { MUTANT_NAMES, isMutantName } from '../simulator/mutants.js';
 import { firstIssue, parseOrThrow } from './validate.js';
 
 const Body = z.strictObject({
@@ -50,7 +51,7 @@ describe('parseOrThrow', () => {
 
 describe('MutantSwitch', () => {
   it('switches exactly the named mutants', () => {
-    const mutants = new MutantSwitch({ authenticate: () => undefined, collections: () => [], route: () => undefined });
+    const mutants = new MutantSwitch({ authenticate: () => undefined, collections: () => [] });
     expect(mutants.has('created_as_ok')).toBe(false);
     mutants.set(['created_as_ok', 'skip_scope_check']);
     expect(mutants.has('created_as_ok')).toBe(true);

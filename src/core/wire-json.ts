@@ -3,7 +3,7 @@
  *
  * Serialising one contact (about 600 bytes) cost as much as the rest of `GET /contacts/{id}` put
  * together, and over HTTP every microsecond of the simulator's own work costs several more in
- * scheduling on a busy machine (docs/decisions.md, "Serialising a representation once"). A model
+ * scheduling on a busy machine (docs/decisions.md, "Benchmarks"). A model
  * that hands out the same representation many times seals it with `sealForWire`: the value is
  * deep-frozen, so its text can be computed on first use and kept as long as the value lives.
  * `bodyToJson` produces exactly what `JSON.stringify(body)` would, using the kept text where it can.

@@ -8,6 +8,7 @@
  */
 import { createHooks, type Hook } from '../core/hooks.js';
 import { mountRoutes, type AnyRoute, type MountedRoute } from '../core/route.js';
+import type { MutantDefinition } from '../control/mutants.js';
 import { powerFunction, powerRoute, powersOf, type Power } from '../control/power.js';
 import type { EventDefinition } from './events.js';
 import type { AnyGroup, GroupContext } from './define.js';
@@ -150,6 +151,19 @@ export function addPowerFunctions(
 /** The `sim.sandbox` functions of every group. */
 export function groupSandboxFunctions(instances: readonly GroupInstance[], core: Pick<CoreServices, 'store'>, tree: Record<string, unknown>): void {
   for (const instance of instances) addPowerFunctions(tree, powersOf(instance.group.sandbox), instance.context, core);
+}
+
+/** Every group's mutants, bound to the group: name -> what it breaks and how. */
+export function groupMutantsOf(instances: readonly GroupInstance[]): Map<string, MutantDefinition> {
+  const mutants = new Map<string, MutantDefinition>();
+  for (const instance of instances) {
+    for (const [name, mutant] of Object.entries(instance.group.mutants)) {
+      if (mutants.has(name)) throw new RegistryError(`Two mutants are named ${name} (group ${instance.group.name}).`);
+      const install = mutant.install as (ctx: GroupInstance['context']) => () => void;
+      mutants.set(name, { description: mutant.description, install: () => install(instance.context) });
+    }
+  }
+  return mutants;
 }
 
 /** Every event the groups emit, in registry order; a name declared twice is an error. */

@@ -48,6 +48,8 @@ export type AtPath = (path: readonly (string | number)[], work: () => void) => v
 export interface SeedContext<M, N> extends GroupContext<M, N> {
   readonly accountId: number;
   readonly at: AtPath;
+  /** Loads each item of a section array; what one throws is named by its path (`$.accounts[0].tags[2]`). */
+  readonly each: <T>(field: string, items: readonly T[] | undefined, load: (item: T) => void) => void;
 }
 
 export type SeedFields = z.core.$ZodShape;
@@ -73,6 +75,13 @@ export interface ErasedSeed {
   readonly defaults?: Readonly<Record<string, unknown>>;
 }
 
+/** A mutant a group offers the conformance kit: one rule of the group broken on purpose. */
+export interface GroupMutant<M, N> {
+  readonly description: string;
+  /** Breaks the rule (typically by swapping one model function) and returns how to undo it. */
+  readonly install: (ctx: GroupContext<M, N>) => () => void;
+}
+
 export interface Group<
   Name extends string = string,
   M = unknown,
@@ -90,6 +99,7 @@ export interface Group<
   readonly events: readonly EventDefinition[];
   readonly seed: (ErasedSeed & { readonly fields: F }) | undefined;
   readonly sandbox: P;
+  readonly mutants: Readonly<Record<string, GroupMutant<never, never>>>;
 }
 
 export type AnyGroup = Group<string, unknown, HookSpecs, PowerTree, SeedFields>;
@@ -131,6 +141,8 @@ export interface GroupDefinition<
   readonly events?: readonly EventDefinition[];
   readonly seed?: SeedSpec<M, NeedsOf<Needs>, F>;
   readonly sandbox?: P & PowersBoundTo<GroupContext<M, NeedsOf<Needs>>>;
+  /** Mutants that break this group's rules, for the conformance kit's teeth (control/mutants.ts). */
+  readonly mutants?: Readonly<Record<string, GroupMutant<M, NeedsOf<Needs>>>>;
 }
 
 export function defineGroup<
@@ -152,6 +164,7 @@ export function defineGroup<
     events: definition.events ?? [],
     seed: definition.seed as (ErasedSeed & { readonly fields: F }) | undefined,
     sandbox: definition.sandbox ?? ({} as P),
+    mutants: (definition.mutants ?? {}) as Readonly<Record<string, GroupMutant<never, never>>>,
   };
 }
 

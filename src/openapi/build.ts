@@ -245,14 +245,20 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
   const requestEntries: (readonly [string, z.ZodType])[] = [];
   const successNames = new Map<AnyRoute<never>, string>();
   const bodyNames = new Map<AnyRoute<never>, string>();
+  // A body schema two routes share is one component, named after the first route that uses it.
+  const bodyNameOf = new Map<z.ZodType, string>();
   for (const route of routes) {
     const successName = `${pascal(route.operationId)}Response`;
     successNames.set(route, successName);
     responseEntries.push([successName, envelopeFor(route.success)]);
     if (route.body) {
-      const bodyName = `${pascal(route.operationId)}Request`;
+      const shared = bodyNameOf.get(route.body);
+      const bodyName = shared ?? `${pascal(route.operationId)}Request`;
       bodyNames.set(route, bodyName);
-      requestEntries.push([bodyName, route.body]);
+      if (shared === undefined) {
+        bodyNameOf.set(route.body, bodyName);
+        requestEntries.push([bodyName, route.body]);
+      }
     }
   }
   responseEntries.push([

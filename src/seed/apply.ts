@@ -24,7 +24,10 @@ export function applySeed(store: Store, instances: readonly GroupInstance[], acc
         const section: Record<string, unknown> = {};
         for (const field of Object.keys(spec.fields)) if (account[field] !== undefined) section[field] = account[field];
         const apply = spec.apply as (ctx: object, section: Record<string, unknown>) => void;
-        apply({ ...instance.context, accountId: account.id, at: atPath(['accounts', index]) }, section);
+        const at = atPath(['accounts', index]);
+        const each = <T>(field: string, items: readonly T[] | undefined, load: (item: T) => void): void =>
+          (items ?? []).forEach((item, position) => at([field, position], () => load(item)));
+        apply({ ...instance.context, accountId: account.id, at, each }, section);
       }
     });
   });

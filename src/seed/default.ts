@@ -13,7 +13,6 @@ export const SeedFile = seedSchemaOf(registry);
 
 export type SeedFileInput = z.input<SeedFileSchema<Registry>>;
 export type SeedFileData = z.output<SeedFileSchema<Registry>>;
-export type SeedAccountData = SeedFileData['accounts'][number];
 
 /** The embedded default seed (a fresh copy each call). */
 export function defaultSeed(): SeedFileInput {

@@ -20,7 +20,9 @@ import { powersOf, type FunctionsOf } from '../control/power.js';
 import type { AnyGroup, Group } from '../groups/define.js';
 import {
   addPowerFunctions,
+  checkRegistry,
   eventCatalogueOf,
+  groupMutantsOf,
   groupSandboxFunctions,
   instantiateGroups,
   mountApiRoutes,
@@ -131,6 +133,7 @@ interface SeedAccountCore {
 
 export function createSimulator<const G extends readonly AnyGroup[] = Registry>(options: SimulatorOptions<G> = {}): Simulator<G> {
   const groups: readonly AnyGroup[] = options.groups ?? registry;
+  checkRegistry(groups);
   const logger = options.logger ?? consoleLogger;
   const seedSchema = seedSchemaOf(groups);
   const seed = withApiKey(
@@ -168,14 +171,12 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
   };
   const instances = instantiateGroups(groups, core);
   const apiRoutes = mountApiRoutes(instances);
-  const routesByOperation = new Map(apiRoutes.map((route) => [route.operationId, route]));
 
   const seams: MutantSeams = {
     authenticate: (key) => findKey(key),
     collections: () => store.allCollections(),
-    route: (operationId) => routesByOperation.get(operationId),
   };
-  const mutants = new MutantSwitch(seams);
+  const mutants = new MutantSwitch(seams, groupMutantsOf(instances));
   const account = instances.find((instance) => instance.group.name === 'account')?.context.model as AccountAccess | undefined;
   const findKey: MutantSeams['authenticate'] = (key) => account?.authenticate(key);
 

@@ -8,7 +8,6 @@ import { parseTimestamp } from '../core/clock.js';
 import { parseDuration } from '../core/duration.js';
 import { invalidParam } from '../core/errors.js';
 import { presentEvent, type PublicEvent } from '../core/events.js';
-import { MUTANTS, type MutantName } from '../control/mutants.js';
 import { powersFor } from '../control/power.js';
 import {
   AdvanceBody,
@@ -202,7 +201,7 @@ export const simulatorPowers = {
     path: '/mutants',
     summary: 'Active fault-injection mutants and the catalogue of available ones',
     output: MutantsState,
-    run: (_call, control) => ({ active: control.mutants.list(), available: MUTANTS }),
+    run: (_call, control) => ({ active: control.mutants.list(), available: control.mutants.catalogue() }),
   }),
   setMutants: power.operator({
     operationId: 'sandboxSetMutants',
@@ -213,10 +212,13 @@ export const simulatorPowers = {
     inputRequired: true,
     output: MutantsState,
     run: ({ input }, control) => {
+      input.names.forEach((name, index) => {
+        if (!control.mutants.isKnown(name)) throw invalidParam(`names.${index}`, `Unknown mutant ${JSON.stringify(name)}: GET /_sandbox/mutants lists them.`);
+      });
       control.mutants.set(input.names);
-      return { active: control.mutants.list(), available: MUTANTS };
+      return { active: control.mutants.list(), available: control.mutants.catalogue() };
     },
-    fn: (invoke) => (names: readonly MutantName[]): void => {
+    fn: (invoke) => (names: readonly string[]): void => {
       invoke({ input: { names } });
     },
   }),

@@ -23,21 +23,19 @@ export const SeedBlockedUser = z
 export const blockedUserSeed = seedFor<BlockedUsersModel, BlockedUsersNeeds>()({
   fields: { blocked_users: z.array(SeedBlockedUser).optional() },
   defaults,
-  apply: ({ model, needs, accountId, at }, { blocked_users }) => {
-    (blocked_users ?? []).forEach((block, index) =>
-      at(['blocked_users', index], () => {
-        const conversation =
-          block.platform_user_id !== undefined ? needs.conversations.findByIdentity(accountId, block.channel, block.platform_user_id) : undefined;
-        const row = model.block(accountId, {
-          channel: block.channel,
-          platform_user_id: block.platform_user_id ?? null,
-          ig_username: block.ig_username?.replace(/^@/, '').toLowerCase() ?? null,
-          display_name: block.display_name ?? null,
-          conversation_id: conversation?.id ?? null,
-          source: 'portal',
-        });
-        if (block.unblocked) model.unblock(accountId, row.id);
-      }),
-    );
+  apply: ({ model, needs, accountId, each }, { blocked_users }) => {
+    each('blocked_users', blocked_users, (block) => {
+      const conversation =
+        block.platform_user_id !== undefined ? needs.conversations.findByIdentity(accountId, block.channel, block.platform_user_id) : undefined;
+      const row = model.block(accountId, {
+        channel: block.channel,
+        platform_user_id: block.platform_user_id ?? null,
+        ig_username: block.ig_username?.replace(/^@/, '').toLowerCase() ?? null,
+        display_name: block.display_name ?? null,
+        conversation_id: conversation?.id ?? null,
+        source: 'portal',
+      });
+      if (block.unblocked) model.unblock(accountId, row.id);
+    });
   },
 });

@@ -14,11 +14,9 @@ export const SeedChannelState = z.strictObject({
 export const channelSeed = seedFor<ChannelsModel>()({
   fields: { channels: z.array(SeedChannelState).optional() },
   defaults,
-  apply: ({ model, accountId, at }, { channels }) => {
-    (channels ?? []).forEach((state, index) =>
-      at(['channels', index], () => {
-        model.set(accountId, state.channel, { connected: state.connected, messaging_permitted: state.messaging_permitted });
-      }),
-    );
+  apply: ({ model, accountId, each }, { channels }) => {
+    each('channels', channels, (state) => {
+      model.set(accountId, state.channel, { connected: state.connected, messaging_permitted: state.messaging_permitted });
+    });
   },
 });

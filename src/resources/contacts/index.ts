@@ -4,6 +4,7 @@ import { customFieldsGroup } from '../custom-fields/index.js';
 import { tagsGroup } from '../tags/index.js';
 import { contactEvents } from './events.js';
 import { contactHooks, createContactsModel } from './model.js';
+import { contactMutants } from './mutants.js';
 import { contactRoutes } from './routes.js';
 import { contactSeed } from './seed.js';
 
@@ -17,4 +18,5 @@ export const contactsGroup = defineGroup({
   routes: contactRoutes,
   events: contactEvents,
   seed: contactSeed,
+  mutants: contactMutants,
 });

@@ -5,14 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../core/clock.js';
 import { ApiError } from '../../core/errors.js';
-import { EventJournal, type EventRecord } from '../../core/events.js';
-import { silentLogger } from '../../core/logger.js';
 import type { Hook } from '../../core/hooks.js';
-import { Scheduler } from '../../core/scheduler.js';
-import { Store } from '../../store/store.js';
 import { instantiateGroups } from '../../groups/compose.js';
-import { createLifecycle, type CoreServices } from '../../groups/services.js';
-import { createFetchTransport } from '../webhooks/transport.js';
+import { testCoreServices } from '../../../test/support/core.js';
 import { customFieldsGroup } from '../custom-fields/index.js';
 import type { CustomFieldsModel } from '../custom-fields/model.js';
 import { tagsGroup } from '../tags/index.js';
@@ -23,20 +18,13 @@ import type { ContactsModel } from './model.js';
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 
 function build() {
-  const store = new Store();
   const clock = new VirtualClock(() => T0);
   clock.freeze(T0);
-  const catalogue = new Set(contactsGroup.events.map((event) => event.name));
-  const events = new EventJournal(store, store.define<EventRecord>('events'), clock, catalogue);
-  const core: CoreServices = {
-    store,
+  const core = testCoreServices(
+    contactsGroup.events.map((event) => event.name),
     clock,
-    scheduler: new Scheduler(clock, () => {}),
-    events,
-    logger: silentLogger,
-    lifecycle: createLifecycle(),
-    settings: { allowLocalWebhooks: false, webhookTransport: createFetchTransport() },
-  };
+  );
+  const { store, events } = core;
   // The three groups wired as the registry wires them (descriptor, hooks, listeners).
   const [tagsGroupLive, fieldsGroupLive, contactsGroupLive] = instantiateGroups([tagsGroup, customFieldsGroup, contactsGroup], core);
   const hooks = { ...tagsGroupLive!.hooks, ...contactsGroupLive!.hooks } as unknown as {

@@ -25,7 +25,6 @@ import { createContactWriter, type ChangeSource, type NewContact } from './write
 
 export type { ContactRecord } from './record.js';
 export type { ChangeSource, NewContact } from './writer.js';
-export type { InboundIdentity, OutboundIdentity } from './inbound.js';
 
 export interface ContactsNeeds {
   readonly tags: TagsModel;

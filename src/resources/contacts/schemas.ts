@@ -121,7 +121,7 @@ export const Contact = named(
     stage: Stage,
     tags: z.array(z.string()).describe('Tag names, in the order they were attached.'),
     lead_score: z.number().int(),
-    lead_temperature: z.string().describe('The simulator uses cold, warm and hot.'),
+    lead_temperature: z.string().describe(`Allowed values are not shown by the spec; the simulator uses ${LEAD_TEMPERATURES.join(', ')}.`),
     notes: z.string().nullable(),
     custom_fields: CustomFieldValues,
     first_seen_at: Timestamp,

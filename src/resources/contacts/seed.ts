@@ -35,20 +35,17 @@ export const SeedContact = z.strictObject({
   last_seen_at: Timestamp.optional(),
 });
 
-export type SeedContactData = z.output<typeof SeedContact>;
 
 export const contactSeed = seedFor<ContactsModel, ContactsNeeds>()({
   fields: { contacts: z.array(SeedContact).optional() },
   defaults,
-  apply: ({ model, core, accountId, at }, { contacts }) => {
+  apply: ({ model, core, accountId, each }, { contacts }) => {
     const now = core.clock.iso();
-    (contacts ?? []).forEach((contact, index) =>
-      at(['contacts', index], () => {
-        model.seedContact(accountId, {
-          ...contact,
-          first_user_message_at: contact.first_user_message_at === undefined ? (contact.created_at ?? now) : contact.first_user_message_at,
-        });
-      }),
-    );
+    each('contacts', contacts, (contact) => {
+      model.seedContact(accountId, {
+        ...contact,
+        first_user_message_at: contact.first_user_message_at === undefined ? (contact.created_at ?? now) : contact.first_user_message_at,
+      });
+    });
   },
 });

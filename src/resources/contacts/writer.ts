@@ -39,7 +39,7 @@ export interface NewContact {
 }
 
 /**
- * Contacts whose representation is kept (docs/decisions.md, "Serialising a representation once"):
+ * Contacts whose representation is kept (docs/decisions.md, "Benchmarks"):
  * enough for the hot set of a busy integration and for a few list pages, small beside 100k records.
  */
 const PRESENTATION_CACHE_SIZE = 2_048;

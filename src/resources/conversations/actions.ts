@@ -107,4 +107,3 @@ export function createConversationActions(core: CoreServices, deps: Conversation
   };
 }
 
-export type ConversationActions = ReturnType<typeof createConversationActions>;

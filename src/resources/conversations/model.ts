@@ -8,7 +8,7 @@ import { createConversationActions } from './actions.js';
 import { createConversationSystem } from './system.js';
 import { createThreads, type conversationHooks, type ConversationsNeeds } from './threads.js';
 
-export type { ConversationRecord, ConversationsNeeds, ThreadPerson, RemovedElsewhere } from './threads.js';
+export type { ConversationRecord, ConversationsNeeds, ThreadPerson } from './threads.js';
 export { conversationHooks } from './threads.js';
 
 export function createConversationsModel(core: CoreServices, needs: ConversationsNeeds, hooks: HooksOf<typeof conversationHooks>) {

@@ -138,5 +138,4 @@ export const SystemStateInput = z
   });
 
 export type SeedConversation = z.output<typeof SeedConversationInput>;
-export type SeedConversationIn = z.input<typeof SeedConversationInput>;
 export type SystemState = z.output<typeof SystemStateInput>;

@@ -12,11 +12,9 @@ import { SeedConversationInput } from './schemas.js';
 export const conversationSeed = seedFor<ConversationsModel>()({
   fields: { conversations: z.array(SeedConversationInput).optional() },
   defaults,
-  apply: ({ model, accountId, at }, { conversations }) => {
-    (conversations ?? []).forEach((conversation, index) =>
-      at(['conversations', index], () => {
-        model.system.create(accountId, conversation);
-      }),
-    );
+  apply: ({ model, accountId, each }, { conversations }) => {
+    each('conversations', conversations, (conversation) => {
+      model.system.create(accountId, conversation);
+    });
   },
 });

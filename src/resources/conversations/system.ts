@@ -114,4 +114,3 @@ export function createConversationSystem(core: CoreServices, deps: ConversationS
   };
 }
 
-export type ConversationSystem = ReturnType<typeof createConversationSystem>;

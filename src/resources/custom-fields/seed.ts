@@ -15,13 +15,11 @@ export const SeedCustomField = z.strictObject({
 export const customFieldSeed = seedFor<CustomFieldsModel>()({
   fields: { custom_fields: z.array(SeedCustomField).optional() },
   defaults,
-  apply: ({ model, accountId, at }, { custom_fields }) => {
-    (custom_fields ?? []).forEach((field, index) =>
-      at(['custom_fields', index], () => {
-        const result = model.create(accountId, field);
-        if (!result.created) throw new Error(`duplicate custom field ${field.field_key}`);
-        if (field.archived) model.update(accountId, result.field.id, { archived: true });
-      }),
-    );
+  apply: ({ model, accountId, each }, { custom_fields }) => {
+    each('custom_fields', custom_fields, (field) => {
+      const result = model.create(accountId, field);
+      if (!result.created) throw new Error(`duplicate custom field ${field.field_key}`);
+      if (field.archived) model.update(accountId, result.field.id, { archived: true });
+    });
   },
 });

@@ -92,8 +92,6 @@ export function createMessagesModel(core: CoreServices) {
   }
 
   return {
-    messages,
-    metrics,
     present,
 
     append(accountId: number, conversationId: number, channel: Channel, input: NewMessage): MessageRecord {

@@ -22,13 +22,11 @@ export const SeedOptOut = z.strictObject({
 export const optOutSeed = seedFor<OptOutsModel>()({
   fields: { opt_outs: z.array(SeedOptOut).optional() },
   defaults,
-  apply: ({ model, accountId, at }, { opt_outs }) => {
-    (opt_outs ?? []).forEach((optOut, index) =>
-      at(['opt_outs', index], () => {
-        const row = model.record(accountId, optOut);
-        if (!row) throw new Error('START for a number that never stopped: seed its STOP first');
-        model.placeInPast(row, optOut.ago);
-      }),
-    );
+  apply: ({ model, accountId, each }, { opt_outs }) => {
+    each('opt_outs', opt_outs, (optOut) => {
+      const row = model.record(accountId, optOut);
+      if (!row) throw new Error('START for a number that never stopped: seed its STOP first');
+      model.placeInPast(row, optOut.ago);
+    });
   },
 });

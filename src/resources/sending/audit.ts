@@ -101,4 +101,3 @@ export function createSendAudit(core: CoreServices) {
   };
 }
 
-export type SendAudit = ReturnType<typeof createSendAudit>;

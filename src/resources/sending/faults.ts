@@ -46,7 +46,6 @@ export function createSendFaults(core: CoreServices) {
   });
 
   return {
-    faults,
 
     /** Arms `count` failures; they are used up in the order they were armed. */
     arm(accountId: number, channel: Channel, platformUserId: string, error: SendFaultCode, count: number): SendFaultRecord {
@@ -81,4 +80,3 @@ export function createSendFaults(core: CoreServices) {
   };
 }
 
-export type SendFaults = ReturnType<typeof createSendFaults>;

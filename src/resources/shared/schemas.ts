@@ -23,16 +23,6 @@ export const Scope = z.enum(SCOPES);
 /** `true`/`false` in a query string. */
 export const QueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-export const ErrorEnvelope = z.object({
-  error: z
-    .object({
-      code: z.string().describe('Stable machine-readable code; branch on this.'),
-      message: z.string().describe('Human-readable; may change.'),
-      param: z.string().optional().describe('The offending parameter, where relevant.'),
-    })
-    .catchall(z.unknown()),
-});
-
 /** Empty JSON object body of POST actions that take no input (section 4). */
 export const EmptyBody = z.strictObject({});
 

@@ -13,11 +13,9 @@ export const SeedTag = z.strictObject({
 export const tagSeed = seedFor<TagsModel>()({
   fields: { tags: z.array(SeedTag).optional() },
   defaults,
-  apply: ({ model, accountId, at }, { tags }) => {
-    (tags ?? []).forEach((tag, index) =>
-      at(['tags', index], () => {
-        if (!model.create(accountId, tag.name, tag.color).created) throw new Error(`duplicate tag ${tag.name}`);
-      }),
-    );
+  apply: ({ model, accountId, each }, { tags }) => {
+    each('tags', tags, (tag) => {
+      if (!model.create(accountId, tag.name, tag.color).created) throw new Error(`duplicate tag ${tag.name}`);
+    });
   },
 });

@@ -91,7 +91,6 @@ export function createInvitationsModel(core: CoreServices, deps: InvitationsDeps
   }
 
   return {
-    invitations,
     isPending,
     seatsUsed,
     seatCap,
@@ -185,4 +184,3 @@ export function createInvitationsModel(core: CoreServices, deps: InvitationsDeps
   };
 }
 
-export type InvitationsModel = ReturnType<typeof createInvitationsModel>;

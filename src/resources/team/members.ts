@@ -52,7 +52,6 @@ export function createMembersModel(core: CoreServices) {
   }
 
   return {
-    members,
     find,
 
     get(accountId: number, id: number): TeamMemberRecord {

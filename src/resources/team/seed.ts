@@ -35,23 +35,19 @@ export const teamSeed = seedFor<TeamModel>()({
     invitations: z.array(SeedInvitation).optional(),
   },
   defaults,
-  apply: ({ model, accountId, at }, { team, invitations }) => {
-    (team ?? []).forEach((member, index) =>
-      at(['team', index], () => {
-        model.add(accountId, { ...member, channels: member.channels ?? null });
-      }),
-    );
-    (invitations ?? []).forEach((invitation, index) =>
-      at(['invitations', index], () => {
-        model.invitations.seed(accountId, {
-          email: invitation.email,
-          name: invitation.name,
-          role: invitation.role,
-          channels: invitation.channels ?? null,
-          ...(invitation.email_sent !== undefined ? { email_sent: invitation.email_sent } : {}),
-          ...(invitation.expires_in !== undefined ? { expires_in_ms: parseDuration(invitation.expires_in) } : {}),
-        });
-      }),
-    );
+  apply: ({ model, accountId, each }, { team, invitations }) => {
+    each('team', team, (member) => {
+      model.add(accountId, { ...member, channels: member.channels ?? null });
+    });
+    each('invitations', invitations, (invitation) => {
+      model.invitations.seed(accountId, {
+        email: invitation.email,
+        name: invitation.name,
+        role: invitation.role,
+        channels: invitation.channels ?? null,
+        ...(invitation.email_sent !== undefined ? { email_sent: invitation.email_sent } : {}),
+        ...(invitation.expires_in !== undefined ? { expires_in_ms: parseDuration(invitation.expires_in) } : {}),
+      });
+    });
   },
 });

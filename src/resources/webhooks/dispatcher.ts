@@ -242,4 +242,3 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
   };
 }
 
-export type Dispatcher = ReturnType<typeof createDispatcher>;
