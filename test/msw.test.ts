@@ -79,9 +79,10 @@ describe('createHandlers under MSW setupServer', () => {
   });
 
   it('rejects invalid JSON and an over-large body with the envelope', async () => {
-    const invalid = await call(`${BASE}/api-keys`, { method: 'POST', headers: auth(), body: '{nope' });
+    const json = { ...auth(), 'Content-Type': 'application/json' };
+    const invalid = await call(`${BASE}/api-keys`, { method: 'POST', headers: json, body: '{nope' });
     expect(invalid.body).toMatchObject({ error: { code: 'invalid_json' } });
-    const large = await call(`${BASE}/api-keys`, { method: 'POST', headers: auth(), body: JSON.stringify({ name: 'x'.repeat(1_100_000) }) });
+    const large = await call(`${BASE}/api-keys`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'x'.repeat(1_100_000) }) });
     expect(large.status).toBe(413);
     expect(large.body).toMatchObject({ error: { code: 'payload_too_large' } });
   });

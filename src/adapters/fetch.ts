@@ -2,23 +2,25 @@
  * WHATWG Request/Response <-> the core's plain objects. Used by the MSW adapter (MSW already
  * builds a Request) and by `sim.fetch` for any fetch-style host. Web-standard only.
  */
+import { streamSource } from '../core/body.js';
 import type { SimRequest, SimResponse } from '../core/types.js';
 import { bodyToJson } from '../core/wire-json.js';
 
-export async function fromFetchRequest(request: Request): Promise<SimRequest> {
+/** The request as the core takes it; the body stays a stream the core reads after authentication. */
+export function fromFetchRequest(request: Request): SimRequest {
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const text = hasBody ? await request.text() : '';
+  const declared = request.headers.get('content-length');
+  const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
   return {
     method: request.method,
     path: url.pathname,
     query: url.search.slice(1),
     headers,
-    body: text === '' ? undefined : text,
+    ...(hasBody ? { bodySource: streamSource(request.body, declared !== null && /^\d+$/.test(declared) ? Number(declared) : undefined) } : {}),
   };
 }
 

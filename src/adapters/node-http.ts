@@ -9,11 +9,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from '../core/paths.js';
-import type { SimResponse } from '../core/types.js';
+import type { BodySource, SimResponse } from '../core/types.js';
 import { bodyToJson } from '../core/wire-json.js';
-import { DEFAULT_MAX_BODY_BYTES, type Simulator } from '../simulator.js';
+import type { Simulator } from '../simulator.js';
 
 export interface NodeHandlerOptions {
+  /** An upper bound on any body this server reads, whatever a route allows (default: the route's limit). */
   maxBodyBytes?: number;
   onError?: (error: unknown) => void;
 }
@@ -33,25 +34,38 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-class BodyTooLarge extends Error {}
-
-function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        request.removeAllListeners('data');
-        request.resume();
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(size === 0 ? undefined : Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
+/**
+ * The request body as a source the core reads when (and if) it decides to: after routing and
+ * authentication, up to the route's limit. `read` records that the body was taken, so a refused
+ * request's unread body can be left on the wire (the connection then closes rather than read it).
+ */
+function bodySourceOf(request: IncomingMessage, cap: number): BodySource & { readonly taken: () => boolean } {
+  const declared = request.headers['content-length'];
+  let taken = false;
+  return {
+    ...(declared !== undefined && /^\d+$/.test(declared) ? { declaredLength: Number(declared) } : {}),
+    taken: () => taken,
+    read(routeLimit: number): Promise<Uint8Array | 'too_large'> {
+      taken = true;
+      const maxBytes = Math.min(routeLimit, cap);
+      return new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const onData = (chunk: Buffer): void => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            request.off('data', onData);
+            resolve('too_large');
+            return;
+          }
+          chunks.push(chunk);
+        };
+        request.on('data', onData);
+        request.on('end', () => resolve(Buffer.concat(chunks, size)));
+        request.on('error', reject);
+      });
+    },
+  };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -81,21 +95,20 @@ function hasBody(request: IncomingMessage): boolean {
 }
 
 export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = {}) {
-  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
       const url = request.url ?? '/';
-      const body = hasBody(request) ? await readBody(request, limit) : undefined;
-      const result = await sim.handle({ method: request.method ?? 'GET', path: url, headers: request.headers, body });
-      send(response, result);
+      const source = hasBody(request) ? bodySourceOf(request, options.maxBodyBytes ?? Number.POSITIVE_INFINITY) : undefined;
+      const result = await sim.handle({
+        method: request.method ?? 'GET',
+        path: url,
+        headers: request.headers,
+        ...(source ? { bodySource: source } : {}),
+      });
+      // A body the core did not take (a refused request) or stopped reading (too large) is left
+      // unread: the connection closes after the answer instead of draining it.
+      send(response, result, source !== undefined && (!source.taken() || !request.complete));
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        // Let the core answer, so the 413 is routed, authenticated and metered like any request.
-        const url = request.url ?? '/';
-        const result = await sim.handle({ method: request.method ?? 'GET', path: url, headers: request.headers, bodyTooLarge: true });
-        send(response, result, true);
-        return;
-      }
       options.onError?.(error);
       if (!response.headersSent) {
         send(response, { status: 500, headers: {}, body: { error: { code: 'server_error', message: 'Unexpected failure.' } } });

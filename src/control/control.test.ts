@@ -252,7 +252,11 @@ describe('events and mutants', () => {
     expect(data<{ active: string[] }>(set).active).toEqual(['created_as_ok']);
     // The mutant really bites: creates answer 200 (an undocumented status, so ask the unchecked fetch entry).
     const bitten = await sim.fetch(
-      new Request('http://sim.test/api/v1/api-keys', { method: 'POST', headers: { 'x-service-api-key': keys.full! }, body: '{"name":"m"}' }),
+      new Request('http://sim.test/api/v1/api-keys', {
+        method: 'POST',
+        headers: { 'x-service-api-key': keys.full!, 'content-type': 'application/json' },
+        body: '{"name":"m"}',
+      }),
     );
     expect(bitten.status).toBe(200);
 

@@ -12,6 +12,7 @@
 import { decodeAnyCursor, encodeCursor } from '../core/pagination.js';
 import type { SimRequest, SimResponse } from '../core/types.js';
 import type { AuthenticatedKey } from '../core/auth.js';
+import { bytesSource } from '../core/body.js';
 import type { Collection, Entity } from '../store/collection.js';
 
 /** The mutants of the simulator itself (pipeline, auth, store); groups add their own. */
@@ -47,7 +48,7 @@ export interface MutantSeams {
 
 interface Installed {
   /** Rewrites the request before the simulator sees it. */
-  readonly request?: (request: SimRequest) => SimRequest;
+  readonly request?: (request: SimRequest) => SimRequest | Promise<SimRequest>;
   /** Rewrites the response before the caller sees it. */
   readonly response?: (response: SimResponse, request: SimRequest) => SimResponse;
   /** Undoes a seam swap. */
@@ -55,6 +56,9 @@ interface Installed {
 }
 
 const RATE_LIMIT_HEADER = /^(x-)?ratelimit-/i;
+
+/** The most a rewriting mutant reads of a body (the simulator's default body limit). */
+const REWRITE_LIMIT = 1024 * 1024;
 
 function withoutHeaders(response: SimResponse, drop: (name: string) => boolean): SimResponse {
   const headers: Record<string, string> = {};
@@ -110,12 +114,20 @@ function installers(seams: MutantSeams): Record<CoreMutantName, () => Installed>
     accept_bad_limit: () => ({ request: clampLimit }),
     ignore_idempotency_body: () => {
       // The first body sent with each (API key, Idempotency-Key) stands in for every later one.
-      const first = new Map<string, unknown>();
+      const first = new Map<string, SimRequest['body'] | Uint8Array>();
       return {
-        request: (request) => {
+        request: async (request) => {
           const key = header(request, 'idempotency-key');
-          if (key === undefined || request.body === undefined) return request;
+          if (key === undefined) return request;
           const id = `${header(request, 'x-service-api-key') ?? header(request, 'authorization') ?? ''}\n${key}`;
+          if (request.bodySource) {
+            const bytes = await request.bodySource.read(REWRITE_LIMIT);
+            if (bytes === 'too_large') return { ...request, bodySource: { read: async () => 'too_large' } };
+            if (!first.has(id)) first.set(id, bytes);
+            const kept = first.get(id);
+            return { ...request, bodySource: bytesSource(kept instanceof Uint8Array ? kept : bytes) };
+          }
+          if (request.body === undefined) return request;
           if (!first.has(id)) first.set(id, request.body);
           return { ...request, body: first.get(id) };
         },
@@ -199,7 +211,7 @@ export class MutantSwitch {
 
   private async mutated(inner: Handle, request: SimRequest): Promise<SimResponse> {
     let rewritten = request;
-    for (const mutant of this.installed.values()) if (mutant.request) rewritten = mutant.request(rewritten);
+    for (const mutant of this.installed.values()) if (mutant.request) rewritten = await mutant.request(rewritten);
     let response = await inner(rewritten);
     for (const mutant of this.installed.values()) if (mutant.response) response = mutant.response(response, rewritten);
     return response;

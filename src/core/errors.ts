@@ -66,6 +66,7 @@ export const ERROR_CATALOGUE = {
   not_provisioned: { status: 412, source: '7.2', description: 'The channel is not connected.' },
   // Our decisions for gaps the spec leaves open (docs/decisions.md)
   payload_too_large: { status: 413, source: 'decision', description: 'The request body exceeds the size limit.' },
+  unsupported_media_type: { status: 415, source: 'decision', description: 'The body is not in a content type the endpoint takes (JSON, or multipart/form-data for uploads).' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -2,7 +2,7 @@
 import { ApiError } from './errors.js';
 import type { NormalizedRequest, SimRequest } from './types.js';
 
-export function normalizeRequest(request: SimRequest, maxBodyBytes: number): NormalizedRequest {
+export function normalizeRequest(request: SimRequest): NormalizedRequest {
   const method = request.method.toUpperCase();
   let path = request.path;
   const query: Record<string, string> = {};
@@ -31,17 +31,16 @@ export function normalizeRequest(request: SimRequest, maxBodyBytes: number): Nor
   let rawBody: string | undefined;
   if (typeof request.body === 'string') rawBody = request.body;
   else if (request.body !== undefined) rawBody = JSON.stringify(request.body);
-  // The limit is on UTF-8 bytes, as the node adapter counts them on the wire; in-process callers
-  // (MSW, sim.fetch, sim.request) hand over text, so count its bytes here or a body of wide
-  // characters would pass one runtime and fail the other. A string of n UTF-16 units is at most
-  // 3n bytes, so short bodies skip the count.
-  let bodyTooLarge = request.bodyTooLarge === true;
-  if (rawBody !== undefined && rawBody.length * 3 > maxBodyBytes && utf8Length(rawBody) > maxBodyBytes) {
-    bodyTooLarge = true;
-  }
-  // An over-large body is never parsed or fingerprinted; the pipeline answers 413 once it has
-  // authenticated and metered the caller, so the refusal carries the rate-limit headers too.
-  return { method, path, query, headers, rawBody: bodyTooLarge ? undefined : rawBody, bodyTooLarge };
+  return { method, path, query, headers, rawBody, bodySource: request.bodySource };
+}
+
+/**
+ * True when in-process text is over the limit. The limit is on UTF-8 bytes, as the runtimes count
+ * them on the wire, so a body of wide characters passes or fails alike everywhere. A string of n
+ * UTF-16 units is at most 3n bytes, so short bodies skip the count.
+ */
+export function textOverLimit(text: string, maxBytes: number): boolean {
+  return text.length * 3 > maxBytes && utf8Length(text) > maxBytes;
 }
 
 export function tooLarge(maxBodyBytes: number): ApiError {

@@ -7,7 +7,8 @@ import { addonInactive, extractApiKey, missingKey, requireScope, unknownKey, typ
 import { ApiError, errorBody } from './errors.js';
 import { IDEMPOTENT_METHODS, requestFingerprint, validateIdempotencyKey, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
-import { normalizeRequest, tooLarge } from './normalize.js';
+import { readBody, type ReadBody } from './body.js';
+import { normalizeRequest } from './normalize.js';
 import { MAX_LIMIT, parsePageRequest, type PageRequest } from './pagination.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { MountedRoute, RouteResult } from './route.js';
@@ -39,6 +40,7 @@ export interface PipelineDeps {
 }
 
 const NO_PAGE: PageRequest = { list: '', limit: 0, after: undefined };
+const NO_BODY: ReadBody = { text: undefined, form: undefined, fingerprint: undefined };
 
 export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Promise<SimResponse> {
   let requestCounter = 0;
@@ -49,7 +51,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     let finishIdempotency: ((response: SimResponse) => void) | undefined;
     let response: SimResponse;
     try {
-      const normalized = normalizeRequest(request, deps.maxBodyBytes);
+      const normalized = normalizeRequest(request);
       const outcome = await run(normalized, headers, (finish) => (finishIdempotency = finish));
       response = { status: outcome.status, headers: { ...headers, ...outcome.headers }, body: outcome.body };
     } catch (error) {
@@ -97,12 +99,15 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     deps.markKeyUsed(key.keyId);
     if (!key.addonActive) throw addonInactive();
     requireScope(key.scope, route.scope);
-    if (request.bodyTooLarge) throw tooLarge(deps.maxBodyBytes);
+    // Only now, with the caller known and allowed, is the body read, up to the route's limit.
+    const read = route.body || IDEMPOTENT_METHODS.has(request.method)
+      ? await readBody(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes)
+      : NO_BODY;
 
     const idempotencyHeader = request.headers['idempotency-key'];
     if (mount.metered && idempotencyHeader !== undefined && IDEMPOTENT_METHODS.has(request.method)) {
       const idempotencyKey = validateIdempotencyKey(idempotencyHeader);
-      const fingerprint = requestFingerprint(request.method, pathWithQuery(request), request.rawBody);
+      const fingerprint = requestFingerprint(request.method, pathWithQuery(request), read.fingerprint);
       const outcome = deps.idempotency.begin(key.accountId, idempotencyKey, fingerprint);
       if (outcome.kind === 'replay') {
         const replayHeaders: Record<string, string> = { ...outcome.record.headers, 'Idempotent-Replayed': 'true' };
@@ -118,7 +123,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const params = route.params ? parseParams(route, lookup.params) : lookup.params;
     const query = route.query ? parseOrThrow(route.query, request.query, 'query') : request.query;
     const page = route.list && !route.list.wholeSet ? readPage(route, request.query) : NO_PAGE;
-    const body = route.body ? parseBody(route, request.rawBody) : undefined;
+    const body = route.body ? parseBody(route, read) : undefined;
 
     const caller = { accountId: key.accountId, keyId: key.keyId, scope: key.scope };
     return deps.store.transaction(() => route.handler({ params, query, body, page, caller, request }, route.bound));
@@ -150,7 +155,12 @@ function parseParams(route: MountedRoute, raw: Record<string, string>): unknown 
   return result.data;
 }
 
-function parseBody(route: MountedRoute, rawBody: string | undefined): unknown {
+function parseBody(route: MountedRoute, read: ReadBody): unknown {
+  if (read.form !== undefined) return parseOrThrow(route.body!, read.form, 'body', route.bodyErrorCode);
+  if (route.bodyType === 'multipart') {
+    throw new ApiError('invalid_param', 'This endpoint takes a multipart/form-data body.', { param: 'body' });
+  }
+  const rawBody = read.text;
   let value: unknown = {};
   if (rawBody !== undefined && rawBody.trim() !== '') {
     try {

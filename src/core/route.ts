@@ -5,6 +5,7 @@
  * group's model and needs, or the simulator's control surface), so it never reaches past that.
  */
 import type { z } from 'zod';
+import type { BodyKind } from './body.js';
 import type { ErrorCode } from './errors.js';
 import type { PageRequest } from './pagination.js';
 import type { NormalizedRequest, Scope } from './types.js';
@@ -82,6 +83,13 @@ export interface RouteDefinition<TBound, P = unknown, Q = unknown, B = unknown> 
   readonly bodyErrorCode?: ErrorCode;
   /** A bodiless request is refused with 400 instead of reading as `{}`. */
   readonly bodyRequired?: boolean;
+  /**
+   * `json` (the default) or `multipart` (`multipart/form-data` uploads: the body schema then sees
+   * text fields as strings and files as `UploadedFile`s).
+   */
+  readonly bodyType?: BodyKind;
+  /** This route's own body limit in bytes (uploads); others take the simulator's (1 MiB by default). */
+  readonly maxBodyBytes?: number;
   readonly list?: ListSpec;
   readonly success: SuccessSpec;
   /** The codes this route can answer beyond the ones every authenticated route can. */

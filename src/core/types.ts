@@ -19,10 +19,33 @@ export interface SimRequest {
    */
   body?: unknown;
   /**
-   * Set by an adapter that stopped reading a body past the size limit. The pipeline still
-   * routes, authenticates and meters the request, then answers 413 `payload_too_large`.
+   * A body not read yet (the runtimes hand over the wire this way). The pipeline reads it only
+   * once the request is routed, authenticated and allowed, and only up to the route's limit, so
+   * an unauthenticated or refused request costs no body at all.
    */
-  bodyTooLarge?: boolean;
+  bodySource?: BodySource;
+}
+
+/** A request body still on the wire. */
+export interface BodySource {
+  /** Content-Length, when the sender declared one: a larger one is refused before reading. */
+  readonly declaredLength?: number;
+  /**
+   * Reads the whole body, resolving its bytes (empty for none), or `'too_large'` as soon as more
+   * than `maxBytes` arrived (reading then stops).
+   */
+  read(maxBytes: number): Promise<Uint8Array | 'too_large'>;
+}
+
+/** A file part of a multipart body, as a multipart route's handler receives it. */
+export interface UploadedFile {
+  readonly kind: 'file';
+  /** The file name the sender gave (never trusted for the type). */
+  readonly filename: string;
+  /** The content type the sender declared (never trusted for the type). */
+  readonly declaredType: string;
+  readonly size: number;
+  readonly bytes: Uint8Array;
 }
 
 export interface SimResponse {
@@ -38,10 +61,10 @@ export interface NormalizedRequest {
   path: string;
   query: Record<string, string>;
   headers: Record<string, string>;
-  /** The raw body text, or undefined when none was sent. */
+  /** The raw body text, or undefined when none was sent (or not read yet). */
   rawBody: string | undefined;
-  /** The body was over the size limit (answered with 413 once the caller is known). */
-  bodyTooLarge: boolean;
+  /** The body, still to be read after authentication (the runtimes). */
+  bodySource: BodySource | undefined;
 }
 
 export const SCOPES = ['read', 'write', 'admin', 'full'] as const;

@@ -29,7 +29,7 @@ import { apiRoutesOf, eventCatalogueOf, powersOfGroups } from '../groups/compose
 import type { AnyGroup } from '../groups/define.js';
 import type { EventDefinition } from '../groups/events.js';
 import { API_VERSION_INFO, CONTROL_INFO } from './info.js';
-import { componentName } from './components.js';
+import { componentName, isBinary } from './components.js';
 
 export type OpenApiDocument = OpenAPIObject;
 
@@ -72,6 +72,11 @@ function toComponents(entries: readonly (readonly [string, z.ZodType])[], io: 'i
     io,
     unrepresentable: 'any',
     uri: (id) => `#/components/schemas/${id}`,
+    override: (ctx) => {
+      if (!isBinary(ctx.zodSchema)) return;
+      ctx.jsonSchema.type = 'string';
+      ctx.jsonSchema.format = 'binary';
+    },
   });
   const out: Record<string, SchemaObject> = {};
   for (const [id, schema] of Object.entries(converted.schemas)) out[id] = clean(schema as JsonSchema);
@@ -306,7 +311,7 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
         ? {
             requestBody: {
               required: route.bodyRequired ?? false,
-              content: { 'application/json': { schema: ref(bodyName) } },
+              content: { [route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: ref(bodyName) } },
             },
           }
         : {}),

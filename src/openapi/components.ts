@@ -20,3 +20,15 @@ export function componentName(schema: unknown): string | undefined {
   const name = (schema as { [COMPONENT_NAME]?: unknown })[COMPONENT_NAME];
   return typeof name === 'string' ? name : undefined;
 }
+
+const BINARY = Symbol('switchboard.binary');
+
+/** Marks a schema as a file part of a multipart body: documented as `{type: string, format: binary}`. */
+export function binary<T extends z.ZodType>(schema: T): T {
+  Object.defineProperty(schema, BINARY, { value: true });
+  return schema;
+}
+
+export function isBinary(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && (schema as { [BINARY]?: unknown })[BINARY] === true;
+}

@@ -4,6 +4,7 @@
  * and in-process tests call the same `handle`. Nothing here knows any particular group.
  */
 import { fromFetchRequest, toFetchResponse } from '../adapters/fetch.js';
+import { bytesSource, ownBuffer } from '../core/body.js';
 import { VirtualClock, parseTimestamp } from '../core/clock.js';
 import { EventJournal, type EventListener, type EventRecord } from '../core/events.js';
 import { IdempotencyKeys, idempotencyIndexes, type IdempotencyRecord } from '../core/idempotency.js';
@@ -82,6 +83,7 @@ export interface RequestOptions {
   path: string;
   /** Sent as `X-Service-Api-Key`. */
   key?: string;
+  /** A JSON value or raw text; a `FormData`, `Blob` or `Uint8Array` is sent as those bytes (uploads). */
   body?: unknown;
   query?: SimRequest['query'];
   headers?: Record<string, string>;
@@ -250,12 +252,18 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
 
   return {
     handle,
-    request(request: RequestOptions): Promise<SimResponse> {
+    async request(request: RequestOptions): Promise<SimResponse> {
       const headers: Record<string, string> = { ...request.headers };
       if (request.key !== undefined) headers['X-Service-Api-Key'] = request.key;
       const path =
         request.path.startsWith('/api/') || request.path.startsWith(CONTROL_PREFIX) ? request.path : `${BASE_PATH}${request.path}`;
-      return handle({ method: request.method ?? 'GET', path, query: request.query, headers, body: request.body });
+      const base = { method: request.method ?? 'GET', path, query: request.query, headers };
+      if (!isBinaryBody(request.body)) return handle({ ...base, body: request.body });
+      // A form or file goes as the bytes a fetch would send, with its multipart boundary.
+      const encoded = new Response(request.body instanceof Uint8Array ? ownBuffer(request.body) : request.body);
+      const type = encoded.headers.get('content-type');
+      if (type !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = type;
+      return handle({ ...base, bodySource: bytesSource(new Uint8Array(await encoded.arrayBuffer())) });
     },
     async fetch(request: Request): Promise<Response> {
       return toFetchResponse(await handle(await fromFetchRequest(request)));
@@ -276,6 +284,11 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
       scheduler.clear();
     },
   };
+}
+
+/** Bodies `sim.request` sends as bytes rather than JSON: forms (uploads), blobs and raw bytes. */
+function isBinaryBody(body: unknown): body is FormData | Blob | Uint8Array {
+  return body instanceof FormData || body instanceof Blob || body instanceof Uint8Array;
 }
 
 /** What the pipeline needs of the account group's model: key lookup and `last_used_at`. */

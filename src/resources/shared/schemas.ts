@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { TIMESTAMP_PATTERN } from '../../core/clock.js';
 import { DURATION_PATTERN } from '../../core/duration.js';
+import type { UploadedFile } from '../../core/types.js';
+import { binary } from '../../openapi/components.js';
 import { CHANNELS, PLANS, SCOPES } from '../../core/types.js';
 
 /** `{id}` path parameter: digits only; anything else names no resource (404). */
@@ -28,3 +30,14 @@ export const EmptyBody = z.strictObject({});
 
 /** A duration like 90s, 15m, 2h, 3d or 1d2h (core/duration.ts reads it). */
 export const Duration = z.string().regex(DURATION_PATTERN, 'like 90s, 15m, 2h, 3d or 1d2h');
+
+/**
+ * A file part of a multipart/form-data body (uploads). The route judges the file by its bytes;
+ * the name and declared type are what the sender claimed.
+ */
+export const FilePart = binary(
+  z.custom<UploadedFile>(
+    (value) => typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'file',
+    'must be a file part of the multipart body',
+  ),
+);
