@@ -14,6 +14,8 @@ export interface ConformanceOptions {
   readonly apiKeyB?: string;
   /** A key of an account whose add-on is inactive (403 `addon_inactive`); the check skips without it. */
   readonly inactiveKey?: string;
+  /** The sandbox operator token (`X-Sandbox-Token`): only a simulator has one; it opens the clock and faults. */
+  readonly controlToken?: string;
   /** Clause prefixes, e.g. `['4.2', '7.1']`; `5` selects 5, 5.1, 5.2, ... */
   readonly sections?: readonly string[];
   /** Check ids to run (exact ids); combine with `sections`. */
@@ -52,6 +54,7 @@ export interface ResolvedOptions {
   readonly apiKey: string;
   readonly apiKeyB: string | undefined;
   readonly inactiveKey: string | undefined;
+  readonly controlToken: string | undefined;
   readonly sections: readonly string[];
   readonly only: readonly string[];
   /** Settled by the runner once it knows whether the target is the simulator. */
@@ -123,6 +126,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     apiKey: options.apiKey,
     apiKeyB: options.apiKeyB || undefined,
     inactiveKey: options.inactiveKey || undefined,
+    controlToken: options.controlToken || undefined,
     sections: options.sections ?? [],
     only: replay ? [replay.checkId] : (options.only ?? []),
     profile: options.profile,

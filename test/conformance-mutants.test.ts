@@ -19,7 +19,7 @@ async function failingChecks(mutant: MutantName | undefined): Promise<string[]> 
   const switched = await sim.fetch(
     new Request(`${ORIGIN}/_sandbox/mutants`, {
       method: 'POST',
-      headers: { 'X-Service-Api-Key': a!.keys.admin!, 'Content-Type': 'application/json' },
+      headers: { 'X-Sandbox-Token': sim.controlToken, 'Content-Type': 'application/json' },
       body: JSON.stringify({ names: mutant ? [mutant] : [] }),
     }),
   );
@@ -29,6 +29,7 @@ async function failingChecks(mutant: MutantName | undefined): Promise<string[]> 
     apiKey: a!.keys.full!,
     apiKeyB: b!.keys.full!,
     inactiveKey: inactive!.keys.read!,
+    controlToken: sim.controlToken,
     fetch: (request) => sim.fetch(request),
     runs: 3,
     seed: 7,

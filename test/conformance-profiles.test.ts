@@ -71,6 +71,7 @@ describe('conformance kit profiles', () => {
       baseUrl: BASE_URL,
       apiKey: a!.keys.full!,
       apiKeyB: b!.keys.full!,
+      controlToken: sim.controlToken,
       fetch: (request) => sim.fetch(request),
       profile: 'safe',
       runs: 3,

@@ -19,9 +19,9 @@ function problems(report: ConformanceReport): string {
     .join('\n\n');
 }
 
-function keysOf(sim: Simulator): Pick<ConformanceOptions, 'apiKey' | 'apiKeyB' | 'inactiveKey'> {
+function keysOf(sim: Simulator): Pick<ConformanceOptions, 'apiKey' | 'apiKeyB' | 'inactiveKey' | 'controlToken'> {
   const [a, b, , , inactive] = sim.accounts;
-  return { apiKey: a!.keys.full!, apiKeyB: b!.keys.full!, inactiveKey: inactive!.keys.read! };
+  return { apiKey: a!.keys.full!, apiKeyB: b!.keys.full!, inactiveKey: inactive!.keys.read!, controlToken: sim.controlToken };
 }
 
 function expectAllPassed(report: ConformanceReport): void {

@@ -162,7 +162,7 @@ describe('a group composed with no other edit', () => {
   });
 
   it('offers its mutant to the conformance kit', async () => {
-    const mutants = await sim.request({ path: '/_sandbox/mutants', key });
+    const mutants = await sim.request({ path: '/_sandbox/mutants', headers: { 'X-Sandbox-Token': sim.controlToken } });
     expect((mutants.body as { data: { available: Record<string, string> } }).data.available).toHaveProperty('notes_unpinnable');
     sim.sandbox.setMutants(['notes_unpinnable']);
     expect(sim.sandbox.pinNote(1, 1)).toMatchObject({ pinned: false });

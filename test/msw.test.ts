@@ -94,7 +94,7 @@ describe('createHandlers under MSW setupServer', () => {
   });
 
   it('serves the control plane beside the API', async () => {
-    const clock = await call('http://api.switchboard.test/_sandbox/clock', { headers: auth() });
+    const clock = await call('http://api.switchboard.test/_sandbox/clock', { headers: { 'X-Sandbox-Token': sim.controlToken } });
     expect(clock.status).toBe(200);
     expect((clock.body as { data: { now: string } }).data.now).toBe('2026-01-01T00:00:00+00:00');
     const unknown = await call('http://api.switchboard.test/_sandbox/nope', { headers: auth() });
@@ -105,7 +105,7 @@ describe('createHandlers under MSW setupServer', () => {
     const gatewayKey = gatewaySim.accounts[0]!.keys.full!;
     const account = await call(`${GATEWAY}/account`, { headers: { 'X-Service-Api-Key': gatewayKey } });
     expect(account.status).toBe(200);
-    const clock = await call('http://gateway.switchboard.test/tenant-a/_sandbox/clock', { headers: { 'X-Service-Api-Key': gatewayKey } });
+    const clock = await call('http://gateway.switchboard.test/tenant-a/_sandbox/clock', { headers: { 'X-Sandbox-Token': gatewaySim.controlToken } });
     expect(clock.status).toBe(200);
     const missing = await call(`${GATEWAY}/nope`, { headers: { 'X-Service-Api-Key': gatewayKey } });
     expect(missing.status).toBe(404);

@@ -36,7 +36,7 @@ interface Entry {
   method: string;
   /** From the origin, e.g. `/api/v1/account`; may use earlier outcomes (cursors, ids). */
   path: string | ((earlier: readonly Outcome[]) => string);
-  key?: 'full' | 'admin' | 'read' | 'inactive' | 'bogus' | 'bearer';
+  key?: 'full' | 'admin' | 'read' | 'inactive' | 'bogus' | 'bearer' | 'operator';
   headers?: Record<string, string>;
   body?: string;
   expectStatus: number;
@@ -121,10 +121,11 @@ const TABLE: Entry[] = [
   },
   { name: 'cannot revoke self', method: 'DELETE', path: '/api/v1/api-keys/1', key: 'full', expectStatus: 409 },
   { name: 'openapi.json', method: 'GET', path: '/api/v1/openapi.json', expectStatus: 200 },
-  { name: 'control: clock', method: 'GET', path: '/_sandbox/clock', key: 'admin', expectStatus: 200 },
+  { name: 'control: clock', method: 'GET', path: '/_sandbox/clock', key: 'operator', expectStatus: 200 },
+  { name: 'control: clock with an account key', method: 'GET', path: '/_sandbox/clock', key: 'admin', expectStatus: 403 },
   { name: 'control: no key', method: 'GET', path: '/_sandbox/clock', expectStatus: 401 },
   { name: 'control: read key', method: 'POST', path: '/_sandbox/clock/advance', key: 'read', body: '{"ms":1}', expectStatus: 403 },
-  { name: 'control: advance', method: 'POST', path: '/_sandbox/clock/advance', key: 'full', body: '{"duration":"1h"}', expectStatus: 200 },
+  { name: 'control: advance', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"1h"}', expectStatus: 200 },
   { name: 'after advance', method: 'GET', path: '/api/v1/account', key: 'full', expectStatus: 200 },
   // Contacts read with GET are served from kept JSON text (core/wire-json.ts): first and repeated reads.
   { name: 'contact', method: 'GET', path: '/api/v1/contacts/1', key: 'read', expectStatus: 200 },
@@ -148,6 +149,8 @@ function keyHeaders(sim: Simulator, entry: Entry): Record<string, string> {
       return { 'X-Service-Api-Key': 'sbx_not_a_key' };
     case 'bearer':
       return { Authorization: `Bearer ${account.keys.full!}` };
+    case 'operator':
+      return { 'X-Sandbox-Token': sim.controlToken, 'X-Sandbox-Account': String(account.id) };
     default:
       return { 'X-Service-Api-Key': account.keys[entry.key]! };
   }
@@ -167,7 +170,7 @@ const REGISTRY_TABLE: Entry[] = [
     name: `registry: GET ${prefix}${route.path}`,
     method: 'GET',
     path: `${prefix}${route.path.replace(/\{\w+\}/g, '999999999')}`,
-    key: 'full' as const,
+    key: 'operator' as const,
     expectStatus: 0,
   }));
 

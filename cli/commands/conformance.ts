@@ -15,6 +15,7 @@ export interface ConformanceCliOptions {
   apiKey?: string;
   apiKeyB?: string;
   inactiveKey?: string;
+  controlToken?: string;
   section?: string[];
   check?: string[];
   profile?: string;
@@ -84,6 +85,7 @@ export async function conformance(options: ConformanceCliOptions): Promise<numbe
       apiKey,
       apiKeyB,
       inactiveKey: options.inactiveKey ?? process.env['SWITCHBOARD_INACTIVE_KEY'],
+      controlToken: options.controlToken ?? process.env['SWITCHBOARD_CONTROL_TOKEN'],
       sections: options.section,
       only: options.check,
       profile: oneOf<Profile>(options.profile, PROFILES, '--profile'),
@@ -130,6 +132,7 @@ export function registerConformance(program: Command): void {
     .option('--api-key <key>', 'API key (or SWITCHBOARD_API_KEY); admin or full lets the kit mint scoped keys')
     .option('--api-key-b <key>', 'a key of a second account, for isolation checks (or SWITCHBOARD_API_KEY_B)')
     .option('--inactive-key <key>', 'a key of an account whose add-on is inactive (403 addon_inactive)')
+    .option('--control-token <token>', 'the simulator sandbox operator token (X-Sandbox-Token; serve prints it, env SWITCHBOARD_CONTROL_TOKEN): opens its clock and faults')
     .option('--section <clause...>', 'only these spec clauses, e.g. 4.2 7.1 (5 selects 5, 5.1, ...)')
     .option('--check <id...>', 'only these check ids')
     .option('--profile <profile>', 'read-only | safe | full (default: safe; full against the simulator)')

@@ -2,11 +2,12 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { listen } from '../../src/adapters/node-http.js';
+import type { ConnectionLimits } from '../../src/adapters/connections.js';
 import type { UndiciTransport } from '../../src/adapters/undici-transport.js';
 import { loadState, persistState } from '../../src/adapters/state-file.js';
 import { consoleLogger } from '../../src/core/logger.js';
 import { parseRateLimit, type RateLimitConfig } from '../../src/core/rate-limit.js';
-import { parseSeedText, type SeedFileData } from '../../src/seed/default.js';
+import { defaultSeed, parseSeedText, type SeedFileData } from '../../src/seed/default.js';
 import { SeedApiKey } from '../../src/resources/account/seed.js';
 import { createSimulator, type SeedAccountInfo } from '../../src/simulator.js';
 
@@ -24,12 +25,42 @@ export interface ServeOptions {
   rateLimit: string;
   allowLocalWebhooks?: boolean;
   json?: boolean;
+  controlToken?: string;
+  exposeDefaultKeys?: boolean;
+  maxConnections?: string;
+  headersTimeout?: string;
+  requestTimeout?: string;
+  keepAliveTimeout?: string;
+  idleTimeout?: string;
+}
+
+/** A positive whole number of milliseconds (or connections) from an option. */
+function positive(text: string | undefined, option: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) throw new Error(`${option} must be a positive whole number, got "${text}"`);
+  return value;
+}
+
+/** The connection limits the options set; unset ones keep their defaults (src/adapters/connections.ts). */
+export function connectionOptions(options: ServeOptions): ConnectionLimits {
+  const limits: { -readonly [K in keyof ConnectionLimits]: ConnectionLimits[K] } = {};
+  const set = (name: keyof ConnectionLimits, value: number | undefined): void => {
+    if (value !== undefined) limits[name] = value;
+  };
+  set('maxConnections', positive(options.maxConnections, '--max-connections'));
+  set('headersTimeoutMs', positive(options.headersTimeout, '--headers-timeout'));
+  set('requestTimeoutMs', positive(options.requestTimeout, '--request-timeout'));
+  set('keepAliveTimeoutMs', positive(options.keepAliveTimeout, '--keep-alive-timeout'));
+  set('idleTimeoutMs', positive(options.idleTimeout, '--idle-timeout'));
+  return limits;
 }
 
 /** The one line `--json` prints once the server is ready. */
-export function describeReady(baseUrl: string, accounts: readonly SeedAccountInfo[]) {
+export function describeReady(baseUrl: string, accounts: readonly SeedAccountInfo[], controlToken: string) {
   return {
     base_url: baseUrl,
+    control_token: controlToken,
     accounts: accounts.map((account) => ({
       id: account.id,
       plan: account.plan,
@@ -39,9 +70,10 @@ export function describeReady(baseUrl: string, accounts: readonly SeedAccountInf
   };
 }
 
-function printHuman(baseUrl: string, accounts: readonly SeedAccountInfo[], stateNote: string | undefined): void {
+function printHuman(baseUrl: string, accounts: readonly SeedAccountInfo[], controlToken: string, stateNote: string | undefined): void {
   const lines = [`Switchboard sandbox listening on ${baseUrl}`];
   if (stateNote) lines.push(stateNote);
+  lines.push(`Operator: ${controlToken} (X-Sandbox-Token: reset, snapshots, the clock, faults under /_sandbox)`);
   lines.push('', 'Accounts and keys (send as X-Service-Api-Key, or Authorization: Bearer <key>, or X-Api-Key):');
   for (const account of accounts) {
     lines.push(`  #${account.id} ${account.business_name} (plan ${account.plan}, add-on ${account.addon})`);
@@ -91,6 +123,33 @@ export function readSeedFile(file: string, label = `--seed ${file}`): SeedFileDa
   }
 }
 
+export function checkControlTokenOption(token: string): string {
+  if (!/^[\x21-\x7e]{16,256}$/.test(token)) throw new Error('--control-token must be 16 to 256 printable ASCII characters without spaces');
+  return token;
+}
+
+/** Loopback addresses and names: what only this machine can reach. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/**
+ * The default seed's keys are published in the README: on an interface other machines can reach,
+ * they would open the sandbox to anyone. Refused unless the keys are private (`--seed`, and
+ * `--api-key` for the one it replaces) or the user says they know (`--expose-default-keys`).
+ */
+export function checkBindSafety(host: string, accounts: readonly SeedAccountInfo[], acknowledged: boolean): void {
+  if (isLoopback(host) || acknowledged) return;
+  const published = new Set(defaultSeed().accounts.flatMap((account) => account.api_keys.map((key) => key.key)));
+  const exposed = accounts.flatMap((account) => Object.values(account.keys)).filter((key) => key !== undefined && published.has(key));
+  if (exposed.length === 0) return;
+  throw new Error(
+    `--host ${host} is reachable from other machines, and ${exposed.length} of the keys are the default seed's published ones: ` +
+      'give private keys with --seed (and --api-key), bind 127.0.0.1, or pass --expose-default-keys if that is what you want',
+  );
+}
+
 export function checkApiKeyOption(key: string): string {
   const result = SeedApiKey.shape.key.safeParse(key);
   if (!result.success) throw new Error('--api-key must be 8 to 256 printable ASCII characters without spaces');
@@ -116,24 +175,28 @@ function lazyUndiciTransport(): UndiciTransport {
 
 export async function serve(options: ServeOptions): Promise<void> {
   const port = parsePort(options.port);
+  const connections = connectionOptions(options);
   if (options.apiKey !== undefined) checkApiKeyOption(options.apiKey);
   const rateLimit = parseRateLimitOption(options.rateLimit);
   const seed = options.seed ? readSeedFile(options.seed) : undefined;
   const transport = lazyUndiciTransport();
   const state = options.state ? loadState(options.state) : undefined;
+  if (options.controlToken !== undefined) checkControlTokenOption(options.controlToken);
   const sim = createSimulator({
     seed,
     state,
     apiKey: options.apiKey,
+    ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
     rateLimit,
     allowLocalWebhooks: options.allowLocalWebhooks ?? false,
     webhookTransport: transport,
     logger: consoleLogger,
   });
+  checkBindSafety(options.host, sim.accounts, options.exposeDefaultKeys ?? false);
   const persistence = options.state
     ? persistState(sim, options.state, { onError: (error) => consoleLogger.error(`could not save ${options.state}`, error) })
     : undefined;
-  const running = await listen(sim, { host: options.host, port, onError: (error) => consoleLogger.error('request failed', error) });
+  const running = await listen(sim, { host: options.host, port, connections, onError: (error) => consoleLogger.error('request failed', error) });
 
   let stateNote: string | undefined;
   if (options.state) {
@@ -166,8 +229,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  if (options.json) console.log(JSON.stringify(describeReady(running.baseUrl, sim.accounts)));
-  else printHuman(running.baseUrl, sim.accounts, stateNote);
+  if (options.json) console.log(JSON.stringify(describeReady(running.baseUrl, sim.accounts, sim.controlToken)));
+  else printHuman(running.baseUrl, sim.accounts, sim.controlToken, stateNote);
 }
 
 export function registerServe(program: Command): void {
@@ -181,6 +244,13 @@ export function registerServe(program: Command): void {
     .option('--api-key <key>', "fix the first account's full-scope key")
     .option('--rate-limit <limits>', 'per-minute/per-second limits, e.g. 6000/100, or "off"', '200/20')
     .option('--allow-local-webhooks', 'allow http:// webhook URLs on loopback hosts')
+    .option('--control-token <token>', 'the sandbox operator token (X-Sandbox-Token); default: a random one, printed')
+    .option('--expose-default-keys', 'bind a non-loopback --host even though the default seed keys are public')
+    .option('--max-connections <n>', 'open connections at most; past it the idlest closes (default 1024)')
+    .option('--headers-timeout <ms>', 'time for a request head to arrive (default 10000)')
+    .option('--request-timeout <ms>', 'time for a whole request, body included (default 120000)')
+    .option('--keep-alive-timeout <ms>', 'how long an idle keep-alive connection stays open (default 5000)')
+    .option('--idle-timeout <ms>', 'a socket silent this long is closed (default 30000)')
     .option('--json', 'print one JSON line with base_url and keys once ready')
     .action(async (options: ServeOptions) => serve(options));
 }

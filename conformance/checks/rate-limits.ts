@@ -28,7 +28,7 @@ function retryAfterSeconds(response: KitResponse, what: string): number {
 /** The target's idea of now: the simulator's clock, else the response's Date header, else ours. */
 async function targetNow(ctx: CheckContext, response: KitResponse): Promise<{ ms: number; slack: number }> {
   if (ctx.target.control) {
-    const clock = await ctx.send({ path: '/_sandbox/clock', fromOrigin: true });
+    const clock = await ctx.send({ path: '/_sandbox/clock', fromOrigin: true, operator: true });
     const now = (clock.json as { data?: { now_ms?: unknown } } | undefined)?.data?.now_ms;
     if (typeof now === 'number') return { ms: now, slack: 2_000 };
   }

@@ -33,6 +33,8 @@ export interface SendOptions {
   /** Cannot change state even if accepted (a 405 probe, an empty PATCH); see the guard. */
   readonly harmless?: boolean;
   readonly fromOrigin?: boolean;
+  /** Sends the sandbox operator token (`X-Sandbox-Token`) instead of a key: the simulator's clock and faults. */
+  readonly operator?: boolean;
   /** The sweeper undoes ledger entries; the guard already vetted them at creation. */
   readonly sweep?: boolean;
 }
@@ -63,6 +65,8 @@ export interface ClientDeps {
   readonly profile: () => Profile;
   readonly resolveKey: (label: string) => ResolvedKey | undefined;
   readonly timeoutMs: number;
+  /** The sandbox operator token, when the user gave one. */
+  readonly controlToken?: string | undefined;
 }
 
 const MAX_429_RETRIES = 4;
@@ -93,9 +97,9 @@ export class KitClient {
     if (!options.sweep && !options.fromOrigin) {
       guardRequest(this.deps.profile(), this.deps.ledger, method, options.path, options.harmless ?? false);
     }
-    const label = options.keyValue !== undefined ? 'literal' : options.key === undefined ? 'a' : (options.key ?? 'none');
-    const resolved = options.keyValue !== undefined || options.key === null ? undefined : this.deps.resolveKey(label);
-    if (label !== 'literal' && label !== 'none' && !resolved) throw new Error(`no key labelled "${label}"`);
+    const label = options.operator ? 'operator' : options.keyValue !== undefined ? 'literal' : options.key === undefined ? 'a' : (options.key ?? 'none');
+    const resolved = options.operator || options.keyValue !== undefined || options.key === null ? undefined : this.deps.resolveKey(label);
+    if (label !== 'literal' && label !== 'none' && label !== 'operator' && !resolved) throw new Error(`no key labelled "${label}"`);
     const keyValue = options.keyValue ?? resolved?.value;
     const paced = resolved !== undefined && !options.fromOrigin;
 
@@ -128,7 +132,10 @@ export class KitClient {
   private async once(method: string, options: SendOptions, label: string, keyValue: string | undefined): Promise<KitResponse> {
     const seq = ++this.seq;
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Switchboard-Run': `${this.deps.runId}/${seq}` };
-    if (keyValue !== undefined) {
+    if (options.operator) {
+      if (this.deps.controlToken === undefined) throw new Error('the operator token is needed (--control-token)');
+      headers['X-Sandbox-Token'] = this.deps.controlToken;
+    } else if (keyValue !== undefined) {
       const header = options.keyHeader ?? 'x-service-api-key';
       if (header === 'authorization') headers['Authorization'] = `Bearer ${keyValue}`;
       else if (header === 'x-api-key') headers['X-Api-Key'] = keyValue;

@@ -73,7 +73,9 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
     profile: () => profile,
     resolveKey: (label) => keys.resolve(label),
     timeoutMs: options.timeoutMs,
+    controlToken: options.controlToken,
   });
+  if (options.controlToken) redactor.add(options.controlToken, '$SWITCHBOARD_CONTROL_TOKEN');
   const observations = new Observations();
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
   let matcher = new RouteMatcher([]);
@@ -84,7 +86,7 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
     if (context.authenticated && context.keyLabel !== 'inactive') recordCreation(ledger, runId, basePath, response, account);
   });
 
-  const probe = await probeTarget(client);
+  const probe = await probeTarget(client, options.controlToken !== undefined);
   if (probe.account.status !== 200 || probe.account.scope === undefined) {
     throw new Error(
       `GET ${options.baseUrl}/account answered HTTP ${probe.account.status}; check the base URL (it ends in /api/v1) and the API key`,
@@ -106,7 +108,7 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
   const runs = options.runs ?? (probe.simulator ? 20 : 5);
   const virtualTime = probe.control && options.virtualTime && profile !== 'read-only';
   const advance = async (ms: number): Promise<void> => {
-    const response = await client.send({ method: 'POST', path: '/_sandbox/clock/advance', body: { ms: Math.ceil(ms) }, fromOrigin: true });
+    const response = await client.send({ method: 'POST', path: '/_sandbox/clock/advance', body: { ms: Math.ceil(ms) }, fromOrigin: true, operator: true });
     if (response.status !== 200) throw new Error(`the simulator refused to advance its clock: HTTP ${response.status}`);
   };
   if (virtualTime) waiter.inner = virtualWaiter(advance, probe.clockOffsetMs ?? 0);

@@ -1,9 +1,11 @@
 /**
  * Learns what the target is before any check runs: which routes it serves (its /openapi.json),
- * which account and scope the keys belong to, and whether it is the simulator. The simulator
- * answers GET /_sandbox/clock to an admin key; a real deployment has no such route. Only the
- * simulator offers the virtual clock and inbound injection, and only there are assumption checks
- * on by default.
+ * which account and scope the keys belong to, and whether it is the simulator. The simulator is
+ * recognised only by positive proof: its control plane's own document (`GET
+ * /_sandbox/openapi.json`, served without a key) names it; an error code proves nothing. Its
+ * clock and faults need the operator token (`--control-token`); the customer's side (inbound
+ * messages) takes an admin key of the account. Only the simulator offers the virtual clock and
+ * inbound injection, and only there are assumption checks on by default.
  */
 import type { KitClient } from '../http/client.js';
 import { routeKey, type Scope } from '../spec/routes.js';
@@ -17,7 +19,7 @@ export interface AccountProbe {
 
 export interface TargetProbe {
   readonly simulator: boolean;
-  /** The simulator's control plane answered (needs an admin key). */
+  /** The simulator's operator powers answered (needs the operator token). */
   readonly control: boolean;
   /** Simulator clock minus the wall clock, when known. */
   readonly clockOffsetMs: number | undefined;
@@ -56,20 +58,23 @@ function routesOf(document: unknown): Set<string> | undefined {
   return routes;
 }
 
-export async function probeTarget(client: KitClient): Promise<TargetProbe> {
+/** The title the simulator's control-plane document carries: the one proof the target is the sandbox. */
+export const SANDBOX_DOCUMENT_TITLE = 'Switchboard sandbox control plane';
+
+export async function probeTarget(client: KitClient, hasControlToken: boolean): Promise<TargetProbe> {
   const openapiResponse = await client.send({ path: '/openapi.json', key: null });
   const openapi = openapiResponse.status === 200 ? openapiResponse.json : undefined;
   const account = await probeAccount(client, 'a');
-  const clock = await client.send({ path: '/_sandbox/clock', fromOrigin: true });
-  const nowMs = (clock.json as { data?: { now_ms?: unknown } } | undefined)?.data?.now_ms;
-  const control = clock.status === 200 && typeof nowMs === 'number';
-  const code = (clock.json as { error?: { code?: unknown } } | undefined)?.error?.code;
-  // A simulator answers a lower-scope key with its own envelope; that still identifies it.
-  const simulator = control || (clock.status === 403 && code === 'insufficient_scope');
+  const sandboxDocument = await client.send({ path: '/_sandbox/openapi.json', key: null, fromOrigin: true });
+  const title = (sandboxDocument.json as { info?: { title?: unknown } } | undefined)?.info?.title;
+  const simulator = sandboxDocument.status === 200 && title === SANDBOX_DOCUMENT_TITLE;
+  const clock = simulator && hasControlToken ? await client.send({ path: '/_sandbox/clock', fromOrigin: true, operator: true }) : undefined;
+  const nowMs = (clock?.json as { data?: { now_ms?: unknown } } | undefined)?.data?.now_ms;
+  const control = clock?.status === 200 && typeof nowMs === 'number';
   return {
     simulator,
     control,
-    clockOffsetMs: control ? nowMs - Date.now() : undefined,
+    clockOffsetMs: control && typeof nowMs === 'number' ? nowMs - Date.now() : undefined,
     routes: routesOf(openapi),
     openapi,
     account,

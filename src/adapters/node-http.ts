@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientErrors, DEFAULT_CONNECTION_LIMITS, manageConnections, serverOptions, type ConnectionLimits } from './connections.js';
 import { BASE_PATH } from '../core/paths.js';
 import type { BodySource, SimResponse } from '../core/types.js';
 import { bodyToJson } from '../core/wire-json.js';
@@ -22,6 +23,8 @@ export interface NodeHandlerOptions {
 export interface ListenOptions extends NodeHandlerOptions {
   host?: string;
   port?: number;
+  /** Timeouts and the connection cap (./connections.ts); each defaults to a deliberate value. */
+  connections?: ConnectionLimits;
 }
 
 export interface RunningServer {
@@ -119,8 +122,10 @@ export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = 
 
 export async function listen(sim: Simulator, options: ListenOptions = {}): Promise<RunningServer> {
   const handler = createNodeHandler(sim, options);
-  const server = createServer((request, response) => void handler(request, response));
-  server.keepAliveTimeout = 5_000;
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  const server = createServer(serverOptions(limits), (request, response) => void handler(request, response));
+  manageConnections(server, limits);
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {

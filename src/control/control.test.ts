@@ -13,12 +13,15 @@ const error = (res: SimResponse) => (res.body as { error: { code: string; param?
 type Sim = ReturnType<typeof testSimulator>['sim'];
 const control = (sim: Sim, key: string | undefined, method: string, path: string, body?: unknown) =>
   sim.request({ method, path: `/_sandbox${path}`, key, body });
+/** The sandbox operator: powers over the whole sandbox take the operator token, not an account key. */
+const operator = (sim: Sim, method: string, path: string, body?: unknown) =>
+  sim.request({ method, path: `/_sandbox${path}`, body, headers: { 'X-Sandbox-Token': sim.controlToken } });
 const keyIds = async (sim: Sim, key: string | undefined) =>
   data<{ id: number }[]>(await sim.request({ path: '/api-keys', key, query: { limit: 100 } })).map((k) => k.id);
 
-describe('control plane guard', () => {
+describe('control plane guard: the operator and the accounts', () => {
   const { sim, keys, accounts } = testSimulator();
-  const adminRoutes: [string, string, unknown?][] = [
+  const operatorRoutes: [string, string, unknown?][] = [
     ['POST', '/reset', {}],
     ['GET', '/snapshot'],
     ['GET', '/clock'],
@@ -30,32 +33,42 @@ describe('control plane guard', () => {
     ['POST', '/mutants', { names: [] }],
   ];
 
-  it('needs a key: 401 unauthorized without one, 401 invalid_api_key for a bad one', async () => {
-    for (const [method, path, body] of [...adminRoutes, ['GET', '/events']] as [string, string, unknown?][]) {
+  it('whole-sandbox powers need the operator token: none is 401, an account key (any scope) is 403 operator_required', async () => {
+    for (const [method, path, body] of operatorRoutes) {
       const none = await control(sim, undefined, method, path, body);
       expect(none.status, `${method} ${path}`).toBe(401);
       expect(error(none).code).toBe('unauthorized');
       const bad = await control(sim, 'sbx_nope', method, path, body);
       expect(error(bad).code).toBe('invalid_api_key');
-    }
-  });
-
-  it('needs admin scope or above, except GET /events which is read', async () => {
-    for (const [method, path, body] of adminRoutes) {
-      for (const scope of ['read', 'write'] as const) {
+      for (const scope of ['read', 'write', 'admin', 'full'] as const) {
         const res = await control(sim, keys[scope], method, path, body);
         expect(res.status, `${scope} ${method} ${path}`).toBe(403);
-        expect(error(res).code).toBe('insufficient_scope');
+        expect(error(res)).toMatchObject({ code: 'operator_required', param: 'X-Sandbox-Token' });
       }
+      const wrongToken = await sim.request({ method, path: `/_sandbox${path}`, body, headers: { 'X-Sandbox-Token': 'sbx_ctl_guess' } });
+      expect(wrongToken.status).toBe(401);
+      expect(error(wrongToken).code).toBe('invalid_control_token');
     }
+    expect((await operator(sim, 'GET', '/clock')).status).toBe(200);
+  });
+
+  it('account powers take the account key (GET /events: read), act on that account only, or the operator naming one', async () => {
     for (const scope of ['read', 'write', 'admin', 'full'] as const) {
       expect((await control(sim, keys[scope], 'GET', '/events')).status).toBe(200);
     }
-    expect((await control(sim, keys.admin, 'GET', '/clock')).status).toBe(200);
+    const asOperator = await sim.request({
+      path: '/_sandbox/events',
+      headers: { 'X-Sandbox-Token': sim.controlToken, 'X-Sandbox-Account': String(accounts[1]!.id) },
+    });
+    expect(asOperator.status).toBe(200);
+    const unnamed = await sim.request({ path: '/_sandbox/events', headers: { 'X-Sandbox-Token': sim.controlToken } });
+    expect(error(unnamed)).toMatchObject({ code: 'invalid_param', param: 'X-Sandbox-Account' });
+    const unknown = await sim.request({ path: '/_sandbox/events', headers: { 'X-Sandbox-Token': sim.controlToken, 'X-Sandbox-Account': '999' } });
+    expect(unknown.status).toBe(404);
   });
 
-  it('refuses an add-on inactive account', async () => {
-    const res = await control(sim, accounts[4]!.keys.full, 'GET', '/clock');
+  it('refuses an add-on inactive account on its account powers', async () => {
+    const res = await control(sim, accounts[4]!.keys.full, 'GET', '/events');
     expect(res.status).toBe(403);
     expect(error(res).code).toBe('addon_inactive');
   });
@@ -72,10 +85,10 @@ describe('control plane guard', () => {
       const res = await sim.request({
         method: 'POST',
         path: '/_sandbox/clock/advance',
-        key: keys.full,
         body: { ms: 1 },
-        headers: { 'Idempotency-Key': 'same' },
+        headers: { 'Idempotency-Key': 'same', 'X-Sandbox-Token': sim.controlToken },
       });
+      expect(res.status).toBe(200);
       expect(res.headers['Idempotent-Replayed']).toBeUndefined();
     }
   });
@@ -90,7 +103,7 @@ describe('reset, snapshot and restore', () => {
     await sim.request({ method: 'DELETE', path: `/api-keys/${readId}`, key: keys.full });
     expect((await sim.request({ path: '/account', key: keys.read })).status).toBe(401);
 
-    const res = await control(sim, keys.admin, 'POST', '/reset', {});
+    const res = await operator(sim, 'POST', '/reset', {});
     expect(res.status).toBe(200);
     expect(data(res)).toEqual({ ok: true });
     expect(await keyIds(sim, keys.full)).toEqual(seedIds);
@@ -101,12 +114,12 @@ describe('reset, snapshot and restore', () => {
   it('reset clears idempotency keys, mutants and restores the starting clock', async () => {
     const { sim, keys } = testSimulator({ clock: { frozenAt: START } });
     await sim.request({ method: 'POST', path: '/api-keys', key: keys.full, body: { name: 'x' }, headers: { 'Idempotency-Key': 'r' } });
-    await control(sim, keys.full, 'POST', '/mutants', { names: ['created_as_ok'] });
-    await control(sim, keys.full, 'POST', '/clock/advance', { duration: '3d' });
-    await control(sim, keys.full, 'POST', '/reset', {});
+    await operator(sim, 'POST', '/mutants', { names: ['created_as_ok'] });
+    await operator(sim, 'POST', '/clock/advance', { duration: '3d' });
+    await operator(sim, 'POST', '/reset', {});
 
-    expect(data(await control(sim, keys.full, 'GET', '/clock'))).toEqual({ mode: 'frozen', now: START, now_ms: T0 });
-    expect(data<{ active: string[] }>(await control(sim, keys.full, 'GET', '/mutants')).active).toEqual([]);
+    expect(data(await operator(sim, 'GET', '/clock'))).toEqual({ mode: 'frozen', now: START, now_ms: T0 });
+    expect(data<{ active: string[] }>(await operator(sim, 'GET', '/mutants')).active).toEqual([]);
     const again = await sim.request({ method: 'POST', path: '/api-keys', key: keys.full, body: { name: 'x' }, headers: { 'Idempotency-Key': 'r' } });
     expect(again.status).toBe(201);
     expect(again.headers['Idempotent-Replayed']).toBeUndefined();
@@ -115,17 +128,17 @@ describe('reset, snapshot and restore', () => {
   it('snapshot -> mutate -> restore gives the old state back', async () => {
     const { sim, keys } = testSimulator({ clock: { frozenAt: START } });
     await sim.request({ method: 'POST', path: '/api-keys', key: keys.full, body: { name: 'kept' } });
-    const snapRes = await control(sim, keys.full, 'GET', '/snapshot');
+    const snapRes = await operator(sim, 'GET', '/snapshot');
     expect(snapRes.status).toBe(200);
     const snapshot = data<SimulatorSnapshot>(snapRes);
     expect(snapshot).toMatchObject({ format: 'switchboard-snapshot', version: 1, clock: { mode: 'frozen', now: START } });
     const before = await keyIds(sim, keys.full);
 
     const gone = data<{ api_key: string }>(await sim.request({ method: 'POST', path: '/api-keys', key: keys.full, body: { name: 'gone' } }));
-    await control(sim, keys.full, 'POST', '/clock/advance', { duration: '1h' });
+    await operator(sim, 'POST', '/clock/advance', { duration: '1h' });
     expect(await keyIds(sim, keys.full)).not.toEqual(before);
 
-    const restored = await control(sim, keys.full, 'POST', '/restore', snapshot);
+    const restored = await operator(sim, 'POST', '/restore', snapshot);
     expect(restored.status).toBe(200);
     expect(await keyIds(sim, keys.full)).toEqual(before);
     expect((await sim.request({ path: '/account', key: gone.api_key })).status).toBe(401);
@@ -139,32 +152,32 @@ describe('reset, snapshot and restore', () => {
 
   it('restore takes the snapshot response as it is, {data: ...} envelope included', async () => {
     const { sim, keys } = testSimulator({ clock: { frozenAt: START } });
-    const saved = (await control(sim, keys.full, 'GET', '/snapshot')).body;
+    const saved = (await operator(sim, 'GET', '/snapshot')).body;
     const before = await keyIds(sim, keys.full);
     await sim.request({ method: 'POST', path: '/api-keys', key: keys.full, body: { name: 'dropped' } });
-    const restored = await control(sim, keys.full, 'POST', '/restore', saved);
+    const restored = await operator(sim, 'POST', '/restore', saved);
     expect(restored.status).toBe(200);
     expect(await keyIds(sim, keys.full)).toEqual(before);
   });
 
   it('sim.snapshot/sim.restore match the HTTP snapshot', async () => {
     const { sim, keys } = testSimulator({ clock: { frozenAt: START } });
-    const viaHttp = data<SimulatorSnapshot>(await control(sim, keys.full, 'GET', '/snapshot'));
+    const viaHttp = data<SimulatorSnapshot>(await operator(sim, 'GET', '/snapshot'));
     expect(JSON.parse(JSON.stringify(sim.snapshot()))).toEqual(viaHttp);
   });
 
   it('refuses a malformed snapshot with 400 invalid_param and changes nothing', async () => {
     // Frozen, and the key used once first, so last_used_at cannot move under the comparison.
     const { sim, keys } = testSimulator({ clock: { frozenAt: START } });
-    await control(sim, keys.full, 'GET', '/clock');
+    await operator(sim, 'GET', '/clock');
     const before = JSON.stringify(sim.snapshot().store);
     for (const body of [{}, { format: 'switchboard-snapshot', version: 2 }, { ...sim.snapshot(), store: { format: 'nope' } }]) {
-      const res = await control(sim, keys.full, 'POST', '/restore', body);
+      const res = await operator(sim, 'POST', '/restore', body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(error(res).code).toBe('invalid_param');
     }
     const unknownCollection = { ...sim.snapshot(), store: { ...sim.snapshot().store, collections: { bogus: [] } } };
-    const res = await control(sim, keys.full, 'POST', '/restore', unknownCollection);
+    const res = await operator(sim, 'POST', '/restore', unknownCollection);
     expect(res.status).toBe(400);
     expect(error(res)).toMatchObject({ code: 'invalid_param', param: 'store.collections.bogus' });
     expect(JSON.stringify(sim.snapshot().store)).toBe(before);
@@ -174,30 +187,30 @@ describe('reset, snapshot and restore', () => {
 describe('clock control', () => {
   it('freeze, advance, set and unfreeze through /_sandbox/clock/*', async () => {
     const { sim, keys } = testSimulator();
-    expect(data<{ mode: string }>(await control(sim, keys.full, 'GET', '/clock')).mode).toBe('real');
+    expect(data<{ mode: string }>(await operator(sim, 'GET', '/clock')).mode).toBe('real');
 
-    const frozen = await control(sim, keys.full, 'POST', '/clock/freeze', { at: START });
+    const frozen = await operator(sim, 'POST', '/clock/freeze', { at: START });
     expect(data(frozen)).toEqual({ mode: 'frozen', now: START, now_ms: T0 });
 
-    const advanced = await control(sim, keys.full, 'POST', '/clock/advance', { duration: '1h30m' });
+    const advanced = await operator(sim, 'POST', '/clock/advance', { duration: '1h30m' });
     expect(data(advanced)).toMatchObject({ now: '2026-01-01T01:30:00+00:00' });
-    const byMs = await control(sim, keys.full, 'POST', '/clock/advance', { ms: 1500 });
+    const byMs = await operator(sim, 'POST', '/clock/advance', { ms: 1500 });
     expect(data(byMs)).toMatchObject({ now: '2026-01-01T01:30:01+00:00', now_ms: T0 + 5_401_500 });
 
-    const set = await control(sim, keys.full, 'POST', '/clock/set', { now: '2027-03-04T05:06:07+02:00' });
+    const set = await operator(sim, 'POST', '/clock/set', { now: '2027-03-04T05:06:07+02:00' });
     expect(data(set)).toMatchObject({ mode: 'frozen', now: '2027-03-04T03:06:07+00:00' });
 
     const minted = await sim.request({ method: 'POST', path: '/api-keys', key: keys.full, body: { name: 't' } });
     expect(data<{ created_at: string }>(minted).created_at).toBe('2027-03-04T03:06:07+00:00');
 
-    const unfrozen = await control(sim, keys.full, 'POST', '/clock/unfreeze', {});
+    const unfrozen = await operator(sim, 'POST', '/clock/unfreeze', {});
     expect(data<{ mode: string; now_ms: number }>(unfrozen).mode).toBe('real');
     expect(data<{ now_ms: number }>(unfrozen).now_ms).toBeGreaterThanOrEqual(Date.parse('2027-03-04T03:06:07Z'));
   });
 
   it('freeze without a body freezes now', async () => {
     const { sim, keys } = testSimulator();
-    const res = await control(sim, keys.full, 'POST', '/clock/freeze');
+    const res = await operator(sim, 'POST', '/clock/freeze');
     expect(res.status).toBe(200);
     expect(data<{ mode: string }>(res).mode).toBe('frozen');
   });
@@ -215,7 +228,7 @@ describe('clock control', () => {
       ['/clock/freeze', { bogus: true }, 'bogus'],
     ];
     for (const [path, body, param] of cases) {
-      const res = await control(sim, keys.full, 'POST', path, body);
+      const res = await operator(sim, 'POST', path, body);
       expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
       expect(error(res)).toMatchObject({ code: 'invalid_param', param });
     }
@@ -244,11 +257,11 @@ describe('events and mutants', () => {
 
   it('lists and sets mutants, refusing unknown names with 400 invalid_param', async () => {
     const { sim, keys } = testSimulator();
-    const listed = data<{ active: string[]; available: Record<string, string> }>(await control(sim, keys.full, 'GET', '/mutants'));
+    const listed = data<{ active: string[]; available: Record<string, string> }>(await operator(sim, 'GET', '/mutants'));
     expect(listed.active).toEqual([]);
     expect(Object.keys(listed.available).sort()).toEqual([...MUTANT_NAMES].sort());
 
-    const set = await control(sim, keys.full, 'POST', '/mutants', { names: ['created_as_ok'] });
+    const set = await operator(sim, 'POST', '/mutants', { names: ['created_as_ok'] });
     expect(data<{ active: string[] }>(set).active).toEqual(['created_as_ok']);
     // The mutant really bites: creates answer 200 (an undocumented status, so ask the unchecked fetch entry).
     const bitten = await sim.fetch(
@@ -260,15 +273,15 @@ describe('events and mutants', () => {
     );
     expect(bitten.status).toBe(200);
 
-    const unknown = await control(sim, keys.full, 'POST', '/mutants', { names: ['no_such_mutant'] });
+    const unknown = await operator(sim, 'POST', '/mutants', { names: ['no_such_mutant'] });
     expect(unknown.status).toBe(400);
     expect(error(unknown).code).toBe('invalid_param');
     expect(error(unknown).param).toMatch(/^names/);
-    expect(data<{ active: string[] }>(await control(sim, keys.full, 'GET', '/mutants')).active).toEqual(['created_as_ok']);
+    expect(data<{ active: string[] }>(await operator(sim, 'GET', '/mutants')).active).toEqual(['created_as_ok']);
 
-    const off = await control(sim, keys.full, 'POST', '/mutants', { names: [] });
+    const off = await operator(sim, 'POST', '/mutants', { names: [] });
     expect(data<{ active: string[] }>(off).active).toEqual([]);
     sim.sandbox.setMutants(['created_as_ok']);
-    expect(data<{ active: string[] }>(await control(sim, keys.full, 'GET', '/mutants')).active).toEqual(['created_as_ok']);
+    expect(data<{ active: string[] }>(await operator(sim, 'GET', '/mutants')).active).toEqual(['created_as_ok']);
   });
 });

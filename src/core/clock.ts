@@ -9,6 +9,22 @@
 
 export type ClockMode = 'real' | 'frozen';
 
+/**
+ * The instants a timestamp of the spec's form can hold: four-digit years, from the Unix epoch to
+ * the last millisecond of 9999. The clock never leaves this range, so every timestamp it writes
+ * stays a valid one (and a saved state stays loadable).
+ */
+export const CLOCK_MIN_MS = 0;
+export const CLOCK_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+export function clockCanHold(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= CLOCK_MIN_MS && ms <= CLOCK_MAX_MS;
+}
+
+function checkInRange(ms: number): void {
+  if (!clockCanHold(ms)) throw new RangeError(`the clock holds instants from 1970-01-01 to 9999-12-31, not ${ms}`);
+}
+
 export interface ClockState {
   mode: ClockMode;
   now: string;
@@ -51,6 +67,7 @@ export class VirtualClock {
   }
 
   freeze(atMs: number = this.now()): void {
+    checkInRange(atMs);
     const previous = this.now();
     this.frozenAt = atMs;
     this.notify(previous);
@@ -74,13 +91,14 @@ export class VirtualClock {
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('advance needs a non-negative duration');
     const previous = this.now();
+    checkInRange(previous + ms);
     if (this.frozenAt === null) this.offsetMs += ms;
     else this.frozenAt += ms;
     this.notify(previous);
   }
 
   set(atMs: number): void {
-    if (!Number.isFinite(atMs)) throw new RangeError('set needs a finite time');
+    checkInRange(atMs);
     const previous = this.now();
     if (this.frozenAt === null) this.offsetMs = atMs - this.wallClock();
     else this.frozenAt = atMs;

@@ -124,7 +124,7 @@ describe('the envelope through the pipeline', () => {
   });
 
   it('refuses a bodiless request on a route that needs a body', async () => {
-    const res = await sim.request({ method: 'POST', path: '/_sandbox/clock/advance', key: keys.full });
+    const res = await sim.request({ method: 'POST', path: '/_sandbox/clock/advance', headers: { 'X-Sandbox-Token': sim.controlToken } });
     expect(res.status).toBe(400);
     expect(error(res)).toMatchObject({ code: 'invalid_param', param: 'body' });
   });

@@ -21,8 +21,10 @@ export const ERROR_CATALOGUE = {
   invalid_idempotency_key: { status: 400, source: '7.1', description: 'Idempotency-Key is not 1 to 128 printable ASCII characters.' },
   unauthorized: { status: 401, source: '7.1', description: 'No API key was sent.' },
   invalid_api_key: { status: 401, source: '7.1', description: 'The API key is not recognized or was revoked.' },
+  invalid_control_token: { status: 401, source: 'decision', description: 'The X-Sandbox-Token is not the sandbox operator token.' },
   addon_inactive: { status: 403, source: '7.1', description: 'The key is valid but the account add-on is inactive.' },
   insufficient_scope: { status: 403, source: '7.1', description: 'The key scope does not cover the endpoint.' },
+  operator_required: { status: 403, source: 'decision', description: 'The sandbox power acts on the whole sandbox and needs the operator token, not an account key.' },
   plan_limit_reached: { status: 403, source: '7.1', description: 'A cap for the resource is reached.' },
   feature_unavailable: { status: 403, source: '7.1', description: 'The plan lacks the feature; `param` names it.' },
   permission_required: { status: 403, source: '7.1', description: 'The channel connection lacks the insights permission.' },
@@ -66,6 +68,9 @@ export const ERROR_CATALOGUE = {
   not_provisioned: { status: 412, source: '7.2', description: 'The channel is not connected.' },
   // Our decisions for gaps the spec leaves open (docs/decisions.md)
   payload_too_large: { status: 413, source: 'decision', description: 'The request body exceeds the size limit.' },
+  malformed_request: { status: 400, source: 'decision', description: 'The request is not valid HTTP/1.1 (refused by the HTTP parser, before routing).' },
+  request_timeout: { status: 408, source: 'decision', description: 'The request head or body did not arrive in time.' },
+  headers_too_large: { status: 431, source: 'decision', description: 'The request head (URL and headers) is too large.' },
   unsupported_media_type: { status: 415, source: 'decision', description: 'The body is not in a content type the endpoint takes (JSON, or multipart/form-data for uploads).' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 

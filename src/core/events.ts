@@ -50,7 +50,13 @@ export class EventJournal {
     private readonly clock: VirtualClock,
     /** Every event name the registry's groups declare. */
     private readonly catalogue: ReadonlySet<string>,
+    /** Per event, the extra fields that hold message text (payload profiles leave them out). */
+    private readonly textFields: ReadonlyMap<string, readonly string[]> = new Map(),
   ) {}
+
+  textFieldsOf(type: string): readonly string[] {
+    return this.textFields.get(type) ?? [];
+  }
 
   isCatalogued(type: string): boolean {
     return this.catalogue.has(type);

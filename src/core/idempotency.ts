@@ -32,7 +32,27 @@ export const idempotencyIndexes = {
 
 export type IdempotencyOutcome =
   | { readonly kind: 'replay'; readonly record: IdempotencyRecord }
-  | { readonly kind: 'fresh'; readonly complete: (status: number, body: unknown, headers: Record<string, string>) => void; readonly abandon: () => void };
+  | {
+      readonly kind: 'fresh';
+      /** Stores the response; `secretFields` of its `data` are kept in memory only, never in the store. */
+      readonly complete: (status: number, body: unknown, headers: Record<string, string>, secretFields?: readonly string[]) => void;
+      readonly abandon: () => void;
+    };
+
+/** The response body with these fields of `data` taken out, and what was taken. */
+function withoutSecrets(body: unknown, fields: readonly string[]): { body: unknown; secrets: Record<string, unknown> | undefined } {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (fields.length === 0 || typeof data !== 'object' || data === null) return { body, secrets: undefined };
+  const kept: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  const secrets: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field in kept) {
+      secrets[field] = kept[field];
+      delete kept[field];
+    }
+  }
+  return { body: { ...(body as object), data: kept }, secrets: Object.keys(secrets).length > 0 ? secrets : undefined };
+}
 
 export function validateIdempotencyKey(raw: string): string {
   if (!KEY_PATTERN.test(raw)) {
@@ -58,6 +78,11 @@ export function requestFingerprint(method: string, pathWithQuery: string, rawBod
 
 export class IdempotencyKeys {
   private readonly inProgress = new Map<string, string>();
+  /**
+   * Secrets of stored responses (a minted key's plaintext), by record id: in memory only, so no
+   * snapshot or state file ever holds them. A replay after a restart answers without them.
+   */
+  private readonly secrets = new Map<number, Record<string, unknown>>();
 
   constructor(
     private readonly store: Store,
@@ -79,27 +104,32 @@ export class IdempotencyKeys {
     const existing = this.records.findUnique('key', slot);
     if (existing && existing.expires_at > now) {
       if (existing.fingerprint !== fingerprint) throw reused();
-      return { kind: 'replay', record: existing };
+      const secrets = this.secrets.get(existing.id);
+      if (secrets === undefined) return { kind: 'replay', record: existing };
+      const body = existing.body as { data: Record<string, unknown> };
+      return { kind: 'replay', record: { ...existing, body: { ...body, data: { ...body.data, ...secrets } } } };
     }
     this.inProgress.set(slot, fingerprint);
     return {
       kind: 'fresh',
-      complete: (status, body, headers) => {
+      complete: (status, body, headers, secretFields = []) => {
         this.inProgress.delete(slot);
         if (status >= 500) return;
+        const stored = withoutSecrets(body, secretFields);
         this.store.transaction(() => {
           const stale = this.records.findUnique('key', slot);
           if (stale) this.records.remove(stale.id);
-          this.records.insert({
+          const record = this.records.insert({
             id: this.store.nextId('idempotency_key'),
             account_id: accountId,
             key,
             fingerprint,
             status,
-            body,
+            body: stored.body,
             headers,
             expires_at: this.now() + IDEMPOTENCY_TTL_MS,
           });
+          if (stored.secrets) this.secrets.set(record.id, stored.secrets);
         });
       },
       abandon: () => {
@@ -108,9 +138,10 @@ export class IdempotencyKeys {
     };
   }
 
-  /** Forgets the running requests (reset and restore). */
+  /** Forgets the running requests and the kept secrets (reset and restore replace the records). */
   clearInProgress(): void {
     this.inProgress.clear();
+    this.secrets.clear();
   }
 
   /** Removes expired keys of an account, oldest first; ids ascend with creation time. */
@@ -127,6 +158,7 @@ export class IdempotencyKeys {
     this.store.transaction(() => {
       for (const id of expired) this.records.remove(id);
     });
+    for (const id of expired) this.secrets.delete(id);
   }
 }
 

@@ -98,6 +98,8 @@ function setup() {
     store,
     now: () => clock.now(),
     authenticate: (key) => (key === 'good' ? { accountId: 1, keyId: 1, scope: 'full', addonActive: true } : undefined),
+    isOperator: () => false,
+    accountExists: (accountId) => accountId === 1,
     markKeyUsed: () => {},
     rateLimiter: new RateLimiter('off'),
     idempotency,

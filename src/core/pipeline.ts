@@ -4,6 +4,14 @@
  * envelope; anything else becomes a logged 500 `server_error`.
  */
 import { addonInactive, extractApiKey, missingKey, requireScope, unknownKey, type AuthenticatedKey } from './auth.js';
+import {
+  OPERATOR_ACCOUNT_HEADER,
+  OPERATOR_TOKEN_HEADER,
+  invalidOperatorToken,
+  missingOperatorToken,
+  operatorAccount,
+  operatorRequired,
+} from './operator.js';
 import { ApiError, errorBody } from './errors.js';
 import { IDEMPOTENT_METHODS, requestFingerprint, validateIdempotencyKey, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
@@ -11,7 +19,7 @@ import { readBody, type ReadBody } from './body.js';
 import { normalizeRequest } from './normalize.js';
 import { MAX_LIMIT, parsePageRequest, type PageRequest } from './pagination.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { MountedRoute, RouteResult } from './route.js';
+import type { Caller, MountedRoute, RouteResult } from './route.js';
 import type { Router } from './router.js';
 import type { NormalizedRequest, SimRequest, SimResponse } from './types.js';
 import { parseOrThrow } from './validate.js';
@@ -32,6 +40,10 @@ export interface PipelineDeps {
   readonly store: Store;
   readonly now: () => number;
   readonly authenticate: (key: string) => AuthenticatedKey | undefined;
+  /** True for the sandbox operator's token (control-plane routes); constant time. */
+  readonly isOperator: (token: string) => boolean;
+  /** Whether an account exists (the operator names one for account powers). */
+  readonly accountExists: (accountId: number) => boolean;
   readonly markKeyUsed: (keyId: number) => void;
   readonly rateLimiter: RateLimiter;
   readonly idempotency: IdempotencyKeys;
@@ -84,10 +96,13 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     }
     const route = lookup.route;
 
+    const operatorToken = route.access === undefined ? undefined : request.headers[OPERATOR_TOKEN_HEADER];
+    if (operatorToken !== undefined) return runAsOperator(request, route, lookup.params, operatorToken);
     const presented = extractApiKey(request.headers);
-    if (presented === undefined) throw missingKey();
+    if (presented === undefined) throw route.access === 'operator' ? missingOperatorToken() : missingKey();
     const key = deps.authenticate(presented);
     if (!key) throw unknownKey();
+    if (route.access === 'operator') throw operatorRequired();
 
     const limit = mount.metered ? deps.rateLimiter.check(key.accountId, deps.now()) : null;
     if (limit) Object.assign(headers, limit.headers);
@@ -116,16 +131,35 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
       onIdempotency((response) => {
         const stored = { ...response.headers };
         for (const name of Object.keys(stored)) if (/ratelimit|^request-id$/i.test(name)) delete stored[name];
-        outcome.complete(response.status, response.body, stored);
+        outcome.complete(response.status, response.body, stored, route.replaySecrets);
       });
     }
 
-    const params = route.params ? parseParams(route, lookup.params) : lookup.params;
+    return invoke(route, request, lookup.params, read, { accountId: key.accountId, keyId: key.keyId, scope: key.scope });
+  }
+
+  /**
+   * A control-plane route called with the operator token: the whole sandbox, or (account powers)
+   * the account named in X-Sandbox-Account. Not metered, no idempotency, like the control plane.
+   */
+  async function runAsOperator(
+    request: NormalizedRequest,
+    route: MountedRoute,
+    rawParams: Record<string, string>,
+    token: string,
+  ): Promise<RouteResult> {
+    if (!deps.isOperator(token)) throw invalidOperatorToken();
+    const accountId = route.access === 'account' ? operatorAccount(request.headers[OPERATOR_ACCOUNT_HEADER], deps.accountExists) : 0;
+    const read = route.body ? await readBody(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes) : NO_BODY;
+    return invoke(route, request, rawParams, read, { accountId, keyId: 0, scope: 'full' });
+  }
+
+  /** Validates params, query, page and body, then runs the handler in one transaction. */
+  function invoke(route: MountedRoute, request: NormalizedRequest, rawParams: Record<string, string>, read: ReadBody, caller: Caller) {
+    const params = route.params ? parseParams(route, rawParams) : rawParams;
     const query = route.query ? parseOrThrow(route.query, request.query, 'query') : request.query;
     const page = route.list && !route.list.wholeSet ? readPage(route, request.query) : NO_PAGE;
     const body = route.body ? parseBody(route, read) : undefined;
-
-    const caller = { accountId: key.accountId, keyId: key.keyId, scope: key.scope };
     return deps.store.transaction(() => route.handler({ params, query, body, page, caller, request }, route.bound));
   }
 }

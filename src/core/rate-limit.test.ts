@@ -168,7 +168,7 @@ describe('rate limiting through the pipeline (200/20, frozen clock)', () => {
   it('does not meter the control plane', async () => {
     const { sim, keys } = limited();
     for (let i = 0; i < 25; i++) {
-      const res = await sim.request({ path: '/_sandbox/clock', key: keys.full });
+      const res = await sim.request({ path: '/_sandbox/events', key: keys.full });
       expect(res.status).toBe(200);
       expect(res.headers['RateLimit-Limit']).toBeUndefined();
     }

@@ -90,6 +90,11 @@ export interface RouteDefinition<TBound, P = unknown, Q = unknown, B = unknown> 
   readonly bodyType?: BodyKind;
   /** This route's own body limit in bytes (uploads); others take the simulator's (1 MiB by default). */
   readonly maxBodyBytes?: number;
+  /**
+   * Fields of the response's `data` that are secrets shown once (a minted key's plaintext): an
+   * Idempotency-Key replay keeps them in memory only, never in the store, snapshots or state files.
+   */
+  readonly replaySecrets?: readonly string[];
   readonly list?: ListSpec;
   readonly success: SuccessSpec;
   /** The codes this route can answer beyond the ones every authenticated route can. */

@@ -15,14 +15,26 @@ export interface EventDefinition {
   readonly payload: z.ZodType;
   /** The delivered body: `{id, type, created_at, account_id, data}`. */
   readonly envelope: z.ZodType;
+  /**
+   * Fields of `data` that hold message text under a generic name, beyond the common ones
+   * (webhooks/profile.ts): the `minimal` payload profile leaves them out too.
+   */
+  readonly textFields: readonly string[];
 }
 
-export function defineEvent(name: string, description: string, source: RuleSource, payload: z.ZodType): EventDefinition {
+export function defineEvent(
+  name: string,
+  description: string,
+  source: RuleSource,
+  payload: z.ZodType,
+  options: { readonly textFields?: readonly string[] } = {},
+): EventDefinition {
   return {
     name,
     description,
     source,
     payload,
+    textFields: options.textFields ?? [],
     envelope: z.object({
       id: z.string().describe('Stable across retries; also the webhook-id header.'),
       type: z.literal(name),

@@ -176,6 +176,14 @@ function errorCodesOf(route: AnyRoute<never>): ErrorCode[] {
   return [...codes];
 }
 
+/** Account keys everywhere; the operator token on the control plane (alone on operator powers). */
+function securityOf(route: AnyRoute<never>): Record<string, string[]>[] {
+  const accountKeys: Record<string, string[]>[] = [{ ServiceApiKey: [] }, { BearerKey: [] }, { ApiKeyHeader: [] }];
+  if (route.access === 'operator') return [{ SandboxOperator: [] }];
+  if (route.access === 'account') return [...accountKeys, { SandboxOperator: [] }];
+  return accountKeys;
+}
+
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Limit': { description: 'Requests allowed per rolling 60 s.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer' } },
@@ -286,6 +294,14 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
     .addSecurityScheme('ServiceApiKey', { type: 'apiKey', in: 'header', name: 'X-Service-Api-Key', description: 'Preferred.' })
     .addSecurityScheme('BearerKey', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <key>.' })
     .addSecurityScheme('ApiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+  if (routes.some((route) => route.access !== undefined)) {
+    builder.addSecurityScheme('SandboxOperator', {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Sandbox-Token',
+      description: 'The sandbox operator token (printed by serve). On account powers, name the account in X-Sandbox-Account.',
+    });
+  }
 
   const schemas = { ...toComponents(responseEntries, 'output'), ...toComponents(requestEntries, 'input') };
   for (const [name, schema] of Object.entries(schemas)) builder.addSchema(name, schema);
@@ -305,7 +321,7 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
       tags: [route.tag],
-      security: [{ ServiceApiKey: [] }, { BearerKey: [] }, { ApiKeyHeader: [] }],
+      security: securityOf(route),
       parameters: parametersOf(route),
       ...(bodyName
         ? {

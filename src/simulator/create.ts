@@ -10,7 +10,9 @@ import { EventJournal, type EventListener, type EventRecord } from '../core/even
 import { IdempotencyKeys, idempotencyIndexes, type IdempotencyRecord } from '../core/idempotency.js';
 import { consoleLogger, type Logger } from '../core/logger.js';
 import { BASE_PATH, CONTROL_OPENAPI_PATH, CONTROL_PREFIX, OPENAPI_PATH } from '../core/paths.js';
+import { operatorCheck } from '../core/operator.js';
 import { createPipeline } from '../core/pipeline.js';
+import { randomToken } from '../core/random.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, parseRateLimit, type RateLimitConfig } from '../core/rate-limit.js';
 import type { MountedRoute } from '../core/route.js';
 import { Router } from '../core/router.js';
@@ -65,6 +67,11 @@ export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
   allowLocalWebhooks?: boolean;
   /** How webhook deliveries are sent. Default: global fetch; the node runtime passes an undici one. */
   webhookTransport?: WebhookTransport;
+  /**
+   * The sandbox operator's token (`X-Sandbox-Token`), needed over HTTP for the powers that act on
+   * the whole sandbox. Default: a random one, readable as `sim.controlToken`.
+   */
+  controlToken?: string;
   logger?: Logger;
 }
 
@@ -120,6 +127,8 @@ export interface Simulator<G extends readonly AnyGroup[] = Registry> {
   controlOpenapi(): OpenApiDocument;
   /** The sandbox control plane as functions (the same powers as `/_sandbox/...`). */
   readonly sandbox: SandboxApi<G>;
+  /** The sandbox operator's token: send it as `X-Sandbox-Token` to the control plane's operator powers. */
+  readonly controlToken: string;
   /** Stops timers. The simulator answers requests afterwards, but runs no scheduled work. */
   close(): void;
 }
@@ -136,6 +145,7 @@ interface SeedAccountCore {
 export function createSimulator<const G extends readonly AnyGroup[] = Registry>(options: SimulatorOptions<G> = {}): Simulator<G> {
   const groups: readonly AnyGroup[] = options.groups ?? registry;
   checkRegistry(groups);
+  const controlToken = options.controlToken ?? `sbx_ctl_${randomToken(32)}`;
   const logger = options.logger ?? consoleLogger;
   const seedSchema = seedSchemaOf(groups);
   const seed = withApiKey(
@@ -151,7 +161,13 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
   const store = new Store();
   const scheduler = new Scheduler(clock, (error) => logger.error('scheduled work failed', error));
   const catalogue = eventCatalogueOf(groups);
-  const events = new EventJournal(store, store.define<EventRecord>('events'), clock, new Set(catalogue.map((event) => event.name)));
+  const events = new EventJournal(
+    store,
+    store.define<EventRecord>('events'),
+    clock,
+    new Set(catalogue.map((event) => event.name)),
+    new Map(catalogue.map((event) => [event.name, event.textFields])),
+  );
   const idempotency = new IdempotencyKeys(store, store.define<IdempotencyRecord>('idempotency_keys', idempotencyIndexes), () => clock.now());
   const rateLimiter = new RateLimiter(toRateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT));
   clock.onJump((now, previous) => {
@@ -238,6 +254,8 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     store,
     now: () => clock.now(),
     authenticate: (key) => seams.authenticate(key),
+    isOperator: operatorCheck(controlToken),
+    accountExists: (accountId) => account?.exists(accountId) === true,
     markKeyUsed: (keyId) => account?.markUsed(keyId),
     rateLimiter,
     idempotency,
@@ -279,6 +297,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     openapi,
     controlOpenapi,
     sandbox: sandbox as SandboxApi<G>,
+    controlToken,
     close: () => {
       lifecycle.closing.run();
       scheduler.clear();
@@ -295,6 +314,7 @@ function isBinaryBody(body: unknown): body is FormData | Blob | Uint8Array {
 interface AccountAccess {
   authenticate(key: string): ReturnType<MutantSeams['authenticate']>;
   markUsed(keyId: number): void;
+  exists(accountId: number): boolean;
 }
 
 function toRateLimit(config: RateLimitConfig | 'off' | string): RateLimitConfig | 'off' {

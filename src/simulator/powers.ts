@@ -4,9 +4,10 @@
  * definition served as a `/_sandbox` route and a `sim.sandbox` function.
  */
 import { z } from 'zod';
-import { parseTimestamp } from '../core/clock.js';
+import { clockCanHold, parseTimestamp } from '../core/clock.js';
 import { parseDuration } from '../core/duration.js';
 import { invalidParam } from '../core/errors.js';
+import { EVENT_DATA_BOUNDS, jsonOverBounds } from '../core/json-bounds.js';
 import { presentEvent, type PublicEvent } from '../core/events.js';
 import { powersFor } from '../control/power.js';
 import {
@@ -31,6 +32,14 @@ const power = powersFor<SandboxControl>();
 function timestampMs(value: string, param: string): number {
   const ms = parseTimestamp(value);
   if (ms === null) throw invalidParam(param, `${param} is not a valid timestamp.`);
+  return ms;
+}
+
+/** Refuses, before anything moves, an instant the clock cannot hold (timestamps are 1970 to 9999). */
+function reachable(ms: number, param: string): number {
+  if (!clockCanHold(ms)) {
+    throw invalidParam(param, 'The clock holds instants from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z; this would leave that range.');
+  }
   return ms;
 }
 
@@ -97,7 +106,8 @@ export const simulatorPowers = {
       input: FreezeBody,
       output: ClockState,
       run: ({ input }, control) => {
-        control.clock.freeze(input.ms ?? (input.at === undefined ? undefined : timestampMs(input.at, 'at')));
+        const at = input.ms !== undefined ? reachable(input.ms, 'ms') : input.at === undefined ? undefined : reachable(timestampMs(input.at, 'at'), 'at');
+        control.clock.freeze(at);
         return control.clock.state();
       },
       fn: (invoke) => (at?: number): void => {
@@ -128,7 +138,9 @@ export const simulatorPowers = {
       inputRequired: true,
       output: ClockState,
       run: ({ input }, control) => {
-        control.clock.advance(input.ms ?? parseDuration(input.duration ?? '0ms'));
+        const by = input.ms ?? parseDuration(input.duration ?? '0ms');
+        reachable(control.clock.now() + by, input.ms !== undefined ? 'ms' : 'duration');
+        control.clock.advance(by);
         return control.clock.state();
       },
       /** Milliseconds, or a duration like `90s`, `15m`, `2h`, `7d`. */
@@ -145,7 +157,7 @@ export const simulatorPowers = {
       inputRequired: true,
       output: ClockState,
       run: ({ input }, control) => {
-        control.clock.set(input.ms ?? timestampMs(input.now!, 'now'));
+        control.clock.set(input.ms !== undefined ? reachable(input.ms, 'ms') : reachable(timestampMs(input.now!, 'now'), 'now'));
         return control.clock.state();
       },
       fn: (invoke) => (at: number): void => {
@@ -189,6 +201,8 @@ export const simulatorPowers = {
       if (!control.events.isCatalogued(input.type)) {
         throw invalidParam('type', `Unknown event name ${JSON.stringify(input.type)} (see x-webhook-events).`);
       }
+      const over = jsonOverBounds(input.data ?? {}, EVENT_DATA_BOUNDS);
+      if (over !== null) throw invalidParam('data', `The event data is ${over}; webhooks could not deliver it.`);
       return presentEvent(control.events.emit(accountId, input.type, input.data ?? {}));
     },
     /** Appends a catalogued event to an account's journal (webhooks deliver it). */

@@ -9,6 +9,7 @@ export const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js
 
 export interface ReadyLine {
   base_url: string;
+  control_token: string;
   accounts: { id: number; plan: string; addon: string; keys: { full: string; admin: string; write: string; read: string } }[];
 }
 
@@ -46,11 +47,16 @@ export function runCli(args: readonly string[], timeoutMs = 15_000): Promise<Run
   });
 }
 
-/** Starts `switchboard serve --port 0 --json <args>` and waits for its ready line. */
-export function startServe(args: readonly string[] = [], timeoutMs = 15_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--json', ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+/**
+ * Starts `switchboard serve --port 0 --json <args>` and waits for its ready line. `fdLimit` runs
+ * it under `ulimit -n` (a machine with few file descriptors).
+ */
+export function startServe(args: readonly string[] = [], timeoutMs = 15_000, options: { fdLimit?: number } = {}): Promise<ServeProcess> {
+  const argv = [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--json', ...args];
+  const child =
+    options.fdLimit === undefined
+      ? spawn(process.execPath, argv, { stdio: ['pipe', 'pipe', 'pipe'] })
+      : spawn('/bin/sh', ['-c', `ulimit -n ${options.fdLimit} && exec "$0" "$@"`, process.execPath, ...argv], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | string>((resolve) => {

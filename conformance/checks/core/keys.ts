@@ -18,6 +18,7 @@ async function mint(ctx: CheckContext, key: string, scope: string, hint: string)
   }
   expectStatus(response, 201, `POST /api-keys (scope ${scope})`);
   const data = expectShape(readData(response, 'POST /api-keys'), CreatedApiKey, 'POST /api-keys result (2.28)', response);
+  if (data.api_key === undefined) fail('POST /api-keys answered 201 without the plaintext api_key (2.28: returned on creation)', response);
   return { id: data.id, plaintext: data.api_key };
 }
 

@@ -104,6 +104,8 @@ export function createAccountModel(core: CoreServices, hooks: HooksOf<typeof acc
       return accounts.insert({ ...record, account_id: record.id, created_at: clock.iso() });
     },
 
+    exists: (accountId: number): boolean => accounts.get(accountId) !== undefined,
+
     getAccount(accountId: number): AccountRecord {
       const account = accounts.get(accountId);
       if (!account) throw notFound('Account');

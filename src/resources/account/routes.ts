@@ -50,6 +50,7 @@ export const accountRoutes = [
     scope: 'admin',
     scopeSource: 'spec',
     body: CreateApiKeyBody,
+    replaySecrets: ['api_key'],
     success: { statuses: [201], schema: CreatedApiKey, envelope: 'data' },
     errors: ['plan_limit_reached'],
     handler: ({ caller, body }, { model }) => {

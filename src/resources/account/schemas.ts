@@ -37,7 +37,13 @@ export const ApiKey = z.object({
 });
 
 export const CreatedApiKey = ApiKey.extend({
-  api_key: z.string().describe('The key itself. Returned only by this response; store it now.'),
+  api_key: z
+    .string()
+    .optional()
+    .describe(
+      'The key itself. Returned only by this response; store it now. An Idempotency-Key replay returns it too, ' +
+        'except after the sandbox restarted or was restored: the plaintext is never kept at rest, so it is absent then.',
+    ),
 });
 
 export const CreateApiKeyBody = z.strictObject({

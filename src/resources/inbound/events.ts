@@ -13,5 +13,7 @@ export const MessageReceivedPayload = z.object({
 });
 
 export const inboundEvents = [
-  defineEvent('message.received', 'An inbound message arrived (not for a blocked sender, whose messages are dropped).', 'spec', MessageReceivedPayload),
+  defineEvent('message.received', 'An inbound message arrived (not for a blocked sender, whose messages are dropped).', 'spec', MessageReceivedPayload, {
+    textFields: ['content', 'attachments_text'],
+  }),
 ];

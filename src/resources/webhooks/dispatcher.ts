@@ -19,7 +19,7 @@ import { retryDelayMs } from './limits.js';
 import type { WebhookEndpointModel, WebhookEndpointRecord } from './endpoints.js';
 import { applyProfile } from './profile.js';
 import type { WebhookTestResultData } from './schemas.js';
-import { createSender } from './sender.js';
+import { createSender, type Outcome } from './sender.js';
 import type { WebhookTransport } from './transport.js';
 
 export const TEST_EVENT_TYPE = 'webhook.test';
@@ -33,7 +33,9 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
   const inFlight = new Map<number, Promise<void>>();
   const oneShots = new Set<Promise<unknown>>();
   const timers = new Map<number, { at: number; cancel: () => void }>();
-  const { send, envelopeBody, missingEvent } = createSender(clock, model, () => transport);
+  /** A queue whose last failure could not even be recorded waits until then (never a hot loop). */
+  const notBefore = new Map<number, number>();
+  const { send, envelopeBody, missingEvent, failed } = createSender(clock, model, () => transport, (type) => events.textFieldsOf(type));
 
   function onEvent(event: EventRecord): void {
     const targets = model()
@@ -80,14 +82,17 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
       cancelTimer(endpointId);
       return;
     }
-    const due = head.next_attempt_ms ?? clock.now();
+    const due = Math.max(head.next_attempt_ms ?? clock.now(), notBefore.get(endpointId) ?? 0);
     if (due > clock.now()) {
       armTimer(endpointId, due);
       return;
     }
     cancelTimer(endpointId);
     const run: Promise<void> = attemptQueued(endpoint, head)
-      .catch((error: unknown) => logger.error('webhook delivery failed unexpectedly', error))
+      .catch((error: unknown) => {
+        logger.error('webhook delivery failed unexpectedly', error);
+        failUnexpectedly(endpoint, head.id, error);
+      })
       .finally(() => {
         if (inFlight.get(endpointId) === run) inFlight.delete(endpointId);
         pump(endpointId);
@@ -98,12 +103,26 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
   async function attemptQueued(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord): Promise<void> {
     const startedIn = generation;
     const event = delivery.event_id === null ? undefined : events.get(delivery.account_id, delivery.event_id);
-    const outcome = event
-      ? await send(endpoint, delivery.webhook_id, envelopeBody(event, endpoint))
-      : await missingEvent();
+    let outcome: Outcome;
+    if (!event) outcome = await missingEvent();
+    else {
+      let body: string | undefined;
+      try {
+        body = envelopeBody(event, endpoint);
+      } catch (error) {
+        // An event that cannot be serialised is a failed attempt like any other: recorded, backed off.
+        outcome = failed(`the event could not be serialised (${error instanceof Error ? error.message : String(error)})`, 0);
+      }
+      outcome ??= await send(endpoint, delivery.webhook_id, body!);
+    }
     if (startedIn !== generation) return;
+    record(endpoint, delivery.id, outcome);
+  }
+
+  /** Writes one attempt's outcome: delivered, failed for good, or pending again after the backoff. */
+  function record(endpoint: WebhookEndpointRecord, deliveryId: number, outcome: Outcome): void {
     store.transaction(() => {
-      const current = log.deliveries.get(delivery.id);
+      const current = log.deliveries.get(deliveryId);
       if (!current || current.state !== 'pending') return;
       const number = current.attempts.length + 1;
       const { delivered, ...rest } = outcome;
@@ -118,6 +137,20 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
     });
   }
 
+  /**
+   * An attempt that broke before it could be recorded still counts as a failed attempt, so the
+   * queue backs off instead of retrying at once forever; if even that cannot be written, the queue
+   * waits out the first backoff step before it looks again.
+   */
+  function failUnexpectedly(endpoint: WebhookEndpointRecord, deliveryId: number, error: unknown): void {
+    try {
+      record(endpoint, deliveryId, failed(`delivery failed unexpectedly (${error instanceof Error ? error.message : String(error)})`, 0));
+    } catch (recordError) {
+      logger.error('could not record a failed webhook attempt', recordError);
+      notBefore.set(endpoint.id, clock.now() + retryDelayMs(1));
+    }
+  }
+
   function track<T>(promise: Promise<T>): Promise<T> {
     oneShots.add(promise);
     void promise.finally(() => oneShots.delete(promise)).catch(() => {});
@@ -127,6 +160,7 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
   function resume(): void {
     generation++;
     inFlight.clear();
+    notBefore.clear();
     for (const id of [...timers.keys()]) cancelTimer(id);
     for (const endpointId of log.endpointsWithPending()) pump(endpointId);
   }
@@ -210,7 +244,7 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
         type: TEST_EVENT_TYPE,
         created_at: clock.iso(),
         account_id: accountId,
-        data: applyProfile(TEST_EVENT_TYPE, data, endpoint.governance.payload_profile),
+        data: applyProfile(data, endpoint.governance.payload_profile, events.textFieldsOf(TEST_EVENT_TYPE)),
       });
       return track(
         send(endpoint, webhookId, body).then((outcome) => {

@@ -10,12 +10,15 @@ describe('applyProfile', () => {
     custom_fields: { favourite_colour: 'blue' },
   };
 
+  /** What message.received declares beside the common names (inbound/events.ts). */
+  const received = ['content', 'attachments_text'];
+
   it('full is the data unchanged', () => {
-    expect(applyProfile('message.received', data, 'full')).toBe(data);
+    expect(applyProfile(data, 'full', received)).toBe(data);
   });
 
   it('minimal drops the text fields, including the per-event ones', () => {
-    const minimal = applyProfile('message.received', data, 'minimal');
+    const minimal = applyProfile(data, 'minimal', received);
     expect(minimal).toEqual({
       conversation_id: 1,
       message: { id: 2, attachments: [{ url: 'https://cdn/x.png' }] },
@@ -26,6 +29,11 @@ describe('applyProfile', () => {
   });
 
   it('keeps a generic name that is only text for some events', () => {
-    expect(applyProfile('contact.field_changed', { key: 'notes', content: 'kept' }, 'minimal')).toEqual({ key: 'notes', content: 'kept' });
+    expect(applyProfile({ key: 'notes', content: 'kept' }, 'minimal')).toEqual({ key: 'notes', content: 'kept' });
+  });
+
+  it('matches text field names in any letter case', () => {
+    const minimal = applyProfile({ Text: 'secret', MESSAGE: { Body: 'secret', Content: 'secret', id: 1 } }, 'minimal', received);
+    expect(minimal).toEqual({ MESSAGE: { id: 1 } });
   });
 });

@@ -17,16 +17,23 @@ export const USER_AGENT = 'Switchboard-Webhooks/1 (+standard-webhooks)';
 /** One attempt's result before it is numbered and written. */
 export type Outcome = Omit<AttemptRecord, 'number'> & { delivered: boolean };
 
-export function createSender(clock: VirtualClock, model: () => WebhookEndpointModel, transport: () => WebhookTransport | null) {
+export function createSender(
+  clock: VirtualClock,
+  model: () => WebhookEndpointModel,
+  transport: () => WebhookTransport | null,
+  textFieldsOf: (type: string) => readonly string[],
+) {
   function failed(error: string, signatures: number): Outcome {
     return { delivered: false, attempted_at: clock.iso(), status_code: null, latency_ms: 0, error, response_body: null, signatures };
   }
 
   return {
+    failed,
+
     /** The body of an event delivery: the public event, `data` cut to the endpoint's profile. */
     envelopeBody(event: EventRecord, endpoint: WebhookEndpointRecord): string {
       const envelope = presentEvent(event);
-      return JSON.stringify({ ...envelope, data: applyProfile(event.type, event.data, endpoint.governance.payload_profile) });
+      return JSON.stringify({ ...envelope, data: applyProfile(event.data, endpoint.governance.payload_profile, textFieldsOf(event.type)) });
     },
 
     async missingEvent(): Promise<Outcome> {
