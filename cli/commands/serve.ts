@@ -9,6 +9,7 @@ import { parseRateLimit, type RateLimitConfig } from '../../src/core/rate-limit.
 import { parseSeedText, type SeedFileData } from '../../src/seed/default.js';
 import { SeedApiKey } from '../../src/resources/account/seed.js';
 import { createSimulator, type SeedAccountInfo } from '../../src/simulator.js';
+import { recordServed } from './serve-record.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -24,6 +25,7 @@ export interface ServeOptions {
   rateLimit: string;
   allowLocalWebhooks?: boolean;
   json?: boolean;
+  record?: string;
 }
 
 /** The one line `--json` prints once the server is ready. */
@@ -133,7 +135,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   const persistence = options.state
     ? persistState(sim, options.state, { onError: (error) => consoleLogger.error(`could not save ${options.state}`, error) })
     : undefined;
-  const running = await listen(sim, { host: options.host, port, onError: (error) => consoleLogger.error('request failed', error) });
+  const recording = options.record ? recordServed(sim, options.record) : undefined;
+  const running = await listen(recording?.sim ?? sim, { host: options.host, port, onError: (error) => consoleLogger.error('request failed', error) });
 
   let stateNote: string | undefined;
   if (options.state) {
@@ -157,6 +160,11 @@ export async function serve(options: ServeOptions): Promise<void> {
     await running.close();
     clearTimeout(grace);
     await transport.close();
+    try {
+      recording?.recorder.flush();
+    } catch (error) {
+      consoleLogger.error(`could not write ${options.record}`, error);
+    }
     persistence?.flush();
     persistence?.stop();
     sim.close();
@@ -182,5 +190,6 @@ export function registerServe(program: Command): void {
     .option('--rate-limit <limits>', 'per-minute/per-second limits, e.g. 6000/100, or "off"', '200/20')
     .option('--allow-local-webhooks', 'allow http:// webhook URLs on loopback hosts')
     .option('--json', 'print one JSON line with base_url and keys once ready')
+    .option('--record <file>', 'record every exchange served into this scenario file (secrets redacted)')
     .action(async (options: ServeOptions) => serve(options));
 }
