@@ -88,8 +88,8 @@ export function parseScenarioText(text: string, file: string): ScenarioFile {
   if (document.errors.length > 0) {
     throw new ScenarioError(
       document.errors.map((error) => {
-        const at = error.linePos?.[0];
-        return { file, line: at?.line ?? 1, column: at?.col ?? 1, path: '$', message: error.message.split('\n')[0]! };
+        const at = counter.linePos(error.pos[0]);
+        return { file, line: at.line, column: at.col, path: '$', message: error.message.split('\n')[0]! };
       }),
     );
   }

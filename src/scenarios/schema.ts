@@ -42,9 +42,11 @@ const Method = z
   .pipe(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']));
 
 /** A credential of the target, by name: never a key itself. */
+const NOT_A_KEY = 'must name a credential (full, admin, write, read, default, a name of yours) or none; never a key';
 export const KeyRef = z
   .string()
-  .regex(/^(none|[A-Za-z][A-Za-z0-9_-]{0,39}|\{\{[A-Za-z_$][A-Za-z0-9_]*\}\})$/, 'must name a credential (full, admin, write, read, default, a name of yours) or none; never a key')
+  // A name that looks like a key (sbx_..., a long random run) is refused: keys never go in files.
+  .refine((name) => /^(none|[A-Za-z][A-Za-z0-9_-]{0,31}|\{\{[A-Za-z_$][A-Za-z0-9_]*\}\})$/.test(name) && !/^sbx_/i.test(name) && !/[A-Za-z0-9]{20,}/.test(name), NOT_A_KEY)
   .describe('The name of a target credential (full, admin, write, read, default, ...) or none. Keys never appear in a scenario.');
 
 const Query = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));

@@ -197,6 +197,12 @@ export function buildScenario(exchanges: readonly RecordedExchange[], options: R
       }
     }
 
+    // Values the request itself carried (a platform_user_id, a name) are not the server's ids.
+    const sent = new Set<string>();
+    if (requestJson.ok) for (const [, leaf] of leaves(requestJson.value)) sent.add(valueKey(leaf) ?? '');
+    for (const segment of at.path.split('/')) sent.add(valueKey(/^\d+$/.test(segment) ? Number(segment) : segment) ?? '');
+    for (const [, value] of at.query) sent.add(valueKey(/^\d+$/.test(value) ? Number(value) : value) ?? '');
+
     // The response: the expectation, with values bound earlier as templates and volatile fields loosened.
     const responseJson = parseJson(exchange.responseBody);
     const match: Record<string, MatchRuleInput> = {};
@@ -219,7 +225,7 @@ export function buildScenario(exchanges: readonly RecordedExchange[], options: R
         // Ids and secrets this response returns may be used later.
         const keyName = lastKey(leafPath);
         const valueId = valueKey(leaf);
-        if (keyName !== undefined && valueId && (ID_KEY.test(keyName) || keyName === 'api_key') && !producers.has(valueId)) {
+        if (keyName !== undefined && valueId && (ID_KEY.test(keyName) || keyName === 'api_key') && !producers.has(valueId) && !sent.has(valueId)) {
           producers.set(valueId, { step: index, path: leafPath });
         }
       }
