@@ -32,7 +32,7 @@ export function assertionsOf(scenario: ScenarioFile, step: ScenarioStep): Assert
   };
   if (step.expect?.body !== undefined) walk(step.expect.body, []);
   for (const rule of rules.concrete()) {
-    if (!out.some((assertion) => assertion.path === rule.text) && rule.rule.name !== 'ignore' && step.expect?.body === undefined) {
+    if (!out.some((assertion) => assertion.path === rule.text) && rule.rule.name !== 'ignore') {
       out.push({ path: rule.text, rule: rule.rule });
     }
   }

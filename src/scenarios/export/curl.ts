@@ -15,7 +15,14 @@ function shellVar(name: string): string {
 
 /** Text for inside double quotes, with {{x}} as ${x}. */
 function dq(value: string): string {
-  return value.replace(/[\\"`$]/g, '\\$&').replace(/\\\$\{/g, '${').replace(/\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_m, name: string) => `\${${shellVar(name)}}`);
+  const escape = (text: string): string => text.replace(/[\\"`$]/g, '\\$&');
+  let out = '';
+  let last = 0;
+  for (const match of value.matchAll(ANY)) {
+    out += `${escape(value.slice(last, match.index))}\${${shellVar(match[1]!)}}`;
+    last = match.index + match[0].length;
+  }
+  return out + escape(value.slice(last));
 }
 
 /** JSON text in single quotes; whole-string templates become the captured JSON value. */

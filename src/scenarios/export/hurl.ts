@@ -119,7 +119,6 @@ export function exportHurl(scenario: ScenarioFile): string {
     `# ${scenario.scenario}`,
     '# Exported by `switchboard scenario export --as hurl`. Run with:',
     `#   hurl --test --variable base_url=http://127.0.0.1:4010/api/v1 --variable sandbox_url=http://127.0.0.1:4010/_sandbox --variable run=$(date +%s) ${[...credentials].map((name) => `--variable ${name}=...`).join(' ')} ${vars.join(' ')} <this file>`.trimEnd(),
-    '',
   ];
-  return `${[...head, ...scenario.steps.map((step, i) => stepBlock(scenario, step, i + 1))].join('\n\n')}\n`;
+  return `${[head.join('\n'), ...scenario.steps.map((step, i) => stepBlock(scenario, step, i + 1))].join('\n\n')}\n`;
 }
