@@ -17,6 +17,8 @@ const KEPT_REQUEST_HEADERS = new Set(['idempotency-key']);
 const KEPT_RESPONSE_HEADERS = new Set(['idempotent-replayed']);
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const ID_KEY = /^(id|.+_id)$/;
+/** `_id` fields the client chooses (identities, its own keys): never the server's ids. */
+const CLIENT_IDS = new Set(['platform_user_id', 'idempotency_key', 'facebook_page_id', 'instagram_id', 'google_event_id']);
 const VOLATILE_TEXT = new Set(['request_id', 'next_cursor', 'message_id', 'preview', 'invite_link']);
 
 interface Located {
@@ -70,7 +72,29 @@ function singular(segment: string): string {
 interface Producer {
   readonly step: number;
   readonly path: PathSegment[];
+  /** What the id names (`contact`, `conversation`, `minted_key`): only a use of the same kind binds. */
+  readonly resource: string;
   name?: string;
+}
+
+/** The first path segment that is a resource name (`/contacts/12/tags` -> contacts). */
+function resourceOfPath(stepPath: string): string {
+  return singular(stepPath.split('/').filter((segment) => segment && !/^\d+$/.test(segment) && !segment.startsWith('{{'))[0] ?? 'item');
+}
+
+/**
+ * What kind of id sits at a path: `contact_id` -> contact; `id` under `conversation` ->
+ * conversation; `id` at the top of `data` -> the resource of the step's own path.
+ */
+function resourceAt(path: readonly PathSegment[], stepPath: string): string | undefined {
+  const key = lastKey(path);
+  if (key === undefined) return undefined;
+  if (key === 'api_key') return 'minted_key';
+  if (CLIENT_IDS.has(key)) return undefined;
+  if (key.endsWith('_ids')) return key.slice(0, -4);
+  if (key !== 'id') return ID_KEY.test(key) ? key.slice(0, -3) : undefined;
+  const parent = path.slice(0, -1).filter((segment): segment is string => typeof segment === 'string' && segment !== 'data').pop();
+  return parent === undefined ? resourceOfPath(stepPath) : singular(parent);
 }
 
 /** Every leaf of a JSON value with its path. */
@@ -127,14 +151,8 @@ export function buildScenario(exchanges: readonly RecordedExchange[], options: R
 
   const nameFor = (producer: Producer, stepPath: string): string => {
     if (producer.name) return producer.name;
-    const key = lastKey(producer.path) ?? 'value';
-    let base: string;
-    if (key === 'id') {
-      const parent = producer.path.slice(0, -1).filter((segment): segment is string => typeof segment === 'string' && segment !== 'data').pop();
-      const resource = stepPath.split('/').filter((segment) => segment && !/^\d+$/.test(segment) && !segment.startsWith('{{'))[0] ?? 'item';
-      base = `${singular(parent ?? resource)}_id`;
-    } else if (key === 'api_key' || key === 'key') base = 'minted_key';
-    else base = key.replace(/[^A-Za-z0-9_]/g, '_');
+    void stepPath;
+    const base = producer.resource === 'minted_key' ? 'minted_key' : `${producer.resource.replace(/[^A-Za-z0-9_]/g, '_')}_id`;
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}_${n}`;
     names.add(name);
@@ -147,32 +165,33 @@ export function buildScenario(exchanges: readonly RecordedExchange[], options: R
     const index = steps.length;
     captures.push({});
     const templated = new Set<string>();
-    const bind = (value: unknown): string | undefined => {
+    const bind = (value: unknown, resource: string | undefined): string | undefined => {
       const key = valueKey(value);
       const producer = key ? producers.get(key) : undefined;
-      if (!producer) return undefined;
+      if (!producer || resource === undefined || producer.resource !== resource) return undefined;
       return `{{${nameFor(producer, String(steps[producer.step]?.request?.path ?? steps[producer.step]?.sandbox?.path ?? ''))}}}`;
     };
 
     // The request: path segments, id-like query values and body fields that an earlier response returned.
-    const path = at.path
-      .split('/')
-      .map((segment) => {
-        if (segment === '') return segment;
+    const segments = at.path.split('/');
+    const path = segments
+      .map((segment, i) => {
+        if (segment === '' || i === 0) return segment;
         const decoded = decodeURIComponent(segment);
         const asNumber = /^\d+$/.test(decoded) ? Number(decoded) : decoded;
-        return bind(asNumber) ?? bind(decoded) ?? segment;
+        const resource = singular(decodeURIComponent(segments[i - 1]!));
+        return bind(asNumber, resource) ?? bind(decoded, resource) ?? segment;
       })
       .join('/');
     const query: Record<string, string> = {};
     for (const [name, value] of at.query) {
-      query[name] = (ID_KEY.test(name) || name === 'starting_after' || name === 'after' ? bind(/^\d+$/.test(value) ? Number(value) : value) : undefined) ?? value;
+      query[name] = (ID_KEY.test(name) ? bind(/^\d+$/.test(value) ? Number(value) : value, resourceAt([name], at.path)) : undefined) ?? value;
     }
     const requestJson = parseJson(exchange.requestBody);
     const body = requestJson.ok
       ? replaceAt(requestJson.value, (leafPath, leaf) => {
           const key = lastKey(leafPath);
-          return key !== undefined && (ID_KEY.test(key) || key.endsWith('_ids')) ? (bind(leaf) ?? leaf) : leaf;
+          return key !== undefined && (ID_KEY.test(key) || key.endsWith('_ids')) ? (bind(leaf, resourceAt(leafPath, at.path)) ?? leaf) : leaf;
         })
       : exchange.requestBody;
     const headers: Record<string, string> = {};
@@ -184,7 +203,7 @@ export function buildScenario(exchanges: readonly RecordedExchange[], options: R
     if (rawKey === undefined) key = 'none';
     else {
       redactor.addSecret(rawKey);
-      const minted = bind(rawKey);
+      const minted = bind(rawKey, 'minted_key');
       if (minted) key = minted;
       else {
         if (!keyNames.has(rawKey)) {
@@ -211,23 +230,35 @@ export function buildScenario(exchanges: readonly RecordedExchange[], options: R
       redactor.collect(responseJson.value);
       expectedBody = replaceAt(responseJson.value, (leafPath, leaf) => {
         const keyName = lastKey(leafPath);
-        const bound = keyName !== undefined && ID_KEY.test(keyName) ? bind(leaf) : undefined;
+        const bound = keyName !== undefined && ID_KEY.test(keyName) ? bind(leaf, resourceAt(leafPath, at.path)) : undefined;
         if (bound) {
           templated.add(formatPath(leafPath));
           return bound;
         }
         return leaf;
       });
+      // One rule per list column ($.data[*].created_at) unless its items disagree (a null among timestamps).
+      const columns = new Map<string, { rule: MatchRuleInput | undefined; mixed: boolean; concrete: [string, MatchRuleInput][] }>();
       for (const [leafPath, leaf] of leaves(responseJson.value)) {
         if (templated.has(formatPath(leafPath))) continue;
-        const rule = volatileRule(leafPath, leaf);
-        if (rule) match[generalize(leafPath)] = rule;
+        const key = lastKey(leafPath);
+        const rule = key !== undefined && typeof leaf === 'string' && redactor.isPersonal(key, leafPath) ? 'type' : volatileRule(leafPath, leaf);
+        const column = generalize(leafPath);
+        const entry = columns.get(column) ?? { rule, mixed: false, concrete: [] };
+        if (entry.rule !== rule) entry.mixed = true;
+        if (rule) entry.concrete.push([formatPath(leafPath), rule]);
+        columns.set(column, entry);
         // Ids and secrets this response returns may be used later.
         const keyName = lastKey(leafPath);
         const valueId = valueKey(leaf);
         if (keyName !== undefined && valueId && (ID_KEY.test(keyName) || keyName === 'api_key') && !producers.has(valueId) && !sent.has(valueId)) {
-          producers.set(valueId, { step: index, path: leafPath });
+          const resource = resourceAt(leafPath, at.path);
+          if (resource !== undefined) producers.set(valueId, { step: index, path: leafPath, resource });
         }
+      }
+      for (const [column, entry] of columns) {
+        if (!entry.mixed && entry.rule) match[column] = entry.rule;
+        else if (entry.mixed) for (const [path, rule] of entry.concrete) match[path] = rule;
       }
     }
     if (requestJson.ok) redactor.collect(requestJson.value);
@@ -245,7 +276,7 @@ export function buildScenario(exchanges: readonly RecordedExchange[], options: R
       ...(body !== undefined ? { body } : {}),
     };
     const step: StepInput = {
-      name: `${exchange.method.toUpperCase()} ${at.kind === 'sandbox' ? CONTROL_PREFIX : ''}${at.path}`,
+      name: `${exchange.method.toUpperCase()} ${at.kind === 'sandbox' ? CONTROL_PREFIX : ''}${path}`,
       [at.kind]: requestSpec,
       expect: {
         status: exchange.status,

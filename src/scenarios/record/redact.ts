@@ -43,13 +43,17 @@ export class Redactor {
     if (out) return out;
     const n = ++this.counter;
     if (/^[^@\s]+@[^@\s]+$/.test(value)) out = `redacted-${n}@example.invalid`;
-    else if (/^\+?[0-9 ().-]{7,}$/.test(value)) out = `+1555${String(n).padStart(7, '0')}`;
-    else out = `redacted-${n}`;
+    else if (/^\+?[0-9 ().-]{7,}$/.test(value)) {
+      out = `+1555${String(n).padStart(7, '0')}`;
+      // The same number written as bare digits (a WhatsApp id, a platform_user_id) is the same person.
+      const digits = value.replace(/\D/g, '');
+      if (digits.length >= 7 && !this.personal.has(digits)) this.personal.set(digits, out.slice(1));
+    } else out = `redacted-${n}`;
     this.personal.set(value, out);
     return out;
   }
 
-  private isPersonal(key: string, path: readonly PathSegment[]): boolean {
+  isPersonal(key: string, path: readonly PathSegment[]): boolean {
     return this.fields.has(key.toLowerCase()) || this.patterns.some((pattern) => matchesPattern(pattern, path));
   }
 
