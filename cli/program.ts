@@ -3,6 +3,8 @@ import { Command } from 'commander';
 import { registerConformance } from './commands/conformance.js';
 import { registerListen } from './commands/listen.js';
 import { registerOpenapi } from './commands/openapi.js';
+import { registerRecord } from './commands/record.js';
+import { registerScenario } from './commands/scenario.js';
 import { registerSeed } from './commands/seed.js';
 import { registerServe } from './commands/serve.js';
 
@@ -17,5 +19,7 @@ export function createProgram(): Command {
   registerListen(program);
   registerSeed(program);
   registerConformance(program);
+  registerScenario(program);
+  registerRecord(program);
   return program;
 }

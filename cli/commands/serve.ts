@@ -10,6 +10,7 @@ import { parseRateLimit, type RateLimitConfig } from '../../src/core/rate-limit.
 import { defaultSeed, parseSeedText, type SeedFileData } from '../../src/seed/default.js';
 import { SeedApiKey } from '../../src/resources/account/seed.js';
 import { createSimulator, type SeedAccountInfo } from '../../src/simulator.js';
+import { recordServed } from './serve-record.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -32,6 +33,7 @@ export interface ServeOptions {
   requestTimeout?: string;
   keepAliveTimeout?: string;
   idleTimeout?: string;
+  record?: string;
 }
 
 /** A positive whole number of milliseconds (or connections) from an option. */
@@ -196,7 +198,13 @@ export async function serve(options: ServeOptions): Promise<void> {
   const persistence = options.state
     ? persistState(sim, options.state, { onError: (error) => consoleLogger.error(`could not save ${options.state}`, error) })
     : undefined;
-  const running = await listen(sim, { host: options.host, port, connections, onError: (error) => consoleLogger.error('request failed', error) });
+  const recording = options.record ? recordServed(sim, options.record) : undefined;
+  const running = await listen(recording?.sim ?? sim, {
+    host: options.host,
+    port,
+    connections,
+    onError: (error) => consoleLogger.error('request failed', error),
+  });
 
   let stateNote: string | undefined;
   if (options.state) {
@@ -220,6 +228,11 @@ export async function serve(options: ServeOptions): Promise<void> {
     await running.close();
     clearTimeout(grace);
     await transport.close();
+    try {
+      recording?.recorder.flush();
+    } catch (error) {
+      consoleLogger.error(`could not write ${options.record}`, error);
+    }
     persistence?.flush();
     persistence?.stop();
     sim.close();
@@ -252,5 +265,6 @@ export function registerServe(program: Command): void {
     .option('--keep-alive-timeout <ms>', 'how long an idle keep-alive connection stays open (default 5000)')
     .option('--idle-timeout <ms>', 'a socket silent this long is closed (default 30000)')
     .option('--json', 'print one JSON line with base_url and keys once ready')
+    .option('--record <file>', 'record every exchange served into this scenario file (secrets redacted)')
     .action(async (options: ServeOptions) => serve(options));
 }

@@ -1,0 +1,60 @@
+/**
+ * `switchboard record --target URL --port P --out FILE`: a recording reverse proxy. Point the app
+ * at http://127.0.0.1:P/api/v1; every exchange goes to the target and becomes a step of FILE
+ * (rewritten as traffic arrives, redacted: keys, secrets and personal data never reach it).
+ */
+import type { Command } from 'commander';
+import { recordProxy } from '../../src/scenarios/record/proxy.js';
+import { parsePort } from './serve.js';
+
+interface RecordCliOptions {
+  target: string;
+  port: string;
+  host: string;
+  out: string;
+  name?: string;
+  redact?: string;
+  redactPath: string[];
+}
+
+export function registerRecord(program: Command): void {
+  program
+    .command('record')
+    .description('Record API traffic through a reverse proxy into a scenario file (secrets redacted)')
+    .requiredOption('--target <url>', 'where requests go, e.g. https://api.example.com (or its /api/v1 base URL)')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '4500')
+    .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .requiredOption('--out <file>', 'the scenario file to write')
+    .option('--name <title>', 'the scenario title')
+    .option('--redact <fields>', 'comma-separated body fields holding personal data (default email,phone,lead_email,lead_phone; "none")')
+    .option('--redact-path <path>', 'a JSON path pattern to redact too (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .action(async (options: RecordCliOptions) => {
+      const proxy = await recordProxy({
+        target: options.target,
+        port: parsePort(options.port),
+        host: options.host,
+        out: options.out,
+        name: options.name ?? `Recorded against ${options.target}`,
+        ...(options.redact !== undefined ? { redactFields: options.redact === 'none' ? [] : options.redact.split(',').map((field) => field.trim()).filter(Boolean) } : {}),
+        redactPaths: options.redactPath,
+        onExchange: ({ method, url, status }) => console.error(`  ${method} ${url} -> ${status}`),
+        onError: (error) => console.error(`switchboard record: ${error instanceof Error ? error.message : String(error)}`),
+      });
+      console.log(`Recording ${options.target} on ${proxy.url}/api/v1 into ${options.out}`);
+      console.log('Point your app at that base URL. Ctrl-C stops and writes the file.');
+      const stop = (): void => {
+        void proxy.close().then(
+          () => {
+            console.error(`${options.out}: ${proxy.recorder.exchanges.length} exchange(s) recorded`);
+            process.exit(0);
+          },
+          (error: unknown) => {
+            console.error(`switchboard record: ${error instanceof Error ? error.message : String(error)}`);
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}
