@@ -5,9 +5,9 @@
  */
 import { fromFetchRequest, toFetchResponse } from '../adapters/fetch.js';
 import { bytesSource, ownBuffer } from '../core/body.js';
-import { VirtualClock, parseTimestamp } from '../core/clock.js';
-import { EventJournal, type EventListener, type EventRecord } from '../core/events.js';
-import { IdempotencyKeys, idempotencyIndexes, type IdempotencyRecord } from '../core/idempotency.js';
+import { VirtualClock, clockCanHold, parseTimestamp } from '../core/clock.js';
+import { EventJournal, eventRules, type EventListener, type EventRecord } from '../core/events.js';
+import { IdempotencyKeys, idempotencyIndexes, idempotencyRules, type IdempotencyRecord } from '../core/idempotency.js';
 import { consoleLogger, type Logger } from '../core/logger.js';
 import { BASE_PATH, CONTROL_OPENAPI_PATH, CONTROL_PREFIX, OPENAPI_PATH } from '../core/paths.js';
 import { operatorCheck } from '../core/operator.js';
@@ -40,6 +40,7 @@ import { applySeed } from '../seed/apply.js';
 import { defaultSeedOf } from '../seed/defaults.js';
 import { parseSeedWith } from '../seed/parse.js';
 import { seedSchemaOf } from '../seed/schema.js';
+import { SnapshotError } from '../store/rules.js';
 import { Store } from '../store/store.js';
 import type { HookSpecs } from '../core/hooks.js';
 import type { PowerTree } from '../control/power.js';
@@ -163,12 +164,12 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
   const catalogue = eventCatalogueOf(groups);
   const events = new EventJournal(
     store,
-    store.define<EventRecord>('events'),
+    store.define<EventRecord>('events', {}, eventRules),
     clock,
     new Set(catalogue.map((event) => event.name)),
     new Map(catalogue.map((event) => [event.name, event.textFields])),
   );
-  const idempotency = new IdempotencyKeys(store, store.define<IdempotencyRecord>('idempotency_keys', idempotencyIndexes), () => clock.now());
+  const idempotency = new IdempotencyKeys(store, store.define<IdempotencyRecord>('idempotency_keys', idempotencyIndexes, idempotencyRules), () => clock.now());
   const rateLimiter = new RateLimiter(toRateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT));
   clock.onJump((now, previous) => {
     if (now < previous) rateLimiter.reset();
@@ -198,11 +199,13 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
   const account = instances.find((instance) => instance.group.name === 'account')?.context.model as AccountAccess | undefined;
   const findKey: MutantSeams['authenticate'] = (key) => account?.authenticate(key);
 
+  /** Replaces the state: checked completely first (a SnapshotError changes nothing), then swapped in. */
   function restoreState(snapshot: SimulatorSnapshot): void {
+    if (!clockCanHold(snapshot.clock.now_ms)) throw new SnapshotError('clock.now_ms', 'the clock holds instants from 1970 to 9999');
+    store.restore(snapshot.store);
     scheduler.clear();
     rateLimiter.reset();
     idempotency.clearInProgress();
-    store.restore(snapshot.store);
     lifecycle.restored.run();
   }
 
