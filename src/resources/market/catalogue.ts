@@ -52,37 +52,9 @@ export const CATALOGUE: readonly WorldSpec[] = [
   { username: 'secret.garden.club', kind: 'business', size: 'nano', region: 'uk', private: true },
 ];
 
-/** Where an account's followers live: countries with rough shares, and candidate cities. */
-export interface Region {
-  readonly countries: readonly (readonly [code: string, share: number])[];
-  readonly cities: readonly string[];
+const BY_NAME = new Map(CATALOGUE.map((spec) => [spec.username, spec]));
+
+/** The catalogue's entry for a handle, if it has one. */
+export function catalogueSpec(username: string): WorldSpec | undefined {
+  return BY_NAME.get(username);
 }
-
-export const REGIONS = {
-  us: {
-    countries: [['US', 0.62], ['CA', 0.09], ['GB', 0.05], ['MX', 0.04], ['AU', 0.03]],
-    cities: ['New York, New York', 'Los Angeles, California', 'Chicago, Illinois', 'Austin, Texas', 'Denver, Colorado', 'Seattle, Washington', 'Portland, Oregon', 'Miami, Florida'],
-  },
-  uk: {
-    countries: [['GB', 0.58], ['IE', 0.08], ['US', 0.07], ['AU', 0.04], ['ES', 0.03]],
-    cities: ['London, England', 'Manchester, England', 'Bristol, England', 'Edinburgh, Scotland', 'Leeds, England', 'Dublin, Ireland', 'Brighton, England'],
-  },
-  eu: {
-    countries: [['DE', 0.3], ['FR', 0.18], ['ES', 0.12], ['IT', 0.1], ['NL', 0.08]],
-    cities: ['Berlin, Germany', 'Paris, France', 'Madrid, Spain', 'Milan, Italy', 'Amsterdam, Netherlands', 'Munich, Germany', 'Barcelona, Spain'],
-  },
-  global: {
-    countries: [['US', 0.24], ['IN', 0.11], ['BR', 0.09], ['GB', 0.06], ['ID', 0.05]],
-    cities: ['New York, New York', 'London, England', 'São Paulo, Brazil', 'Mumbai, India', 'Jakarta, Indonesia', 'Los Angeles, California', 'Mexico City, Mexico'],
-  },
-} as const satisfies Record<string, Region>;
-
-export type RegionName = keyof typeof REGIONS;
-export const REGION_NAMES = Object.keys(REGIONS) as [RegionName, ...RegionName[]];
-
-/** Caption openers for generated posts, by media type. */
-export const CAPTIONS = {
-  reel: ['Behind the scenes', 'A day with the team', 'How we make it', '60 seconds of', 'Watch till the end'],
-  photo: ['New this week', 'Fresh from the studio', 'Our favourite', 'Say hello to', 'Back in stock'],
-  carousel: ['Swipe for', 'Five things about', 'Before and after', 'The full collection', 'Your questions, answered'],
-} as const;

@@ -7,7 +7,7 @@
  * added or edited through the sandbox is anchored on the virtual day of the edit, so "followers:
  * 5000" reads as 5000 today and then moves like any other account.
  */
-import { CATALOGUE, REGION_NAMES, type RegionName } from './catalogue.js';
+import { REGION_NAMES, type RegionName } from './geography.js';
 import { DAY_MS } from './limits.js';
 import { between, logBetween, pick, unit } from './noise.js';
 
@@ -176,10 +176,4 @@ function draw(seed: string, spec: WorldSpec, anchorDay: number, source: ProfileS
     source,
     seed,
   });
-}
-
-const CATALOGUE_BY_NAME = new Map(CATALOGUE.map((spec) => [spec.username, spec]));
-
-export function catalogueSpec(username: string): WorldSpec | undefined {
-  return CATALOGUE_BY_NAME.get(username);
 }

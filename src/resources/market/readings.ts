@@ -13,10 +13,17 @@
  *   followers it was posted to, the baseline engagement and the post's own quality;
  * - likes, comments and the engagement rate average the last 12 posts; content mix counts them.
  */
-import { CAPTIONS, REGIONS } from './catalogue.js';
+import { REGIONS } from './geography.js';
 import { AUDIENCE_MIN_FOLLOWERS, DAY_MS, INSIGHTS_MIN_FOLLOWERS, RECENT_POSTS } from './limits.js';
 import { between, scale, stream, unit, type Stream } from './noise.js';
 import type { WorldProfile } from './profiles.js';
+
+/** Caption openers for generated posts, by media type. */
+const CAPTIONS = {
+  reel: ['Behind the scenes', 'A day with the team', 'How we make it', '60 seconds of', 'Watch till the end'],
+  photo: ['New this week', 'Fresh from the studio', 'Our favourite', 'Say hello to', 'Back in stock'],
+  carousel: ['Swipe for', 'Five things about', 'Before and after', 'The full collection', 'Your questions, answered'],
+} as const;
 
 const HOUR_MS = 3_600_000;
 const MATURE_HOURS = 72;
@@ -92,10 +99,17 @@ export function percentages(counts: readonly number[]): number[] {
   return out;
 }
 
+/** More followers than any account has; keeps far-off instants finite. */
+const MAX_FOLLOWERS = 2_000_000_000;
+
 function followersTrend(profile: WorldProfile, day: number): number {
   const elapsed = day - profile.anchorDay;
-  if (profile.growthPerDay >= 0) return profile.followers + profile.growthPerDay * elapsed;
-  return profile.followers * Math.exp((profile.growthPerDay / Math.max(1, profile.followers)) * elapsed);
+  const trend =
+    profile.growthPerDay >= 0
+      ? profile.followers + profile.growthPerDay * elapsed
+      : // Shrinking by at most 1% a day, slowing as the account shrinks (and growing back into the past).
+        profile.followers * Math.exp(Math.max(-0.01, profile.growthPerDay / Math.max(1, profile.followers)) * elapsed);
+  return Math.min(MAX_FOLLOWERS, Math.max(0, trend));
 }
 
 /** A post's numbers once mature (72 hours), and what they scale from. */

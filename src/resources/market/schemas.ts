@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { named } from '../../openapi/components.js';
 import { NullableTimestamp, Timestamp } from '../shared/schemas.js';
-import { REGION_NAMES } from './catalogue.js';
+import { REGION_NAMES } from './geography.js';
 import { DEFAULT_INSIGHT_DAYS, DEFAULT_PERIOD, INSIGHT_DAYS, PERIODS, USERNAME_PATTERN } from './limits.js';
 import { ACCOUNT_KINDS, SIZES } from './profiles.js';
 import { AGE_BUCKETS, MEDIA_TYPES } from './readings.js';
@@ -15,7 +15,7 @@ export const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('A UT
 /** A handle as sent: with or without a leading @, any case. Read as lower-case without the @. */
 export const UsernameInput = z
   .string()
-  .max(31)
+  .max(31, 'must be at most 30 characters after an optional @')
   .regex(/^@?[^@]/, 'must name an account, not only @')
   .transform((value) => (value.startsWith('@') ? value.slice(1) : value))
   .pipe(z.string().regex(USERNAME_PATTERN, 'must be 1 to 30 letters, digits, periods or underscores'))

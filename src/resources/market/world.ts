@@ -5,9 +5,9 @@
  */
 import type { Store } from '../../store/store.js';
 import type { Entity } from '../../store/collection.js';
-import { CATALOGUE } from './catalogue.js';
+import { CATALOGUE, catalogueSpec } from './catalogue.js';
 import { DAY_MS } from './limits.js';
-import { CATALOGUE_ANCHOR_DAY, catalogueSpec, resolveProfile, type WorldProfile, type WorldSpec } from './profiles.js';
+import { CATALOGUE_ANCHOR_DAY, resolveProfile, type WorldProfile, type WorldSpec } from './profiles.js';
 import { readingAt } from './readings.js';
 
 /** The fields whose change re-anchors an account's numbers on the day of the edit. */
