@@ -775,6 +775,26 @@ describe('the world (sandbox)', () => {
   });
 });
 
+describe('the README walkthrough', () => {
+  it('tracks a competitor, advances a week, refreshes, and reads the leaderboard and wins', async () => {
+    const { sim, accounts } = setup();
+    const key = accounts[0]!.keys.admin!;
+    const tracked = await sim.request({ method: 'POST', path: '/competitors', key, body: { username: '@harbor.coffee' } });
+    expect(tracked.status).toBe(201);
+    expect(data(tracked)).toMatchObject({ username: 'harbor.coffee', last_snapshot_date: null });
+    expect((await sim.request({ method: 'POST', path: '/_sandbox/clock/advance', key, body: { duration: '7d' } })).status).toBe(200);
+    const refreshed = await sim.request({ method: 'POST', path: '/market-intel/refresh', key, body: {} });
+    expect(data(refreshed)).toEqual({ refreshed: 11, errors: [], snapshot_date: '2026-03-08' });
+    const again = await sim.request({ method: 'POST', path: '/market-intel/refresh', key, body: {} });
+    expect(again.status).toBe(429);
+    const board = data(await sim.request({ path: '/market-intel/leaderboard', key, query: { period: '7' } })) as { total_accounts: number; accounts: Json[] };
+    expect(board.total_accounts).toBe(11);
+    expect(board.accounts.find((row) => row['username'] === 'harbor.coffee')).toMatchObject({ last_snapshot_date: '2026-03-08' });
+    const wins = data(await sim.request({ path: '/market-intel/wins', key })) as { wins: Json[]; opportunities: Json[] };
+    expect([...wins.wins, ...wins.opportunities].some((item) => item['competitor'] === 'harbor.coffee')).toBe(true);
+  });
+});
+
 /** natgeo as the default world seed draws it on 2026-03-01 (a change here changes every sandbox's numbers). */
 const WORLD_NATGEO_2026_03_01 = {
   date: '2026-03-01',
