@@ -684,7 +684,7 @@ describe('the daily snapshot (virtual clock)', () => {
     const points = (await history(1, '90')).series[0]!.points;
     expect(points).toHaveLength(90);
     expect(points.at(-1)!.date).toBe('2027-06-01');
-    const all = (sim.snapshot().store.collections['market_snapshots'] as { account_id: number; own: boolean }[]).filter((row) => row.account_id === 1 && row.own);
+    const all = (sim.snapshot().store.collections['market_snapshots'] as unknown as { account_id: number; own: boolean }[]).filter((row) => row.account_id === 1 && row.own);
     expect(all.length).toBeLessThanOrEqual(180);
   });
 });
