@@ -16,6 +16,8 @@ export function createDailySnapshots(core: CoreServices, snapshotAll: (atMs: num
   const { clock, scheduler, store, logger } = core;
   let cancel: (() => void) | undefined;
   let armedAt: number | undefined;
+  /** Off after `stop()` (the simulator is closing) until `start()`. */
+  let running = false;
 
   const nextMidnight = (ms: number) => (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
 
@@ -28,6 +30,7 @@ export function createDailySnapshots(core: CoreServices, snapshotAll: (atMs: num
   function run(at: number): void {
     cancel = undefined;
     armedAt = undefined;
+    if (!running) return;
     try {
       store.transaction(() => snapshotAll(at));
     } catch (error) {
@@ -41,13 +44,16 @@ export function createDailySnapshots(core: CoreServices, snapshotAll: (atMs: num
   return {
     /** (Re-)arms the next midnight after now. */
     start(): void {
+      running = true;
       arm(nextMidnight(clock.now()));
     },
     /** After the clock went backwards, the armed midnight may be days away: arm the next one. */
     onJump(now: number, previous: number): void {
+      if (!running) return;
       if (now < previous || armedAt === undefined || armedAt > nextMidnight(now)) arm(nextMidnight(now));
     },
     stop(): void {
+      running = false;
       cancel?.();
       cancel = undefined;
       armedAt = undefined;
