@@ -463,6 +463,7 @@ export const marketChecks: CheckDefinition[] = [
         if (!Number.isFinite(header) || Math.abs(header - seconds) > 1) fail(`${what}: Retry-After (${response.headers.get('retry-after')}) should match retry_after_seconds (${seconds})`, response);
       };
       const first = await refresh();
+      if (first.status === 429 && errorCodeOf(first) === 'rate_limited') return ctx.skip('rate_limited', 'the request quota was spent before the refresh');
       if (first.status === 429 && errorCodeOf(first) === 'too_soon') {
         // Someone refreshed in the last 5 minutes: that is this rule passing.
         tooSoon(first, 'POST /market-intel/refresh', [1, REFRESH_SECONDS]);
