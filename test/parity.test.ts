@@ -132,6 +132,25 @@ const TABLE: Entry[] = [
   { name: 'contact again', method: 'GET', path: '/api/v1/contacts/1', key: 'read', expectStatus: 200 },
   { name: 'contacts page', method: 'GET', path: '/api/v1/contacts?limit=5', key: 'read', expectStatus: 200 },
   { name: 'contacts page again', method: 'GET', path: '/api/v1/contacts?limit=5', key: 'read', expectStatus: 200 },
+  // Market intelligence (4.16): tracking, its refusals, the refresh window and the daily snapshot.
+  { name: 'market: track', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"@NatGeo"}', expectStatus: 201 },
+  { name: 'market: track again', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"natgeo"}', expectStatus: 409 },
+  { name: 'market: past the slots', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"nasa"}', expectStatus: 403 },
+  { name: 'market: malformed handle', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"two words"}', expectStatus: 400 },
+  { name: 'market: bad period', method: 'GET', path: '/api/v1/market-intel/leaderboard?period=8', key: 'read', expectStatus: 400 },
+  { name: 'market: refresh', method: 'POST', path: '/api/v1/market-intel/refresh', key: 'admin', body: '{}', expectStatus: 200 },
+  { name: 'market: refresh too soon', method: 'POST', path: '/api/v1/market-intel/refresh', key: 'admin', body: '{}', expectStatus: 429 },
+  {
+    name: 'market: untrack',
+    method: 'DELETE',
+    path: (earlier) => `/api/v1/competitors/${(earlier.map(dataOf).find((d) => (d as { username?: unknown } | undefined)?.username === 'natgeo') as { id: number }).id}`,
+    key: 'admin',
+    expectStatus: 200,
+  },
+  { name: 'market: untracked handle', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"jess.walks.dogs"}', expectStatus: 422 },
+  { name: 'market: a week on', method: 'POST', path: '/_sandbox/clock/advance', key: 'full', body: '{"duration":"7d"}', expectStatus: 200 },
+  { name: 'market: history after a week', method: 'GET', path: '/api/v1/market-intel/history?period=7', key: 'read', expectStatus: 200 },
+  { name: 'market: leaderboard after a week', method: 'GET', path: '/api/v1/market-intel/leaderboard?period=7', key: 'read', expectStatus: 200 },
 ];
 
 function newSimulator(): Simulator {

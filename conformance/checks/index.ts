@@ -12,6 +12,7 @@ import { teamChecks } from './team.js';
 import { webhookChecks } from './webhooks.js';
 import { errorChecks } from './core/errors.js';
 import { keyChecks } from './core/keys.js';
+import { marketChecks } from './market.js';
 import { openapiChecks } from './core/openapi.js';
 import { scopeChecks } from './core/scopes.js';
 import { idempotencyChecks } from './idempotency/checks.js';
@@ -39,6 +40,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...teamChecks,
     ...optOutAndBlockChecks,
     ...webhookChecks,
+    ...marketChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

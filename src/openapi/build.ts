@@ -95,6 +95,7 @@ function envelopeFor(success: SuccessSpec): z.ZodType {
     case 'list':
       return z.object({
         data: z.array(success.schema),
+        ...success.listFields?.shape,
         has_more: z.boolean(),
         next_cursor: z.string().nullable().describe('Pass as starting_after for the next page; null on the last.'),
       });
@@ -314,6 +315,10 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
     for (const code of errorCodesOf(route)) {
       const status = ERROR_CATALOGUE[code].status;
       byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+    for (const { code, status } of route.errorsAt ?? []) {
+      const codes = byStatus.get(status) ?? [];
+      if (!codes.includes(code)) byStatus.set(status, [...codes, code]);
     }
     const bodyName = bodyNames.get(route);
     const operation: OperationObject = {

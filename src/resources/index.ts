@@ -13,6 +13,7 @@ import { contactsGroup } from './contacts/index.js';
 import { conversationsGroup } from './conversations/index.js';
 import { customFieldsGroup } from './custom-fields/index.js';
 import { inboundGroup } from './inbound/index.js';
+import { marketGroup } from './market/index.js';
 import { messagesGroup } from './messages/index.js';
 import { optOutsGroup } from './opt-outs/index.js';
 import { sendingGroup } from './sending/index.js';
@@ -36,6 +37,7 @@ export const registry = [
   inboundGroup,
   upcomingGroup,
   webhooksGroup,
+  marketGroup,
 ] as const;
 
 export type Registry = typeof registry;
