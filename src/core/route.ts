@@ -122,6 +122,13 @@ export const ok = (data: unknown, status = 200, headers?: Record<string, string>
 
 export const created = (data: unknown): RouteResult => ({ status: 201, body: { data } });
 
+/** A file sent as its bytes (public media URLs): the runtimes write them as they are. */
+export const fileResult = (bytes: Uint8Array, contentType: string, headers: Record<string, string> = {}): RouteResult => ({
+  status: 200,
+  body: bytes,
+  headers: { 'Content-Type': contentType, ...headers },
+});
+
 export const listResult = (page: { data: unknown[]; has_more: boolean; next_cursor: string | null }): RouteResult => ({
   status: 200,
   body: { data: page.data, has_more: page.has_more, next_cursor: page.next_cursor },

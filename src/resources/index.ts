@@ -7,6 +7,7 @@
  */
 import { eventCatalogueOf } from '../groups/compose.js';
 import { accountGroup } from './account/index.js';
+import { aiConfigGroup } from './ai-config/index.js';
 import { blockedUsersGroup } from './blocked-users/index.js';
 import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
@@ -34,6 +35,7 @@ export const registry = [
   optOutsGroup,
   sendingGroup,
   inboundGroup,
+  aiConfigGroup,
   upcomingGroup,
   webhooksGroup,
 ] as const;
