@@ -14,6 +14,8 @@ import { contactsGroup } from './contacts/index.js';
 import { conversationsGroup } from './conversations/index.js';
 import { customFieldsGroup } from './custom-fields/index.js';
 import { inboundGroup } from './inbound/index.js';
+import { knowledgeGroup } from './knowledge/index.js';
+import { mediaGroup } from './media/index.js';
 import { messagesGroup } from './messages/index.js';
 import { optOutsGroup } from './opt-outs/index.js';
 import { sendingGroup } from './sending/index.js';
@@ -36,6 +38,8 @@ export const registry = [
   sendingGroup,
   inboundGroup,
   aiConfigGroup,
+  knowledgeGroup,
+  mediaGroup,
   upcomingGroup,
   webhooksGroup,
 ] as const;
