@@ -19,6 +19,7 @@ import { observedChecks } from './observed.js';
 import { paginationChecks } from './pagination.js';
 import { rateLimitChecks } from './rate-limits.js';
 import { tagChecks } from './tags.js';
+import { aiKnowledgeMediaChecks } from './ai-knowledge/index.js';
 
 /** The rate checks that spend a whole window go after everything else that needs the quota. */
 const QUOTA_HEAVY = new Set(['rate.burst', 'rate.quota']);
@@ -39,6 +40,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...teamChecks,
     ...optOutAndBlockChecks,
     ...webhookChecks,
+    ...aiKnowledgeMediaChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

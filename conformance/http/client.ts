@@ -26,6 +26,8 @@ export interface SendOptions {
   readonly body?: unknown;
   /** Sent verbatim (malformed JSON checks). */
   readonly rawBody?: string;
+  /** Sent as multipart/form-data (uploads); fetch sets the Content-Type with its boundary. */
+  readonly form?: FormData;
   readonly headers?: Readonly<Record<string, string>>;
   readonly idempotencyKey?: string;
   /** No pacing wait and no 429 retry: the check wants the target's raw answer. */
@@ -66,6 +68,15 @@ export interface ClientDeps {
 }
 
 const MAX_429_RETRIES = 4;
+
+/** A form as the report shows it: text fields as they are, files by name, type and size. */
+function describeForm(form: FormData): string {
+  const parts: string[] = [];
+  form.forEach((value, name) => {
+    parts.push(typeof value === 'string' ? `${name}=${JSON.stringify(value)}` : `${name}=<file ${value.name} ${value.type} ${value.size} bytes>`);
+  });
+  return `multipart/form-data: ${parts.join('; ')}`;
+}
 
 export class KitClient {
   private seq = 0;
@@ -134,10 +145,11 @@ export class KitClient {
       else if (header === 'x-api-key') headers['X-Api-Key'] = keyValue;
       else headers['X-Service-Api-Key'] = keyValue;
     }
-    let body: string | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
+    let body: string | FormData | undefined;
+    if (options.form !== undefined) body = options.form;
+    else if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (typeof body === 'string') headers['Content-Type'] = 'application/json';
     if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
     Object.assign(headers, options.headers);
 
@@ -164,7 +176,7 @@ export class KitClient {
       method,
       url,
       requestHeaders: headers,
-      requestBody: body,
+      requestBody: typeof body === 'string' || body === undefined ? body : describeForm(body),
       status: response.status,
       responseHeaders,
       responseBody: text,

@@ -130,6 +130,9 @@ export function createAiConfigModel(core: CoreServices, needs: AiConfigNeeds, ho
     /** The clamps and rejections PATCH applies (mutants swap one). */
     rules,
 
+    /** The channel switches (mutants swap `refusal`). */
+    switches,
+
     /** GET /ai/config: all nine sections. */
     get: present,
 

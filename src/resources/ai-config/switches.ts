@@ -90,7 +90,7 @@ export function createSwitches(store: Store, channels: ChannelsModel) {
     return undefined;
   }
 
-  return {
+  const api = {
     stateOf,
     /** True when the AI answers on this channel (knowledge gaps arise only there). */
     aiEnabled: (accountId: number, channel: Channel): boolean => stateOf(accountId, switchKeyOf(channel)).ai_enabled,
@@ -101,11 +101,14 @@ export function createSwitches(store: Store, channels: ChannelsModel) {
 
     presentOne,
 
+    /** The 409 that keeps a switch from going on, if any (mutants swap it). */
+    refusal,
+
     /** PATCH /ai/channels/{channel}: off always works; on is checked first, then both apply. */
     set(accountId: number, key: AiChannelKey, patch: PatchAiChannel): AiChannelSwitchData {
       for (const field of ['ai_enabled', 'automation_enabled'] as const) {
         if (patch[field] !== true) continue;
-        const refused = refusal(accountId, key, field);
+        const refused = api.refusal(accountId, key, field);
         if (refused) throw refused;
       }
       write(accountId, key, patch);
@@ -115,6 +118,7 @@ export function createSwitches(store: Store, channels: ChannelsModel) {
     /** Seeding: the switches as given, unchecked (a seed may describe any state). */
     seed: (accountId: number, key: AiChannelKey, patch: PatchAiChannel): void => write(accountId, key, patch),
   };
+  return api;
 
   function write(accountId: number, key: AiChannelKey, patch: PatchAiChannel): void {
     const existing = switches.findUnique('key', `${accountId}:${key}`);

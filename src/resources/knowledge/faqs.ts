@@ -55,7 +55,11 @@ export function createFaqs(core: CoreServices) {
 
   const indexed = (faq: FaqRecord): boolean => clock.now() >= faq.indexed_ms;
 
-  return {
+  const api = {
+    /** Whether an update indexes the FAQ again: only when its content changed (mutants swap it). */
+    reindexes: (before: FaqRecord, next: Pick<FaqRecord, 'question' | 'answer' | 'keywords'>): boolean =>
+      next.question !== before.question || next.answer !== before.answer || next.keywords !== before.keywords,
+
     get,
     indexed,
     count: (accountId: number): number => faqs.idsOfAccount(accountId).length,
@@ -110,8 +114,7 @@ export function createFaqs(core: CoreServices) {
         keywords: patch.keywords === undefined ? faq.keywords : normaliseKeywords(patch.keywords),
         active: patch.active ?? faq.active,
       };
-      const contentChanged = next.question !== faq.question || next.answer !== faq.answer || next.keywords !== faq.keywords;
-      return faqs.update(faq.id, { ...next, ...(contentChanged ? { indexed_ms: clock.now() + FAQ_INDEXING_MS } : {}) });
+      return faqs.update(faq.id, { ...next, ...(api.reindexes(faq, next) ? { indexed_ms: clock.now() + FAQ_INDEXING_MS } : {}) });
     },
 
     markUsed: (faq: FaqRecord): FaqRecord => faqs.update(faq.id, { usage_count: faq.usage_count + 1 }),
@@ -122,6 +125,7 @@ export function createFaqs(core: CoreServices) {
       return faq;
     },
   };
+  return api;
 }
 
 export type Faqs = ReturnType<typeof createFaqs>;

@@ -13,4 +13,14 @@ export const knowledgeMutants: Readonly<Record<string, GroupMutant<KnowledgeMode
       };
     },
   },
+  faq_active_reindexes: {
+    description: 'Changing only `active` on an FAQ indexes it again (embedding_pending true).',
+    install: ({ model }) => {
+      const reindexes = model.faqs.reindexes;
+      model.faqs.reindexes = () => true;
+      return () => {
+        model.faqs.reindexes = reindexes;
+      };
+    },
+  },
 };
