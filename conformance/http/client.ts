@@ -6,7 +6,7 @@
  */
 import { guardRequest } from '../safety/guard.js';
 import type { Ledger } from '../safety/ledger.js';
-import type { ExchangeRecord, Profile } from '../types.js';
+import type { ExchangeRecord, FormFieldRecord, Profile } from '../types.js';
 import type { FetchFn } from '../options.js';
 import type { Pacer } from './pacer.js';
 
@@ -69,12 +69,17 @@ export interface ClientDeps {
 
 const MAX_429_RETRIES = 4;
 
-/** A form as the report shows it: text fields as they are, files by name, type and size. */
-function describeForm(form: FormData): string {
-  const parts: string[] = [];
+/** A form as the report keeps it: text fields as they are, files by name, type and size. */
+function formFields(form: FormData): FormFieldRecord[] {
+  const fields: FormFieldRecord[] = [];
   form.forEach((value, name) => {
-    parts.push(typeof value === 'string' ? `${name}=${JSON.stringify(value)}` : `${name}=<file ${value.name} ${value.type} ${value.size} bytes>`);
+    fields.push(typeof value === 'string' ? { name, value } : { name, file: { filename: value.name, type: value.type, size: value.size } });
   });
+  return fields;
+}
+
+function describeForm(fields: readonly FormFieldRecord[]): string {
+  const parts = fields.map((field) => (field.file ? `${field.name}=<file ${field.file.filename} ${field.file.type} ${field.file.size} bytes>` : `${field.name}=${JSON.stringify(field.value)}`));
   return `multipart/form-data: ${parts.join('; ')}`;
 }
 
@@ -176,7 +181,8 @@ export class KitClient {
       method,
       url,
       requestHeaders: headers,
-      requestBody: typeof body === 'string' || body === undefined ? body : describeForm(body),
+      requestBody: typeof body === 'string' || body === undefined ? body : describeForm(formFields(body)),
+      ...(body instanceof FormData ? { requestForm: formFields(body) } : {}),
       status: response.status,
       responseHeaders,
       responseBody: text,

@@ -1,6 +1,6 @@
 /** Sandbox inputs and outputs of the AI configuration (what the portal owns). No logic here. */
 import { z } from 'zod';
-import { BookingTiming, BusinessHour, Calendar, CALENDAR_PROVIDERS, WEEKDAYS } from './schemas.js';
+import { BookingTiming, BusinessHour, Calendar, CALENDAR_PROVIDERS, RequiredFields, WEEKDAYS } from './schemas.js';
 
 /** Seven entries, Monday first; an open day needs open before close, a closed day no times. */
 export const BusinessHours = z
@@ -29,7 +29,7 @@ export const BookingStateInputBody = z
 export const BookingStateSchema = z.object({
   enabled: z.boolean(),
   google_meet_invites: z.boolean(),
-  required_fields: z.record(z.string(), z.unknown()),
+  required_fields: RequiredFields,
   timing: BookingTiming.extend({ timezone: z.string() }),
   calendar: Calendar,
   business_hours: z.array(BusinessHour),

@@ -62,7 +62,7 @@ const Moderation = z.object({
 
 const AddressParts = z.object({ city: z.boolean(), state: z.boolean(), street: z.boolean() });
 
-const RequiredFields = z.object({
+export const RequiredFields = z.object({
   name: z.boolean(),
   email: z.boolean(),
   phone: z.boolean(),

@@ -1,4 +1,5 @@
 /** Media library (2.20, 4.13, 8): multipart uploads judged by their bytes, limits, public URLs. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testSimulator } from '../../../test/support/simulator.js';
 import { base64ToBytes } from './bytes.js';
@@ -220,5 +221,44 @@ describe('GET, PATCH, DELETE /media and the public URLs', () => {
     expect((await sim.request({ path: new URL(url).pathname })).status).toBe(404);
     sim.restore(snapshot);
     expect(((await sim.request({ path: new URL(url).pathname })).body as Uint8Array).length).toBe(sample('product.jpg').length);
+  });
+});
+
+describe('random uploads', () => {
+  it('never answer 5xx, and a refused upload stores nothing', async () => {
+    const { sim, keys, items } = setup();
+    const starts = [sample('pricing.png'), sample('product.jpg'), sample('testimonial.mp4'), sample('clip.mov'), new Uint8Array(0)];
+    const arbBytes = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }),
+      fc.tuple(fc.constantFrom(...starts), fc.nat({ max: 200 }), fc.uint8Array({ maxLength: 32 })).map(([start, cut, tail]) => new Uint8Array([...start.subarray(0, cut), ...tail])),
+      fc.constantFrom(...starts),
+    );
+    const arbText = fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom('product', 'general', 'Upload', ''));
+    const arbForm = fc.record(
+      {
+        file: fc.option(fc.tuple(arbBytes, fc.constantFrom('image/png', 'image/jpeg', 'video/mp4', 'text/plain', ''), fc.string({ maxLength: 20 }))),
+        name: fc.option(arbText),
+        description: fc.option(arbText),
+        category: fc.option(arbText),
+        extra: fc.option(arbText),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(arbForm, async (fields) => {
+        const body = new FormData();
+        if (fields.file) body.set('file', new Blob([new Uint8Array(fields.file[0])], { type: fields.file[1] }), fields.file[2] || 'f');
+        for (const name of ['name', 'description', 'category', 'extra'] as const) {
+          const value = fields[name];
+          if (value !== undefined && value !== null) body.set(name, value);
+        }
+        const before = (await items()).length;
+        const res = await sim.request({ method: 'POST', path: '/media', key: keys.write, body });
+        expect([201, 400, 403, 413]).toContain(res.status);
+        if (res.status === 201) await sim.request({ method: 'DELETE', path: `/media/${data(res)['id']}`, key: keys.write });
+        else expect((await items()).length).toBe(before);
+      }),
+      { numRuns: 80, seed: 20260302 },
+    );
   });
 });
