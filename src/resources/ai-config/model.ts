@@ -18,14 +18,11 @@ import type { AccountModel } from '../account/model.js';
 import type { ChannelsModel } from '../channels/model.js';
 import { AI_FEATURES_BY_PLAN, type AiFeature } from './plans.js';
 import { applyPatch, createConfigRules, merge, withSideRules } from './rules.js';
-import type { AiConfigData, BookableService, PatchAiConfig } from './schemas.js';
+import type { AiConfigData, BookableServiceData, PatchAiConfig } from './schemas.js';
 import type { BookingState, BookingStateInput, PublishFaults, PublishFaultsInput } from './sandbox-schemas.js';
 import { defaultAiConfig, type BusinessHourData, type StoredAiConfig } from './state.js';
 import { createSwitches, switchKeyOf } from './switches.js';
 import type { AiChannelKey, PatchAiChannel } from './switch-schemas.js';
-import type { z } from 'zod';
-
-export type BookableServiceData = z.infer<typeof BookableService>;
 
 interface AiConfigRecord extends Entity {
   readonly config: StoredAiConfig;

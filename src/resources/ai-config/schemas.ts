@@ -193,6 +193,7 @@ export const AiConfig = named(
 );
 
 export type AiConfigData = z.infer<typeof AiConfig>;
+export type BookableServiceData = z.infer<typeof BookableService>;
 
 // ---- PATCH /ai/config ---------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import { notFound } from '../../core/errors.js';
 import { pageNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
-import type { BookableServiceData } from '../ai-config/model.js';
+import type { BookableServiceData } from '../ai-config/schemas.js';
 import type { CreateService, PatchService, ServiceData } from './schemas.js';
 
 export interface ServiceRecord extends Entity {
