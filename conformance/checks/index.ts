@@ -20,6 +20,7 @@ import { observedChecks } from './observed.js';
 import { paginationChecks } from './pagination.js';
 import { rateLimitChecks } from './rate-limits.js';
 import { tagChecks } from './tags.js';
+import { aiKnowledgeMediaChecks } from './ai-knowledge/index.js';
 
 /** The rate checks that spend a whole window go after everything else that needs the quota. */
 const QUOTA_HEAVY = new Set(['rate.burst', 'rate.quota']);
@@ -41,6 +42,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...optOutAndBlockChecks,
     ...webhookChecks,
     ...marketChecks,
+    ...aiKnowledgeMediaChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

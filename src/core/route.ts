@@ -137,6 +137,13 @@ export const ok = (data: unknown, status = 200, headers?: Record<string, string>
 
 export const created = (data: unknown): RouteResult => ({ status: 201, body: { data } });
 
+/** A file sent as its bytes (public media URLs): the runtimes write them as they are. */
+export const fileResult = (bytes: Uint8Array, contentType: string, headers: Record<string, string> = {}): RouteResult => ({
+  status: 200,
+  body: bytes,
+  headers: { 'Content-Type': contentType, ...headers },
+});
+
 /** A list envelope; `fields` are the route's declared `listFields`, placed beside `data`. */
 export const listResult = (
   page: { data: unknown[]; has_more: boolean; next_cursor: string | null },
