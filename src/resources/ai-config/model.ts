@@ -17,6 +17,7 @@ import type { CoreServices } from '../../groups/services.js';
 import type { AccountModel } from '../account/model.js';
 import type { ChannelsModel } from '../channels/model.js';
 import { AI_FEATURES_BY_PLAN, type AiFeature } from './plans.js';
+import { AiConfigRecordSchema } from './record.js';
 import { applyPatch, createConfigRules, merge, withSideRules } from './rules.js';
 import type { AiConfigData, BookableServiceData, PatchAiConfig } from './schemas.js';
 import type { BookingState, BookingStateInput, PublishFaults, PublishFaultsInput } from './sandbox-schemas.js';
@@ -51,9 +52,11 @@ const PLATFORM_LABELS = { instagram: 'Instagram', facebook: 'Facebook' } as cons
 
 export function createAiConfigModel(core: CoreServices, needs: AiConfigNeeds, hooks: HooksOf<typeof aiConfigHooks>) {
   const { store, clock } = core;
-  const configs = store.define<AiConfigRecord>('ai_configs', {
-    account: { unique: true, key: (row) => String(row.account_id) },
-  });
+  const configs = store.define<AiConfigRecord>(
+    'ai_configs',
+    { account: { unique: true, key: (row) => String(row.account_id) } },
+    { schema: AiConfigRecordSchema, sequence: 'ai_config' },
+  );
   const switches = createSwitches(store, needs.channels);
   const rules = createConfigRules();
 

@@ -10,6 +10,7 @@ import type { Channel } from '../../core/types.js';
 import type { Collection, Entity } from '../../store/collection.js';
 import type { Store } from '../../store/store.js';
 import type { ChannelsModel } from '../channels/model.js';
+import { SwitchRecordSchema } from './record.js';
 import type { AiChannelKey, AiChannelStateData, AiChannelSwitchData, AiChannelsData, MetaChannelStateData, PatchAiChannel } from './switch-schemas.js';
 
 export interface SwitchRecord extends Entity {
@@ -44,9 +45,11 @@ export function switchKeyOf(channel: Channel | AiChannelKey): AiChannelKey {
 }
 
 export function createSwitches(store: Store, channels: ChannelsModel) {
-  const switches: Collection<SwitchRecord> = store.define<SwitchRecord>('ai_channel_switches', {
-    key: { unique: true, key: (row) => `${row.account_id}:${row.key}` },
-  });
+  const switches: Collection<SwitchRecord> = store.define<SwitchRecord>(
+    'ai_channel_switches',
+    { key: { unique: true, key: (row) => `${row.account_id}:${row.key}` } },
+    { schema: SwitchRecordSchema, sequence: 'ai_channel_switch' },
+  );
 
   function stateOf(accountId: number, key: AiChannelKey): SwitchState {
     return switches.findUnique('key', `${accountId}:${key}`) ?? DEFAULT_SWITCHES[key];

@@ -16,7 +16,7 @@ import type { CoreServices } from '../../groups/services.js';
 import { CHANNEL_CAPABILITIES } from './capabilities.js';
 import { z } from 'zod';
 import { Channel as ChannelSchema, storedRecord } from '../shared/schemas.js';
-import type { ChannelConnectionData } from './schemas.js';
+import { PlatformId, type ChannelConnectionData } from './schemas.js';
 
 export interface ChannelState {
   readonly connected: boolean;
@@ -58,7 +58,17 @@ export function createChannelsModel(core: CoreServices) {
   const states = store.define<ChannelStateRecord>(
     'channel_states',
     { channel: { unique: true, key: (row) => `${row.account_id}:${row.channel}` } },
-    { schema: storedRecord({ channel: ChannelSchema, connected: z.boolean(), messaging_permitted: z.boolean() }), sequence: 'channel_state' },
+    {
+      schema: storedRecord({
+        channel: ChannelSchema,
+        connected: z.boolean(),
+        messaging_permitted: z.boolean(),
+        platform_id: PlatformId.nullable(),
+        messaging_service_sid: PlatformId.nullable(),
+        inbound_body_purge: z.boolean(),
+      }),
+      sequence: 'channel_state',
+    },
   );
 
   function state(accountId: number, channel: Channel): ChannelState {

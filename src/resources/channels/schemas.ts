@@ -18,7 +18,7 @@ export const ChannelConnection = z.object({
 });
 
 /** An id as a platform gives it: letters, digits and a few separators. */
-const PlatformId = z.string().regex(/^[A-Za-z0-9_.@+-]{1,64}$/, '1 to 64 letters, digits or _ . @ + -');
+export const PlatformId = z.string().regex(/^[A-Za-z0-9_.@+-]{1,64}$/, '1 to 64 letters, digits or _ . @ + -');
 
 export const SMS_ONLY_FIELDS = ['messaging_service_sid', 'inbound_body_purge'] as const;
 

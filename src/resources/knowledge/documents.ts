@@ -17,6 +17,7 @@ import {
   DOCUMENT_MS_PER_100KB,
   DOCUMENT_QUEUE_MS,
 } from './limits.js';
+import { DocumentRecordSchema } from './records.js';
 import type { DocumentData, PatchDocument } from './schemas.js';
 
 export interface DocumentRecord extends Entity {
@@ -54,7 +55,7 @@ export const embeddingsOf = (sizeBytes: number): number => Math.max(1, Math.ceil
 
 export function createDocuments(core: CoreServices) {
   const { store, clock } = core;
-  const documents = store.define<DocumentRecord>('knowledge_documents');
+  const documents = store.define<DocumentRecord>('knowledge_documents', {}, { schema: DocumentRecordSchema, sequence: 'knowledge_document' });
 
   function get(accountId: number, id: number): DocumentRecord {
     const document = documents.getOwned(accountId, id);

@@ -10,6 +10,7 @@ import { pageNewestFirst, type Page, type PageRequest } from '../../core/paginat
 import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
 import { FAQ_INDEXING_MS } from './limits.js';
+import { FaqRecordSchema } from './records.js';
 import type { CreateFaq, FaqData, PatchFaq } from './schemas.js';
 
 export interface FaqRecord extends Entity {
@@ -45,7 +46,7 @@ export interface NewFaq extends CreateFaq {
 
 export function createFaqs(core: CoreServices) {
   const { store, clock } = core;
-  const faqs = store.define<FaqRecord>('knowledge_faqs');
+  const faqs = store.define<FaqRecord>('knowledge_faqs', {}, { schema: FaqRecordSchema, sequence: 'knowledge_faq' });
 
   function get(accountId: number, id: number): FaqRecord {
     const faq = faqs.getOwned(accountId, id);

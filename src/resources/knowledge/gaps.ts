@@ -14,6 +14,7 @@ import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
 import type { FaqRecord } from './faqs.js';
 import { ANSWERED, WEAK, canonicalQuestion, faqWords, isQuestion, similarity, words } from './matching.js';
+import { GapRecordSchema } from './records.js';
 import type { GapData, GapListFilters } from './schemas.js';
 
 export interface GapRecord extends Entity {
@@ -60,9 +61,11 @@ const LIVE: ReadonlySet<GapData['status']> = new Set(['open', 'pending']);
 
 export function createGaps(core: CoreServices) {
   const { store, clock } = core;
-  const gaps = store.define<GapRecord>('knowledge_gaps', {
-    question: { key: (gap) => `${gap.account_id}:${gap.canonical_question}` },
-  });
+  const gaps = store.define<GapRecord>(
+    'knowledge_gaps',
+    { question: { key: (gap) => `${gap.account_id}:${gap.canonical_question}` } },
+    { schema: GapRecordSchema, sequence: 'knowledge_gap' },
+  );
 
   function insert(accountId: number, input: NewGap): GapRecord {
     const now = clock.now();

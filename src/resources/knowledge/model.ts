@@ -19,6 +19,7 @@ import { createDocuments, type NewDocument } from './documents.js';
 import { createFaqs, type NewFaq } from './faqs.js';
 import { createGaps, type Hearing, type NewGap } from './gaps.js';
 import { DOCUMENT_STORAGE_MB, KNOWLEDGE_ITEM_CAPS } from './plans.js';
+import { LimitRecordSchema } from './records.js';
 import type { PatchFaq, PatchService, UsageData } from './schemas.js';
 import { createServices, type NewService, type ServiceRecord } from './services.js';
 
@@ -40,9 +41,11 @@ export function createKnowledgeModel(core: CoreServices, needs: KnowledgeNeeds) 
   const services = createServices(core);
   const documents = createDocuments(core);
   const gaps = createGaps(core);
-  const limits = store.define<LimitRecord>('knowledge_limits', {
-    account: { unique: true, key: (row) => String(row.account_id) },
-  });
+  const limits = store.define<LimitRecord>(
+    'knowledge_limits',
+    { account: { unique: true, key: (row) => String(row.account_id) } },
+    { schema: LimitRecordSchema, sequence: 'knowledge_limit' },
+  );
 
   const plan = (accountId: number) => needs.account.getAccount(accountId).plan;
 

@@ -9,6 +9,7 @@ import { pageNewestFirst, type Page, type PageRequest } from '../../core/paginat
 import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
 import type { BookableServiceData } from '../ai-config/schemas.js';
+import { ServiceRecordSchema } from './records.js';
 import type { CreateService, PatchService, ServiceData } from './schemas.js';
 
 export interface ServiceRecord extends Entity {
@@ -40,7 +41,7 @@ function byDisplayOrder(a: ServiceRecord, b: ServiceRecord): number {
 
 export function createServices(core: CoreServices) {
   const { store, clock } = core;
-  const services = store.define<ServiceRecord>('knowledge_services');
+  const services = store.define<ServiceRecord>('knowledge_services', {}, { schema: ServiceRecordSchema, sequence: 'knowledge_service' });
 
   function get(accountId: number, id: number): ServiceRecord {
     const service = services.getOwned(accountId, id);

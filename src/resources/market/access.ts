@@ -13,6 +13,7 @@ import type { Entity } from '../../store/collection.js';
 import type { Store } from '../../store/store.js';
 import type { AccountModel } from '../account/model.js';
 import type { ChannelsModel } from '../channels/model.js';
+import { MarketSettingsRecordSchema } from './records.js';
 import type { LoginMode } from './schemas.js';
 
 export interface MarketSettingsRecord extends Entity {
@@ -42,9 +43,11 @@ export function handleFor(businessName: string): string {
 }
 
 export function createAccess(store: Store, needs: MarketNeeds) {
-  const settings = store.define<MarketSettingsRecord>('market_settings', {
-    account: { unique: true, key: (row) => String(row.account_id) },
-  });
+  const settings = store.define<MarketSettingsRecord>(
+    'market_settings',
+    { account: { unique: true, key: (row) => String(row.account_id) } },
+    { schema: MarketSettingsRecordSchema, sequence: 'market_settings' },
+  );
 
   function stored(accountId: number): MarketSettingsRecord | undefined {
     return settings.findUnique('account', String(accountId));

@@ -1,6 +1,7 @@
 /** Tracked competitors: one row per handle per account while tracked (deleting removes the row; snapshots stay). */
 import type { Entity } from '../../store/collection.js';
 import type { Store } from '../../store/store.js';
+import { CompetitorRecordSchema } from './records.js';
 import type { CompetitorData } from './schemas.js';
 
 export interface CompetitorRecord extends Entity {
@@ -15,9 +16,11 @@ export interface CompetitorRecord extends Entity {
 }
 
 export function createCompetitors(store: Store) {
-  const competitors = store.define<CompetitorRecord>('market_competitors', {
-    handle: { unique: true, key: (row) => `${row.account_id}|${row.username}` },
-  });
+  const competitors = store.define<CompetitorRecord>(
+    'market_competitors',
+    { handle: { unique: true, key: (row) => `${row.account_id}|${row.username}` } },
+    { schema: CompetitorRecordSchema, sequence: 'competitor' },
+  );
 
   return {
     /** The account's competitors in the order they were tracked. */

@@ -8,6 +8,7 @@ import type { Entity } from '../../store/collection.js';
 import type { Store } from '../../store/store.js';
 import { DAY_MS, SNAPSHOT_RETENTION_DAYS } from './limits.js';
 import type { AudienceReading, PostPerformance, Reading } from './readings.js';
+import { OwnContentRecordSchema, SnapshotRecordSchema } from './records.js';
 
 export interface SnapshotRecord extends Entity, Reading {
   readonly own: boolean;
@@ -36,13 +37,19 @@ export const dateOf = (day: number): string => new Date(day * DAY_MS).toISOStrin
 export const dayOfMs = (ms: number): number => Math.floor(ms / DAY_MS);
 
 export function createSnapshots(store: Store) {
-  const snapshots = store.define<SnapshotRecord>('market_snapshots', {
-    point: { unique: true, key: (row) => `${subjectKey(row.account_id, row.own ? { own: true } : { own: false, username: row.username })}|${row.day}` },
-    subject: { key: (row) => subjectKey(row.account_id, row.own ? { own: true } : { own: false, username: row.username }) },
-  });
-  const ownContent = store.define<OwnContentRecord>('market_own_content', {
-    account: { unique: true, key: (row) => String(row.account_id) },
-  });
+  const snapshots = store.define<SnapshotRecord>(
+    'market_snapshots',
+    {
+      point: { unique: true, key: (row) => `${subjectKey(row.account_id, row.own ? { own: true } : { own: false, username: row.username })}|${row.day}` },
+      subject: { key: (row) => subjectKey(row.account_id, row.own ? { own: true } : { own: false, username: row.username }) },
+    },
+    { schema: SnapshotRecordSchema, sequence: 'market_snapshot' },
+  );
+  const ownContent = store.define<OwnContentRecord>(
+    'market_own_content',
+    { account: { unique: true, key: (row) => String(row.account_id) } },
+    { schema: OwnContentRecordSchema, sequence: 'market_own_content' },
+  );
 
   /** A subject's points, oldest first. */
   function series(accountId: number, subject: Subject): SnapshotRecord[] {

@@ -9,6 +9,7 @@ import { CATALOGUE, catalogueSpec } from './catalogue.js';
 import { DAY_MS } from './limits.js';
 import { CATALOGUE_ANCHOR_DAY, resolveProfile, type WorldProfile, type WorldSpec } from './profiles.js';
 import { readingAt } from './readings.js';
+import { WorldAccountRecordSchema, WorldSeedRecordSchema } from './records.js';
 
 /** The fields whose change re-anchors an account's numbers on the day of the edit. */
 const NUMBERS = ['followers', 'following', 'posts', 'growth_per_day', 'posts_per_week', 'engagement_rate'] as const;
@@ -31,10 +32,12 @@ interface WorldSeedRecord extends Entity {
 export type LookupRefusal = 'not_found' | 'private' | 'personal';
 
 export function createWorld(store: Store) {
-  const accounts = store.define<WorldAccountRecord>('market_world_accounts', {
-    username: { unique: true, key: (record) => record.spec.username },
-  });
-  const seeds = store.define<WorldSeedRecord>('market_world_seed');
+  const accounts = store.define<WorldAccountRecord>(
+    'market_world_accounts',
+    { username: { unique: true, key: (record) => record.spec.username } },
+    { schema: WorldAccountRecordSchema, sequence: 'market_world_account', sandboxWide: true },
+  );
+  const seeds = store.define<WorldSeedRecord>('market_world_seed', {}, { schema: WorldSeedRecordSchema, sequence: 'market_world_seed', sandboxWide: true });
 
   // Profiles are pure functions of (seed, spec, anchor): kept until any of them changes.
   let cache = new Map<string, WorldProfile | null>();

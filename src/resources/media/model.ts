@@ -20,6 +20,7 @@ import { base64ToBytes, bytesToBase64 } from './bytes.js';
 import { judgeBytes, type Judged, type MediaKind, type MediaMime } from './inspect.js';
 import { MEDIA_ITEMS_MAX } from './limits.js';
 import { MEDIA_LIBRARY_BY_PLAN } from './plans.js';
+import { MediaRecordSchema } from './record.js';
 import type { MediaCategory, MediaItemData, PatchMedia } from './schemas.js';
 
 export interface MediaRecord extends Entity {
@@ -52,9 +53,11 @@ export interface MediaNeeds {
 
 export function createMediaModel(core: CoreServices, needs: MediaNeeds) {
   const { store, clock } = core;
-  const items = store.define<MediaRecord>('media_items', {
-    file: { unique: true, key: (item) => item.file_name },
-  });
+  const items = store.define<MediaRecord>(
+    'media_items',
+    { file: { unique: true, key: (item) => item.file_name } },
+    { schema: MediaRecordSchema, sequence: 'media_item' },
+  );
 
   function get(accountId: number, id: number): MediaRecord {
     const item = items.getOwned(accountId, id);
