@@ -161,11 +161,11 @@ const TABLE: Entry[] = [
     expectStatus: 200,
   },
   { name: 'market: untracked handle', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"jess.walks.dogs"}', expectStatus: 422 },
-  { name: 'market: a week on', method: 'POST', path: '/_sandbox/clock/advance', key: 'full', body: '{"duration":"7d"}', expectStatus: 200 },
+  { name: 'market: a week on', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"7d"}', expectStatus: 200 },
   { name: 'market: history after a week', method: 'GET', path: '/api/v1/market-intel/history?period=7', key: 'read', expectStatus: 200 },
   { name: 'market: leaderboard after a week', method: 'GET', path: '/api/v1/market-intel/leaderboard?period=7', key: 'read', expectStatus: 200 },
   // AI configuration, knowledge base and media library: clamps, refusals, aliases, 405, uploads, public files.
-  { name: 'control: advance again', method: 'POST', path: '/_sandbox/clock/advance', key: 'full', body: '{"duration":"1h"}', expectStatus: 200 },
+  { name: 'control: advance again', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"1h"}', expectStatus: 200 },
   {
     name: 'ai config clamp',
     method: 'PATCH',

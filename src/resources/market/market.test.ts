@@ -451,12 +451,12 @@ describe('audience (2.30, 4.16)', () => {
 
   it('reports followers online by hour for some accounts and omits it for others', async () => {
     const { sim, get, refresh } = setup();
-    sim.sandbox.market.setProfile(4, { followers: 5000, online_hours: true });
+    sim.sandbox.market.setWorldAccount({ username: 'northwind.studio', followers: 5000, online_hours: true });
     await refresh(4);
     const hourly = data(await get('/market-intel/audience', 4))['online_followers_by_hour'] as number[];
     expect(hourly).toHaveLength(24);
     sim.sandbox.clock.advance('5m');
-    sim.sandbox.market.setProfile(4, { online_hours: false });
+    sim.sandbox.market.setWorldAccount({ username: 'northwind.studio', online_hours: false });
     await refresh(4);
     expect(data(await get('/market-intel/audience', 4))).not.toHaveProperty('online_followers_by_hour');
   });
@@ -527,7 +527,7 @@ describe('insights (2.30, 4.16)', () => {
     const keys = async (account: number) => Object.keys(data(await get('/market-intel/insights', account))['metrics'] as Json).sort();
     expect(await keys(1)).toEqual(['accounts_engaged', 'follower_growth', 'profile_views', 'reach', 'total_interactions', 'views', 'website_clicks']);
     expect(await keys(4)).toEqual(['reach', 'total_interactions', 'views']);
-    sim.sandbox.market.setProfile(4, { followers: 2500 });
+    sim.sandbox.market.setWorldAccount({ username: 'northwind.studio', followers: 2500 });
     expect(await keys(4)).toEqual(['accounts_engaged', 'follower_growth', 'reach', 'total_interactions', 'views']);
   });
 
@@ -749,11 +749,12 @@ describe('the world (sandbox)', () => {
     expect(sim.sandbox.market.worldAccount('new.shop')).toMatchObject({ kind: 'personal', verified: true, today: { followers: 5000 } });
   });
 
-  it('sets the account’s own handle and numbers', async () => {
+  it('sets the account’s own handle; its numbers are the world’s', async () => {
     const { sim, refresh, get } = setup();
-    const own = sim.sandbox.market.setProfile(4, { username: '@Northwind.HQ', followers: 1234, kind: 'business' });
-    expect(own).toMatchObject({ username: 'northwind.hq', kind: 'business', today: { followers: 1234 } });
+    const own = sim.sandbox.market.setProfile(4, { username: '@Northwind.HQ' });
+    expect(own).toMatchObject({ username: 'northwind.hq', kind: 'business' });
     expect(sim.sandbox.market.state(4).own_username).toBe('northwind.hq');
+    sim.sandbox.market.setWorldAccount({ username: 'northwind.hq', followers: 1234, kind: 'business' });
     await refresh(4);
     const row = (data(await get('/market-intel/leaderboard', 4)) as { accounts: Json[] }).accounts[0]!;
     expect(row).toMatchObject({ username: 'northwind.hq', is_own_account: true, followers: 1234 });
@@ -768,10 +769,32 @@ describe('the world (sandbox)', () => {
     expect(data(changed)).toMatchObject({ insights_permission: false });
     const bad = await sim.request({ method: 'POST', path: '/_sandbox/market/connection', key: admin, body: {} });
     expect(error(bad)).toMatchObject({ code: 'invalid_param', param: 'login' });
-    const world = await sim.request({ path: '/_sandbox/market/world/natgeo', key: admin });
-    expect(data(world)).toMatchObject({ username: 'natgeo' });
-    expect((await sim.request({ path: '/_sandbox/market/world/no.such', key: admin })).status).toBe(404);
+    const handle = await sim.request({ method: 'POST', path: '/_sandbox/market/profile', key: admin, body: { username: 'northwind.hq' } });
+    expect(data(handle)).toMatchObject({ username: 'northwind.hq' });
+    expect(sim.sandbox.market.state(4).own_username).toBe('northwind.hq');
     expect((await sim.request({ path: '/_sandbox/market', key: accounts[3]!.keys.read! })).status).toBe(403);
+  });
+
+  it('keeps the world, which every account reads, to the operator: an account key reads or edits none of it', async () => {
+    const { sim, accounts } = setup();
+    const admin = accounts[3]!.keys.admin!;
+    const operator = { 'X-Sandbox-Token': sim.controlToken };
+    const numbers = await sim.request({ method: 'POST', path: '/_sandbox/market/profile', key: admin, body: { username: 'northwind.studio', followers: 1 } });
+    expect(error(numbers)).toMatchObject({ code: 'invalid_param', param: 'followers' });
+    for (const [method, path, body] of [
+      ['GET', '/_sandbox/market/world'],
+      ['GET', '/_sandbox/market/world/natgeo'],
+      ['POST', '/_sandbox/market/world', { username: 'natgeo', followers: 1 }],
+      ['POST', '/_sandbox/market/world/seed', { seed: 'mine' }],
+    ] as const) {
+      const refused = await sim.request({ method, path, key: admin, ...(body ? { body } : {}) });
+      expect(error(refused), `${method} ${path}`).toMatchObject({ code: 'operator_required' });
+    }
+    expect(sim.sandbox.market.worldAccount('natgeo').today.followers).not.toBe(1);
+    expect(data(await sim.request({ path: '/_sandbox/market/world/natgeo', headers: operator }))).toMatchObject({ username: 'natgeo' });
+    expect((await sim.request({ path: '/_sandbox/market/world/no.such', headers: operator })).status).toBe(404);
+    const edited = await sim.request({ method: 'POST', path: '/_sandbox/market/world', headers: operator, body: { username: 'northwind.studio', followers: 4321 } });
+    expect(data(edited)).toMatchObject({ username: 'northwind.studio', today: { followers: 4321 } });
   });
 });
 
@@ -782,7 +805,8 @@ describe('the README walkthrough', () => {
     const tracked = await sim.request({ method: 'POST', path: '/competitors', key, body: { username: '@harbor.coffee' } });
     expect(tracked.status).toBe(201);
     expect(data(tracked)).toMatchObject({ username: 'harbor.coffee', last_snapshot_date: null });
-    expect((await sim.request({ method: 'POST', path: '/_sandbox/clock/advance', key, body: { duration: '7d' } })).status).toBe(200);
+    const operator = { 'X-Sandbox-Token': sim.controlToken };
+    expect((await sim.request({ method: 'POST', path: '/_sandbox/clock/advance', headers: operator, body: { duration: '7d' } })).status).toBe(200);
     const refreshed = await sim.request({ method: 'POST', path: '/market-intel/refresh', key, body: {} });
     expect(data(refreshed)).toEqual({ refreshed: 11, errors: [], snapshot_date: '2026-03-08' });
     const again = await sim.request({ method: 'POST', path: '/market-intel/refresh', key, body: {} });

@@ -1,7 +1,11 @@
 /**
  * Market intelligence as sandbox state: how the account is connected (the 4.16 gates), its own
- * profile, lookup faults (a refused lookup sets a competitor's status to `error`), and the social
+ * handle, lookup faults (a refused lookup sets a competitor's status to `error`), and the social
  * world every account shares: list, read, add or edit its accounts, and reseed its numbers.
+ *
+ * Account powers touch only the calling account's market settings. The world is one for the whole
+ * sandbox (an edit changes what every account tracking that handle reads), so reading and editing
+ * it, the numbers of an account's own handle included, are operator powers.
  */
 import { z } from 'zod';
 import { powersFor } from '../../control/power.js';
@@ -10,7 +14,7 @@ import type { MarketModel } from './model.js';
 import {
   LookupFaultBody,
   MarketState,
-  OwnProfileBody,
+  OwnHandleBody,
   SetConnectionBody,
   UsernameParams,
   WorldAccount,
@@ -45,11 +49,11 @@ export const marketPowers = {
       operationId: 'sandboxSetMarketProfile',
       method: 'POST',
       path: '/market/profile',
-      summary: 'Set the account’s own handle and/or its numbers in the world',
-      input: OwnProfileBody,
+      summary: 'Set the account’s own handle (its numbers are the world’s: `POST /market/world`, operator)',
+      input: OwnHandleBody,
       inputRequired: true,
       output: WorldAccount,
-      run: ({ accountId, input }, { model }) => model.setOwnProfile(accountId, input),
+      run: ({ accountId, input }, { model }) => model.setOwnProfile(accountId, { username: input.username }),
     }),
     refuseLookups: power.account({
       operationId: 'sandboxMarketLookupFault',

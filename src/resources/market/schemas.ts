@@ -273,7 +273,14 @@ export const WorldAccountFields = {
 
 export const WorldAccountBody = z.strictObject({ username: UsernameInput, ...WorldAccountFields });
 
+/** The seed's `profile`: the account's own handle and, optionally, its numbers in the world. */
 export const OwnProfileBody = z.strictObject({ username: UsernameInput.optional(), ...WorldAccountFields });
+
+/**
+ * `POST /_sandbox/market/profile`: an account power sets its own handle only. The handle's
+ * numbers are the world's, which every account reads (an operator power: `POST /market/world`).
+ */
+export const OwnHandleBody = z.strictObject({ username: UsernameInput });
 
 export const WorldAccount = z.object({
   username: z.string(),
