@@ -5,10 +5,12 @@
  * top posts), live insights, the 5-minute refresh rule and the access gates.
  *
  * Live-safe: at most one competitor is tracked at a time and each is deleted by its check (the
- * ledger sweeps it otherwise); refresh is called once per run, and a 429 `too_soon` (someone
- * refreshed in the last 5 minutes) counts as a pass of that rule. The calls that follow a refresh
- * are ones a conforming server refuses. An account without market intelligence (403
- * `feature_unavailable`) skips with that reason.
+ * ledger sweeps it otherwise). The refresh rule runs in the `full` profile only: a refresh
+ * rewrites the account's snapshots and competitor numbers and starts its 5-minute wait, changes
+ * to records the kit did not create, which `safe` never makes. It refreshes once per run, and a
+ * 429 `too_soon` (someone refreshed in the last 5 minutes) counts as a pass of that rule; the
+ * calls that follow a refresh are ones a conforming server refuses. An account without market
+ * intelligence (403 `feature_unavailable`) skips with that reason.
  *
  * Handles: the kit tracks `natgeo` or `nasa` (public business accounts, on the platform and in the
  * simulator's world). Personal and private handles exist only in the simulator's documented world
@@ -445,7 +447,8 @@ export const marketChecks: CheckDefinition[] = [
     clause: '8',
     level: 'spec',
     group,
-    profile: 'safe',
+    // A refresh rewrites the account's own snapshots and competitor numbers: not for `safe`.
+    profile: 'full',
     routes: [REFRESH],
     cost: costOf(4),
     async run(ctx) {
