@@ -32,7 +32,7 @@ describe('redaction and curl', () => {
   const exchange: ExchangeRecord = {
     seq: 3,
     method: 'POST',
-    url: 'https://api.example.com/api/v1/api-keys',
+    url: 'https://api.example.test/api/v1/api-keys',
     requestHeaders: { 'X-Service-Api-Key': 'sbx_secret_key_1234', 'Content-Type': 'application/json', 'X-Switchboard-Run': 'sbc_x/3' },
     requestBody: `{"name":"it's"}`,
     status: 201,
@@ -60,7 +60,7 @@ describe('redaction and curl', () => {
   it('renders an upload as curl -F fields, the file by name and type', () => {
     const upload: ExchangeRecord = {
       ...exchange,
-      url: 'https://api.example.com/api/v1/media',
+      url: 'https://api.example.test/api/v1/media',
       requestHeaders: { 'X-Service-Api-Key': 'sbx_secret_key_1234' },
       requestBody: 'multipart/form-data: file=<file kit.png image/png 84 bytes>; name="Kit"',
       requestForm: [{ name: 'file', file: { filename: 'kit.png', type: 'image/png', size: 84 } }, { name: 'name', value: 'Kit' }],
