@@ -35,6 +35,7 @@ import {
 import { createLifecycle, type CoreServices } from '../groups/services.js';
 import { buildControlOpenApi, buildOpenApi, type OpenApiDocument } from '../openapi/build.js';
 import { registry, type Registry } from '../resources/index.js';
+import { loopbackAllowance } from '../resources/webhooks/egress.js';
 import { createFetchTransport, type WebhookTransport } from '../resources/webhooks/transport.js';
 import { applySeed } from '../seed/apply.js';
 import { defaultSeedOf } from '../seed/defaults.js';
@@ -64,8 +65,11 @@ export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
   state?: SimulatorSnapshot;
   /** Largest accepted request body, in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Allow http:// webhook URLs on loopback hosts, for local receivers. */
-  allowLocalWebhooks?: boolean;
+  /**
+   * Webhook receivers on loopback (http or https), for local receivers: `true` allows any port (a
+   * test's own receiver on port 0), a list allows those ports only. Default false: public hosts only.
+   */
+  allowLocalWebhooks?: boolean | readonly number[];
   /** How webhook deliveries are sent. Default: global fetch; the node runtime passes an undici one. */
   webhookTransport?: WebhookTransport;
   /**
@@ -184,7 +188,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     logger,
     lifecycle,
     settings: {
-      allowLocalWebhooks: options.allowLocalWebhooks ?? false,
+      allowLocalWebhooks: loopbackAllowance(options.allowLocalWebhooks),
       webhookTransport: options.webhookTransport ?? createFetchTransport(),
     },
   };
