@@ -30,7 +30,7 @@ export function normalizeRequest(request: SimRequest, maxBodyBytes: number): Nor
 
   let rawBody: string | undefined;
   if (typeof request.body === 'string') rawBody = request.body;
-  else if (request.body !== undefined) rawBody = JSON.stringify(request.body);
+  else if (request.body !== undefined) rawBody = serialise(request.body);
   // The limit is on UTF-8 bytes, as the node adapter counts them on the wire; in-process callers
   // (MSW, sim.fetch, sim.request) hand over text, so count its bytes here or a body of wide
   // characters would pass one runtime and fail the other. A string of n UTF-16 units is at most
@@ -42,6 +42,18 @@ export function normalizeRequest(request: SimRequest, maxBodyBytes: number): Nor
   // An over-large body is never parsed or fingerprinted; the pipeline answers 413 once it has
   // authenticated and metered the caller, so the refusal carries the rate-limit headers too.
   return { method, path, query, headers, rawBody: bodyTooLarge ? undefined : rawBody, bodyTooLarge };
+}
+
+/**
+ * An in-process caller's body as the JSON text a wire would carry. A value JSON cannot hold (a
+ * cycle, a BigInt, nesting deeper than the stack) is 400 `invalid_json`, as unparsable text is.
+ */
+function serialise(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    throw new ApiError('invalid_json', 'The request body cannot be written as JSON (a cycle, a BigInt or too deep).', { param: 'body' });
+  }
 }
 
 export function tooLarge(maxBodyBytes: number): ApiError {
