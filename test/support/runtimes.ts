@@ -9,7 +9,7 @@
  *     it('lists', async () => expect((await api().call({ path: '/flows', key: api().keys.read })).status).toBe(200));
  *   });
  */
-import { setupServer, type SetupServerApi } from 'msw/node';
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { createHandlers } from '../../src/adapters/msw.js';
 import { listen, type RunningServer } from '../../src/adapters/node.js';
@@ -59,7 +59,7 @@ export function describeRuntimes(title: string, body: (api: () => RuntimeApi) =>
     describe(`${title} [${runtime}]`, () => {
       let current: RuntimeApi | undefined;
       let server: RunningServer | undefined;
-      let msw: SetupServerApi | undefined;
+      let msw: ReturnType<typeof setupServer> | undefined;
 
       beforeAll(async () => {
         const sim = createSimulator({ logger: silentLogger, rateLimit: 'off', ...options });
@@ -69,8 +69,9 @@ export function describeRuntimes(title: string, body: (api: () => RuntimeApi) =>
           server = await listen(sim, { port: 0, host: '127.0.0.1' });
           origin = server.origin;
         } else {
-          msw = setupServer(...createHandlers(sim, { baseUrl: `${MSW_ORIGIN}/api/v1` }));
-          msw.listen({ onUnhandledRequest: 'error' });
+          const handlers = setupServer(...createHandlers(sim, { baseUrl: `${MSW_ORIGIN}/api/v1` }));
+          handlers.listen({ onUnhandledRequest: 'error' });
+          msw = handlers;
         }
         current = { runtime, sim, keys: sim.accounts[0]!.keys, accounts: sim.accounts, call: (request) => send(origin, request) };
       });

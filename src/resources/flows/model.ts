@@ -153,7 +153,7 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
     },
 
     /** POST /flows/validate: always an answer, never an error. */
-    validate(accountId: number, input: { definition: unknown; channels?: readonly FlowChannel[] | undefined; flow_id?: number | undefined }) {
+    validate(accountId: number, input: { definition?: unknown; channels?: readonly FlowChannel[] | undefined; flow_id?: number | undefined }) {
       const flowId = input.flow_id !== undefined && flows.getOwned(accountId, input.flow_id) ? input.flow_id : undefined;
       const channels = dedupe(input.channels ?? (flowId !== undefined ? flows.get(flowId)!.channels : DEFAULT_FLOW_CHANNELS));
       const result = checks.check(rules.validate, accountId, input.definition, { channels, collisions: 'warning', ...(flowId !== undefined ? { flowId } : {}) });

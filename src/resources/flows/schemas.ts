@@ -79,8 +79,7 @@ export const FlowDefinition = named(
  * every error, or 200 `{valid: false}` from /flows/validate, instead of a first-error 400.
  */
 export const DefinitionInput = z
-  .unknown()
-  .refine((value) => value !== undefined, 'is required')
+  .custom<unknown>((value) => value !== undefined, { error: 'is required: the flow graph {trigger, nodes, edges}' })
   .meta({ $ref: '#/components/schemas/FlowDefinition' })
   .describe('The flow graph; see FlowDefinition and GET /flows/nodes.');
 
@@ -176,7 +175,7 @@ export const UpdateFlowBody = z.strictObject({
 });
 
 export const ValidateFlowBody = z.strictObject({
-  definition: z.unknown().meta({ $ref: '#/components/schemas/FlowDefinition' }).describe('Required; anything else is reported in errors.'),
+  definition: DefinitionInput.optional().describe('The flow graph; missing or malformed, it is reported in errors (still 200).'),
   channels: FlowChannels.optional().describe('Default facebook and instagram.'),
   flow_id: z
     .number()
