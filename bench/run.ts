@@ -13,6 +13,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'msw', load: () => import('./msw.js') },
   { name: 'startup', load: () => import('./startup.js') },
   { name: 'contacts', load: () => import('./contacts.js') },
+  { name: 'flows', load: () => import('./flows.js') },
 ];
 
 const RESULTS_FILE = join(import.meta.dirname, '..', '..', 'bench-results.json');

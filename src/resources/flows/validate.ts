@@ -104,7 +104,9 @@ interface NodeSlot {
   readonly kind: AnyNodeKind | undefined;
   /** The parsed config, or undefined when it was invalid. */
   readonly config: Json | undefined;
-  readonly ports: ReadonlySet<string> | undefined;
+  /** Its output ports (known only with a valid config), and the ones an edge already leaves by. */
+  readonly ports: readonly string[] | undefined;
+  readonly used: string[];
   readonly raw: Json;
 }
 
@@ -172,13 +174,12 @@ export function validateDefinition(input: unknown, ctx: ValidationContext): Vali
   const slotAt = new Map<NodeSlot, number>(slots.map((slot, at) => [slot, at]));
   const next: number[][] = slots.map(() => []);
   const edges: FlowEdge[] = [];
-  const usedPorts = new Set<string>();
   const rawEdges = input['edges'];
   if (!Array.isArray(rawEdges)) {
     errors.add({ code: 'invalid_shape', message: `definition.edges must be an array, not ${typeName(rawEdges)}.`, path: 'definition.edges' });
   } else {
     rawEdges.forEach((raw: unknown, index) => {
-      const edge = checkEdge(raw, index, byId, usedPorts, errors);
+      const edge = checkEdge(raw, index, byId, errors);
       if (!edge) return;
       edges.push(edge);
       next[slotAt.get(byId.get(edge.from)!)!]!.push(slotAt.get(byId.get(edge.to)!)!);
@@ -234,15 +235,14 @@ export function validateDefinition(input: unknown, ctx: ValidationContext): Vali
   const placeholders: (Use & { readonly name: string })[] = [];
   slots.forEach((slot, at) => {
     if (!slot.kind || !slot.config) return;
-    const base = `definition.nodes[${slot.index}].config`;
-    for (const ref of slot.kind.references?.(slot.config) ?? []) checkReference(ref, slot.id, base, ctx, errors, warnings);
+    for (const ref of slot.kind.references?.(slot.config) ?? []) checkReference(ref, slot.id, `definition.nodes[${slot.index}].config`, ctx, errors, warnings);
     for (const use of slot.kind.sets?.(slot.config) ?? []) if (!sets.has(use.variable)) sets.set(use.variable, { node: slot.id, index: slot.index, key: use.key });
     if (slot.type === 'collect_input' && slot.config['save_to_field'] !== undefined) reads.add(String(slot.config['variable_name']));
     for (const use of slot.kind.reads?.(slot.config) ?? []) reads.add(use.variable);
     for (const template of slot.kind.templates?.(slot.config) ?? []) {
       for (const match of template.text.matchAll(PLACEHOLDER)) placeholders.push({ node: slot.id, index: slot.index, key: template.key, name: match[1]! });
     }
-    if (!slot.kind.mayEnd && next[at]!.length === 0 && reached?.[at] !== 0 && slot.kind.ports(slot.config).length > 0) {
+    if (!slot.kind.mayEnd && next[at]!.length === 0 && reached?.[at] !== 0 && slot.ports!.length > 0) {
       warnings.add({ code: 'dead_end', message: `Node ${shown(slot.id)} (${slot.type}) leads nowhere: nothing happens after it.`, path: `definition.nodes[${slot.index}]`, node_id: slot.id });
     }
   });
@@ -327,6 +327,7 @@ function checkSource(raw: unknown, errors: IssueList): { kind: AnySourceKind; co
 }
 
 function checkNode(raw: unknown, index: number, errors: IssueList): NodeSlot | undefined {
+  // Paths are built only for errors: this runs once per node.
   const at = `definition.nodes[${index}]`;
   if (!isObject(raw)) {
     errors.add({ code: 'invalid_shape', message: `nodes[${index}] must be an object {id, type, config}, not ${typeName(raw)}.`, path: at });
@@ -339,7 +340,7 @@ function checkNode(raw: unknown, index: number, errors: IssueList): NodeSlot | u
     errors.add({ code: 'invalid_node_id', message, path: `${at}.id`, key: 'id' });
     return undefined;
   }
-  for (const key of Object.keys(raw)) {
+  for (const key in raw) {
     if (!NODE_KEYS.has(key)) errors.add({ code: 'invalid_shape', message: `Node ${shown(id)} has no key ${shown(key)}.`, path: `${at}.${key}`, node_id: id, key });
   }
   if (raw['position'] !== undefined && !Position.safeParse(raw['position']).success) {
@@ -358,71 +359,71 @@ function checkNode(raw: unknown, index: number, errors: IssueList): NodeSlot | u
       node_id: id,
       key: 'type',
     });
-    return { id, index, type: undefined, kind: undefined, config: undefined, ports: undefined, raw };
+    return { id, index, type: undefined, kind: undefined, config: undefined, ports: undefined, used: [], raw };
   }
   const parsed = found.schema.safeParse(raw['config'] ?? {});
   if (!parsed.success) {
     configIssues(parsed.error.issues, errors, { base: `${at}.config`, node_id: id, what: `Node ${shown(id)} (${found.kind.type})` });
-    return { id, index, type: found.kind.type, kind: found.kind, config: undefined, ports: undefined, raw };
+    return { id, index, type: found.kind.type, kind: found.kind, config: undefined, ports: undefined, used: [], raw };
   }
   const config = parsed.data as Json;
-  return { id, index, type: found.kind.type, kind: found.kind, config, ports: new Set(found.kind.ports(config)), raw };
+  return { id, index, type: found.kind.type, kind: found.kind, config, ports: found.kind.ports(config), used: [], raw };
 }
 
-function checkEdge(raw: unknown, index: number, byId: ReadonlyMap<string, NodeSlot>, usedPorts: Set<string>, errors: IssueList): FlowEdge | undefined {
-  const at = `definition.edges[${index}]`;
+function checkEdge(raw: unknown, index: number, byId: ReadonlyMap<string, NodeSlot>, errors: IssueList): FlowEdge | undefined {
+  // This runs once per edge: paths and messages are built only for errors.
+  const at = (key?: string) => (key === undefined ? `definition.edges[${index}]` : `definition.edges[${index}].${key}`);
   if (!isObject(raw)) {
-    errors.add({ code: 'invalid_shape', message: `edges[${index}] must be an object {from, from_port, to}, not ${typeName(raw)}.`, path: at });
+    errors.add({ code: 'invalid_shape', message: `edges[${index}] must be an object {from, from_port, to}, not ${typeName(raw)}.`, path: at() });
     return undefined;
   }
   let broken = false;
-  for (const key of Object.keys(raw)) {
-    if (!EDGE_KEYS.has(key)) {
-      errors.add({ code: 'invalid_shape', message: `edges[${index}] has no key ${shown(key)}.`, path: `${at}.${key}`, key });
-      broken = true;
-    }
+  for (const key in raw) {
+    if (EDGE_KEYS.has(key)) continue;
+    errors.add({ code: 'invalid_shape', message: `edges[${index}] has no key ${shown(key)}.`, path: at(key), key });
+    broken = true;
   }
-  const { from, to } = raw;
+  const from = raw['from'];
+  const to = raw['to'];
   const port = raw['from_port'] ?? DEFAULT_PORT;
-  for (const [key, value] of [['from', from], ['to', to], ['from_port', port]] as const) {
-    if (typeof value !== 'string') {
-      errors.add({ code: 'invalid_shape', message: `edges[${index}].${key} must be a string, not ${typeName(value)}.`, path: `${at}.${key}`, key });
-      broken = true;
-    }
-  }
+  const notString = (key: string, value: unknown): void => {
+    errors.add({ code: 'invalid_shape', message: `edges[${index}].${key} must be a string, not ${typeName(value)}.`, path: at(key), key });
+    broken = true;
+  };
+  if (typeof from !== 'string') notString('from', from);
+  if (typeof to !== 'string') notString('to', to);
+  if (typeof port !== 'string') notString('from_port', port);
   if (broken) return undefined;
+  const name = port as string;
   const source = byId.get(from as string);
   const target = byId.get(to as string);
   if (!source) {
-    errors.add({ code: 'unknown_node', message: `edges[${index}] comes from node ${shown(from as string)}, which is not in nodes.`, path: `${at}.from`, node_id: from as string, port: port as string, key: 'from' });
+    errors.add({ code: 'unknown_node', message: `edges[${index}] comes from node ${shown(from as string)}, which is not in nodes.`, path: at('from'), node_id: from as string, port: name, key: 'from' });
   }
   if (!target) {
-    errors.add({ code: 'unknown_node', message: `edges[${index}] goes to node ${shown(to as string)}, which is not in nodes.`, path: `${at}.to`, node_id: from as string, port: port as string, key: 'to' });
+    errors.add({ code: 'unknown_node', message: `edges[${index}] goes to node ${shown(to as string)}, which is not in nodes.`, path: at('to'), node_id: from as string, port: name, key: 'to' });
   }
   if (!source || !target) return undefined;
   if (target.type === 'trigger') {
-    errors.add({ code: 'edge_to_trigger', message: `edges[${index}] leads into the trigger node ${shown(target.id)}; nothing may.`, path: `${at}.to`, node_id: target.id, key: 'to' });
+    errors.add({ code: 'edge_to_trigger', message: `edges[${index}] leads into the trigger node ${shown(target.id)}; nothing may.`, path: at('to'), node_id: target.id, key: 'to' });
     return undefined;
   }
-  const name = port as string;
-  if (source.ports && !source.ports.has(name)) {
-    const ports = [...source.ports];
+  if (source.ports && !source.ports.includes(name)) {
     errors.add({
       code: 'unknown_port',
-      message: `Node ${shown(source.id)} (${source.type}) has no port ${shown(name)}; its ports: ${ports.length > 0 ? ports.join(', ') : 'none'}.`,
-      path: `${at}.from_port`,
+      message: `Node ${shown(source.id)} (${source.type}) has no port ${shown(name)}; its ports: ${source.ports.length > 0 ? source.ports.join(', ') : 'none'}.`,
+      path: at('from_port'),
       node_id: source.id,
       port: name,
       key: 'from_port',
     });
     return undefined;
   }
-  const portKey = `${source.id}\u0000${name}`;
-  if (usedPorts.has(portKey)) {
-    errors.add({ code: 'port_in_use', message: `Port ${shown(name)} of node ${shown(source.id)} already has an edge; a port leads to one node.`, path: `${at}.from_port`, node_id: source.id, port: name, key: 'from_port' });
+  if (source.used.includes(name)) {
+    errors.add({ code: 'port_in_use', message: `Port ${shown(name)} of node ${shown(source.id)} already has an edge; a port leads to one node.`, path: at('from_port'), node_id: source.id, port: name, key: 'from_port' });
     return undefined;
   }
-  usedPorts.add(portKey);
+  source.used.push(name);
   return { from: source.id, from_port: name, to: target.id };
 }
 
