@@ -145,7 +145,7 @@ const TABLE: Entry[] = [
 ];
 
 /** A small valid flow graph (4.7) for the flow rows. */
-function flowGraph(keyword: string): unknown {
+function flowGraph(keyword: string): Record<string, unknown> {
   return {
     trigger: { source: 'dm', keywords: [keyword] },
     nodes: [
