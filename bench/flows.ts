@@ -7,7 +7,8 @@
  */
 import { silentLogger } from '../src/core/logger.js';
 import { bodyToJson } from '../src/core/wire-json.js';
-import { validateDefinition, type ReferenceLookup } from '../src/resources/flows/validate.js';
+import type { ReferenceLookup } from '../src/resources/flows/definition.js';
+import { validateDefinition } from '../src/resources/flows/validate.js';
 import { createSimulator } from '../src/simulator.js';
 import { collectGarbage, median, round, type BenchRow } from './types.js';
 

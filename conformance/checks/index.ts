@@ -7,7 +7,7 @@ import { contactChecks } from './contacts/checks.js';
 import { sequenceChecks } from './contacts/sequences.js';
 import { authChecks } from './core/auth.js';
 import { conversationChecks } from './conversations.js';
-import { flowChecks } from './flows/checks.js';
+import { flowChecks } from './flows/index.js';
 import { optOutAndBlockChecks } from './opt-outs-blocks.js';
 import { teamChecks } from './team.js';
 import { webhookChecks } from './webhooks.js';

@@ -26,7 +26,7 @@ import {
 import { ISSUE_CODES, MAX_LISTED_ISSUES, WARNING_CODES, type IssueCode } from './issues.js';
 import { BUILT_IN_PLACEHOLDERS, CUSTOM_FIELD_PLACEHOLDER_PREFIX, NODE_KINDS, SOURCE_KINDS } from './kinds.js';
 import type { FlowCatalogueData, FlowLiveData } from './schemas.js';
-import { DEFAULT_PORT, NODE_ID_PATTERN, TRIGGER_NODE_ID } from './validate.js';
+import { DEFAULT_PORT, NODE_ID_PATTERN, TRIGGER_NODE_ID } from './definition.js';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -14,8 +14,7 @@ import { FLOW_PLAN_LIMITS, type FlowPlanLimits } from './plans.js';
 import type { CurrentDefinition, FlowRecord } from './records.js';
 import type { FlowLiveData } from './schemas.js';
 import type { FlowHooks, FlowReferenceAnswer } from './hooks.js';
-import type { FlowDefinition, ReferenceLookup, ValidationContext, ValidationResult } from './validate.js';
-import { TRIGGER_NODE_ID } from './validate.js';
+import { TRIGGER_NODE_ID, type FlowDefinition, type ReferenceLookup, type ValidationContext, type ValidationResult } from './definition.js';
 import { SOURCE_KINDS } from './kinds.js';
 
 export interface FlowsNeeds {

@@ -7,7 +7,7 @@
  */
 import type { ApiError } from '../../core/errors.js';
 import { hook, type HooksOf } from '../../core/hooks.js';
-import type { FlowDefinition } from './validate.js';
+import type { FlowDefinition } from './definition.js';
 
 /** What a group that owns bookable services or comment triggers answers (issues 15, 16, 19). */
 export interface FlowReferenceAnswer {

@@ -1,5 +1,5 @@
 /**
- * The flow lifecycle of 3.3: publish, activate, pause, discard-draft. Publishing turns the draft
+ * The flow lifecycle of 3.3: publish, activate, pause, discard-draft, duplicate, delete. Publishing turns the draft
  * into a new immutable version (section 9) and bumps `published_version`; a flow going live must
  * fit the plan's active-flow cap, be valid now (references may have gone since it was saved) and
  * share no keyword with another active flow. Each change fires its section-6 event.
@@ -11,7 +11,8 @@ import type { FlowChecks } from './checks.js';
 import type { FlowHooks } from './hooks.js';
 import { invalidDefinition, type FlowRules } from './rules.js';
 import { presentSummary, type CurrentDefinition, type FlowRecord, type FlowVersionRecord } from './records.js';
-import type { FlowStatus } from './validate.js';
+import type { FlowStatus } from './definition.js';
+import { FLOW_NAME_MAX } from './schemas.js';
 
 export interface LifecycleDeps {
   readonly core: CoreServices;
@@ -22,10 +23,18 @@ export interface LifecycleDeps {
   readonly rules: FlowRules;
   readonly get: (accountId: number, id: number) => FlowRecord;
   readonly current: (flow: FlowRecord) => CurrentDefinition;
+  /** 403 `plan_limit_reached` when the account holds as many flows as its plan allows. */
+  readonly requireRoom: (accountId: number) => void;
+}
+
+/** `<name> (copy)`, the name cut so the whole fits 100 characters. */
+export function copyName(name: string): string {
+  const suffix = ' (copy)';
+  return `${name.slice(0, FLOW_NAME_MAX - suffix.length)}${suffix}`;
 }
 
 export function createLifecycle(deps: LifecycleDeps) {
-  const { core, flows, versions, hooks, checks, rules, get, current } = deps;
+  const { core, flows, versions, hooks, checks, rules, get, current, requireRoom } = deps;
   const { store, clock, events } = core;
 
   const summary = (flow: FlowRecord) => presentSummary(flow, current(flow));
@@ -109,6 +118,35 @@ export function createLifecycle(deps: LifecycleDeps) {
       const flow = get(accountId, id);
       if (!flow.draft || flow.published_version === null) return flow;
       return flows.update(flow.id, { draft: null, updated_at: clock.iso() });
+    },
+
+    /** POST /flows/{id}/duplicate: a new draft with the shown definition, named with a copy suffix. */
+    duplicate(accountId: number, id: number): FlowRecord {
+      const original = get(accountId, id);
+      requireRoom(accountId);
+      const now = clock.iso();
+      const copy = flows.insert({
+        ...original,
+        id: store.nextId('flow'),
+        name: copyName(original.name),
+        status: 'draft',
+        published_version: null,
+        draft: null,
+        entries: 0,
+        completions: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      return rules.saveDraft(copy, current(original).definition, now);
+    },
+
+    /** DELETE: the flow and every version go; the hook drops sessions and pauses a linked comment trigger. */
+    remove(accountId: number, id: number): FlowRecord {
+      const flow = get(accountId, id);
+      hooks.flowDeleted.run(accountId, flow.id);
+      for (const versionId of [...versions.idsByIndex('flow', String(flow.id))]) versions.remove(versionId);
+      flows.remove(flow.id);
+      return flow;
     },
   };
 }

@@ -9,9 +9,7 @@
  * active-flow cap, and how a draft is saved. Everything here calls them through `rules`.
  */
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
-import { invalidDefinition, type FlowRules } from './rules.js';
-import type { PageRequest } from '../../core/pagination.js';
-import { pageNewestFirst } from '../../core/pagination.js';
+import { pageNewestFirst, type PageRequest } from '../../core/pagination.js';
 import type { CoreServices } from '../../groups/services.js';
 import { catalogueWith } from './catalogue.js';
 import { createChecks, type FlowsNeeds } from './checks.js';
@@ -29,10 +27,10 @@ import {
   type FlowRecord,
   type FlowVersionRecord,
 } from './records.js';
-import { FLOW_NAME_MAX, type FlowCatalogueData, type FlowData, type FlowSummaryData } from './schemas.js';
-import { validateDefinition, type FlowDefinition, type FlowStatus } from './validate.js';
-
-export type { FlowRules } from './rules.js';
+import { invalidDefinition, type FlowRules } from './rules.js';
+import type { FlowCatalogueData, FlowData, FlowSummaryData } from './schemas.js';
+import type { FlowDefinition, FlowStatus } from './definition.js';
+import { validateDefinition } from './validate.js';
 
 export type { FlowsNeeds } from './checks.js';
 
@@ -65,10 +63,6 @@ export const UPDATABLE_FLOW_FIELDS = ['name', 'channels', 'tag_id', 'definition'
 
 const dedupe = (channels: readonly FlowChannel[]): FlowChannel[] => [...new Set(channels)];
 
-export function copyName(name: string): string {
-  const suffix = ' (copy)';
-  return `${name.slice(0, FLOW_NAME_MAX - suffix.length)}${suffix}`;
-}
 
 export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: FlowHooks) {
   const { store, clock } = core;
@@ -131,7 +125,7 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
     return { definition: result.definition, warnings: result.warnings.map((warning) => warning.message) };
   }
 
-  const lifecycle = createLifecycle({ core, flows, versions, hooks, checks, rules, get, current });
+  const lifecycle = createLifecycle({ core, flows, versions, hooks, checks, rules, get, current, requireRoom });
 
   return {
     rules,
@@ -226,35 +220,6 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
       });
       if (definition) flow = rules.saveDraft(flow, definition, now);
       return { flow, warnings };
-    },
-
-    /** POST /flows/{id}/duplicate: a new draft with the shown definition, named with a copy suffix. */
-    duplicate(accountId: number, id: number): FlowRecord {
-      const original = get(accountId, id);
-      requireRoom(accountId);
-      const now = clock.iso();
-      const copy = flows.insert({
-        ...original,
-        id: store.nextId('flow'),
-        name: copyName(original.name),
-        status: 'draft',
-        published_version: null,
-        draft: null,
-        entries: 0,
-        completions: 0,
-        created_at: now,
-        updated_at: now,
-      });
-      return rules.saveDraft(copy, current(original).definition, now);
-    },
-
-    /** DELETE: the flow and every version go; the hook drops sessions and pauses a linked comment trigger. */
-    remove(accountId: number, id: number): FlowRecord {
-      const flow = get(accountId, id);
-      hooks.flowDeleted.run(accountId, flow.id);
-      for (const versionId of [...versions.idsByIndex('flow', String(flow.id))]) versions.remove(versionId);
-      flows.remove(flow.id);
-      return flow;
     },
 
     /** A tag went away: flows that applied it apply nothing. */

@@ -10,7 +10,7 @@ import type { Entity } from '../../store/collection.js';
 import type { FlowChannel } from './config-schemas.js';
 import { SOURCE_KINDS } from './kinds.js';
 import type { FlowData, FlowSummaryData } from './schemas.js';
-import type { FlowDefinition, FlowStatus } from './validate.js';
+import type { FlowDefinition, FlowStatus } from './definition.js';
 
 export interface FlowDraft {
   /** The version number it will get when published. */

@@ -6,7 +6,7 @@ import { ApiError } from '../../core/errors.js';
 import type { Validator } from './checks.js';
 import type { FlowIssue } from './issues.js';
 import type { FlowRecord } from './records.js';
-import type { FlowDefinition } from './validate.js';
+import type { FlowDefinition } from './definition.js';
 
 export interface FlowRules {
   validate: Validator;

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bigGraph, leadCapture, triggerNode, type Graph, type Json } from '../../../test/support/flow-graphs.js';
 import { MAX_LISTED_ISSUES } from './issues.js';
-import { validateDefinition, type ReferenceLookup, type ValidationContext } from './validate.js';
+import type { ReferenceLookup, ValidationContext } from './definition.js';
+import { validateDefinition } from './validate.js';
 
 const FIELDS: Record<string, { type: 'text' | 'number' | 'date' | 'boolean'; archived: boolean }> = {
   shoe_size: { type: 'number', archived: false },
