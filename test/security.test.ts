@@ -5,6 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator } from '../src/simulator.js';
+import { checkBindSafety } from '../cli/commands/serve.js';
+import { runCli } from './support/serve-process.js';
 
 const operatorHeaders = (token: string) => ({ 'X-Sandbox-Token': token });
 const errorOf = (body: unknown) => (body as { error: { code: string; param?: string } }).error;
@@ -144,5 +146,29 @@ describe('11. the envelope everywhere', () => {
     );
     expect(res.status).toBe(415);
     expect(errorOf(await res.json())).toMatchObject({ code: 'unsupported_media_type', param: 'Content-Type' });
+  });
+});
+
+describe('13. the default seed’s public keys stay off the network', () => {
+  const accounts = createSimulator({ logger: silentLogger }).accounts;
+
+  it('refuses a non-loopback host while any default key is in use', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'my-laptop.lan']) {
+      expect(() => checkBindSafety(host, accounts, false), host).toThrow(/published ones: give private keys with --seed/);
+    }
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(() => checkBindSafety(host, accounts, false), host).not.toThrow();
+  });
+
+  it('allows it with private keys, or when the user acknowledges the exposure', () => {
+    const privateKeys = accounts.map((account, index) => ({ ...account, keys: { full: `sbx_private_${index}_0123456789abcdef` } }));
+    expect(() => checkBindSafety('0.0.0.0', privateKeys, false)).not.toThrow();
+    expect(() => checkBindSafety('0.0.0.0', accounts, true)).not.toThrow();
+  });
+
+  it('serve --host 0.0.0.0 on the default seed exits 1 before listening', async () => {
+    const result = await runCli(['serve', '--host', '0.0.0.0', '--port', '0']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/--expose-default-keys/);
+    expect(result.stdout).not.toMatch(/listening|base_url/i);
   });
 });

@@ -13,6 +13,7 @@ import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
 import { conversationsGroup } from './conversations/index.js';
 import { customFieldsGroup } from './custom-fields/index.js';
+import { flowsGroup } from './flows/index.js';
 import { inboundGroup } from './inbound/index.js';
 import { knowledgeGroup } from './knowledge/index.js';
 import { marketGroup } from './market/index.js';
@@ -41,6 +42,7 @@ export const registry = [
   aiConfigGroup,
   knowledgeGroup,
   mediaGroup,
+  flowsGroup,
   upcomingGroup,
   webhooksGroup,
   marketGroup,

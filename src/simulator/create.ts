@@ -36,6 +36,7 @@ import {
 import { createLifecycle, type CoreServices } from '../groups/services.js';
 import { buildControlOpenApi, buildOpenApi, type OpenApiDocument } from '../openapi/build.js';
 import { registry, type Registry } from '../resources/index.js';
+import { loopbackAllowance } from '../resources/webhooks/egress.js';
 import { createFetchTransport, type WebhookTransport } from '../resources/webhooks/transport.js';
 import { applySeed } from '../seed/apply.js';
 import { defaultSeedOf } from '../seed/defaults.js';
@@ -66,8 +67,11 @@ export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
   state?: SimulatorSnapshot;
   /** Largest accepted request body, in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Allow http:// webhook URLs on loopback hosts, for local receivers. */
-  allowLocalWebhooks?: boolean;
+  /**
+   * Webhook receivers on loopback (http or https), for local receivers: `true` allows any port (a
+   * test's own receiver on port 0), a list allows those ports only. Default false: public hosts only.
+   */
+  allowLocalWebhooks?: boolean | readonly number[];
   /**
    * The origin of absolute URLs the simulator serves itself (media files) when a request does
    * not say where it came from (in-process `sim.request`). Default `http://127.0.0.1:4010`, where
@@ -192,7 +196,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     logger,
     lifecycle,
     settings: {
-      allowLocalWebhooks: options.allowLocalWebhooks ?? false,
+      allowLocalWebhooks: loopbackAllowance(options.allowLocalWebhooks),
       publicOrigin: (options.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN).replace(/\/+$/, ''),
       webhookTransport: options.webhookTransport ?? createFetchTransport(),
     },

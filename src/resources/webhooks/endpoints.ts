@@ -148,6 +148,9 @@ export function createWebhookEndpointModel(core: CoreServices, onChange: Endpoin
       return overlap ? [record.secret, record.previous_secret!] : [record.secret];
     },
 
+    /** Loopback receivers the simulator allows (deliveries check resolved addresses against it too). */
+    loopbackAllowance: settings.allowLocalWebhooks,
+
     /** Whether the URL is still allowed now (a restored state may hold one the current options refuse). */
     urlAllowed(record: WebhookEndpointRecord): string | null {
       const verdict = checkWebhookUrl(record.url, settings.allowLocalWebhooks);
