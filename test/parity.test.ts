@@ -196,6 +196,8 @@ const TABLE: Entry[] = [
   { name: 'media file, no key', method: 'GET', path: (earlier) => new URL(String(dataOf(earlier[entryIndex('media upload')])?.['url'])).pathname, expectStatus: 200 },
   { name: 'media file, unknown', method: 'GET', path: '/_media/00000000000000000000000000000000.png', expectStatus: 404 },
   // Flows (4.7, 3.3): validation, create, the lifecycle on seeded flows (account 1: flows 1 to 5).
+  // A new second on the frozen clock: the rows above used this second's burst of 20.
+  { name: 'control: advance before flows', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"1h"}', expectStatus: 200 },
   { name: 'flows: validate', method: 'POST', path: '/api/v1/flows/validate', key: 'full', body: JSON.stringify({ definition: flowGraph('parity') }), expectStatus: 200 },
   { name: 'flows: validate broken', method: 'POST', path: '/api/v1/flows/validate', key: 'full', body: JSON.stringify({ definition: { ...flowGraph('x'), edges: [] } }), expectStatus: 200 },
   { name: 'flows: create', method: 'POST', path: '/api/v1/flows', key: 'full', body: JSON.stringify({ name: 'Parity', definition: flowGraph('parity') }), expectStatus: 201 },
