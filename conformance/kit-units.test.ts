@@ -32,7 +32,7 @@ describe('redaction and curl', () => {
   const exchange: ExchangeRecord = {
     seq: 3,
     method: 'POST',
-    url: 'https://api.example.com/api/v1/api-keys',
+    url: 'https://api.example.test/api/v1/api-keys',
     requestHeaders: { 'X-Service-Api-Key': 'sbx_secret_key_1234', 'Content-Type': 'application/json', 'X-Switchboard-Run': 'sbc_x/3' },
     requestBody: `{"name":"it's"}`,
     status: 201,
@@ -55,6 +55,19 @@ describe('redaction and curl', () => {
     const curl = renderCurl(exchange, redactor);
     expect(curl).toContain(`-H "X-Service-Api-Key: $SWITCHBOARD_API_KEY"`);
     expect(curl).toContain(`--data-raw '{"name":"it'\\''s"}'`);
+  });
+
+  it('renders an upload as curl -F fields, the file by name and type', () => {
+    const upload: ExchangeRecord = {
+      ...exchange,
+      url: 'https://api.example.test/api/v1/media',
+      requestHeaders: { 'X-Service-Api-Key': 'sbx_secret_key_1234' },
+      requestBody: 'multipart/form-data: file=<file kit.png image/png 84 bytes>; name="Kit"',
+      requestForm: [{ name: 'file', file: { filename: 'kit.png', type: 'image/png', size: 84 } }, { name: 'name', value: 'Kit' }],
+    };
+    const curl = renderCurl(upload, redactor);
+    expect(curl).toContain(`-F 'file=@kit.png;type=image/png' -F 'name=Kit'`);
+    expect(curl).not.toContain('--data-raw');
   });
 });
 

@@ -22,6 +22,12 @@ export type Verdict = 'pass' | 'fail' | 'skip' | 'error';
 
 export type ReporterName = 'console' | 'json' | 'junit';
 
+export interface FormFieldRecord {
+  readonly name: string;
+  readonly value?: string;
+  readonly file?: { readonly filename: string; readonly type: string; readonly size: number };
+}
+
 /** One HTTP request and its response as the kit saw them (keys redacted when rendered). */
 export interface ExchangeRecord {
   readonly seq: number;
@@ -29,6 +35,8 @@ export interface ExchangeRecord {
   readonly url: string;
   readonly requestHeaders: Readonly<Record<string, string>>;
   readonly requestBody: string | undefined;
+  /** A multipart request's fields (uploads): text values, and files by name, type and size. */
+  readonly requestForm?: readonly FormFieldRecord[];
   readonly status: number;
   readonly responseHeaders: Readonly<Record<string, string>>;
   readonly responseBody: string;

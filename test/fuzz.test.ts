@@ -239,7 +239,9 @@ describe('fuzz: random requests against every route', () => {
       }),
       { numRuns: fuzzRuns(300), seed: fuzzSeed() },
     );
-  });
+    // 300 resets of the whole seed (now with flows, AI, knowledge, media and the market world):
+    // about 30 s on a loaded 2-core machine, past the 20 s default.
+  }, 90_000);
 
   it('a refused write changes nothing', async () => {
     const writes = arbRequest.filter((r) => ['POST', 'PATCH', 'DELETE', 'PUT'].includes(r.method));

@@ -122,7 +122,8 @@ describe('the document content', () => {
       }
       expect(params.some((p) => p.name === 'Idempotency-Key' && p.in === 'header'), where).toBe(IDEMPOTENT_METHODS.has(route.method));
       if (route.body) {
-        expect(refExists(op.requestBody?.content['application/json']?.schema.$ref), where).toBe(true);
+        const contentType = route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+        expect(refExists(op.requestBody?.content[contentType]?.schema.$ref), where).toBe(true);
         expect(op.requestBody?.required ?? false).toBe(route.bodyRequired ?? false);
       } else {
         expect(op.requestBody, where).toBeUndefined();

@@ -39,13 +39,26 @@ interface Entry {
   key?: 'full' | 'admin' | 'read' | 'inactive' | 'bogus' | 'bearer' | 'operator';
   headers?: Record<string, string>;
   body?: string;
+  /** A multipart form (uploads), built anew for each runtime. */
+  form?: () => FormData;
   expectStatus: number;
 }
 
 const bigBody = JSON.stringify({ name: 'big', pad: 'x'.repeat(2 * 1024 * 1024) });
 // Under 1 MiB in characters but over it in UTF-8 bytes: the limit is on bytes.
 const wideBody = JSON.stringify({ name: 'wide', pad: 'é'.repeat(600_000) });
-const dataOf = (o: Outcome | undefined) => (o?.body as { data?: unknown } | undefined)?.data;
+const dataOf = (o: Outcome | undefined) => (o?.body as { data?: Record<string, unknown> } | undefined)?.data;
+
+/** A 3 x 2 PNG. */
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAMAAAACAQMAAACnuvRZAAAAA1BMVEX/AAAZ4gk3AAAADElEQVQI12NgYGAAAAAEAAEnNCcKAAAAAElFTkSuQmCC'), (c) => c.charCodeAt(0));
+
+function uploadForm(bytes: Uint8Array, declaredType: string): FormData {
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(bytes)], { type: declaredType }), 'parity.jpg');
+  form.set('name', 'Parity upload');
+  form.set('category', 'product');
+  return form;
+}
 
 const TABLE: Entry[] = [
   { name: 'account', method: 'GET', path: '/api/v1/account', key: 'full', expectStatus: 200 },
@@ -132,7 +145,59 @@ const TABLE: Entry[] = [
   { name: 'contact again', method: 'GET', path: '/api/v1/contacts/1', key: 'read', expectStatus: 200 },
   { name: 'contacts page', method: 'GET', path: '/api/v1/contacts?limit=5', key: 'read', expectStatus: 200 },
   { name: 'contacts page again', method: 'GET', path: '/api/v1/contacts?limit=5', key: 'read', expectStatus: 200 },
+  // Market intelligence (4.16): tracking, its refusals, the refresh window and the daily snapshot.
+  { name: 'market: track', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"@NatGeo"}', expectStatus: 201 },
+  { name: 'market: track again', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"natgeo"}', expectStatus: 409 },
+  { name: 'market: past the slots', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"nasa"}', expectStatus: 403 },
+  { name: 'market: malformed handle', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"two words"}', expectStatus: 400 },
+  { name: 'market: bad period', method: 'GET', path: '/api/v1/market-intel/leaderboard?period=8', key: 'read', expectStatus: 400 },
+  { name: 'market: refresh', method: 'POST', path: '/api/v1/market-intel/refresh', key: 'admin', body: '{}', expectStatus: 200 },
+  { name: 'market: refresh too soon', method: 'POST', path: '/api/v1/market-intel/refresh', key: 'admin', body: '{}', expectStatus: 429 },
+  {
+    name: 'market: untrack',
+    method: 'DELETE',
+    path: (earlier) => `/api/v1/competitors/${(earlier.map(dataOf).find((d) => (d as { username?: unknown } | undefined)?.username === 'natgeo') as { id: number }).id}`,
+    key: 'admin',
+    expectStatus: 200,
+  },
+  { name: 'market: untracked handle', method: 'POST', path: '/api/v1/competitors', key: 'full', body: '{"username":"jess.walks.dogs"}', expectStatus: 422 },
+  { name: 'market: a week on', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"7d"}', expectStatus: 200 },
+  { name: 'market: history after a week', method: 'GET', path: '/api/v1/market-intel/history?period=7', key: 'read', expectStatus: 200 },
+  { name: 'market: leaderboard after a week', method: 'GET', path: '/api/v1/market-intel/leaderboard?period=7', key: 'read', expectStatus: 200 },
+  // AI configuration, knowledge base and media library: clamps, refusals, aliases, 405, uploads, public files.
+  { name: 'control: advance again', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"1h"}', expectStatus: 200 },
+  {
+    name: 'ai config clamp',
+    method: 'PATCH',
+    path: '/api/v1/ai/config',
+    key: 'admin',
+    body: JSON.stringify({ identity: { welcome_message: 'w'.repeat(600) }, behavior: { batch_window_ms: 10 } }),
+    expectStatus: 200,
+  },
+  { name: 'ai config refused', method: 'PATCH', path: '/api/v1/ai/config', key: 'admin', body: '{"followups":{"first_delay_minutes":61}}', expectStatus: 400 },
+  { name: 'ai channel alias', method: 'PATCH', path: '/api/v1/ai/channels/instagram', key: 'admin', body: '{"automation_enabled":false}', expectStatus: 200 },
+  { name: 'faq create', method: 'POST', path: '/api/v1/knowledge/faqs', key: 'full', body: '{"question":"Parity?","answer":"Yes","keywords":" a, b ,"}', expectStatus: 201 },
+  { name: 'service create', method: 'POST', path: '/api/v1/knowledge/services', key: 'full', body: '{"name":"Parity","price":9.999}', expectStatus: 201 },
+  { name: 'document create refused', method: 'POST', path: '/api/v1/knowledge/documents', key: 'full', body: '{}', expectStatus: 405 },
+  { name: 'gaps, all', method: 'GET', path: '/api/v1/knowledge-gaps?status=all&limit=2', key: 'read', expectStatus: 200 },
+  { name: 'media upload', method: 'POST', path: '/api/v1/media', key: 'full', form: () => uploadForm(PNG, 'image/jpeg'), expectStatus: 201 },
+  { name: 'media upload, text as png', method: 'POST', path: '/api/v1/media', key: 'full', form: () => uploadForm(new TextEncoder().encode('text'), 'image/png'), expectStatus: 400 },
+  { name: 'media upload as json', method: 'POST', path: '/api/v1/media', key: 'full', body: '{"name":"x"}', expectStatus: 415 },
+  {
+    name: 'media upload, truncated multipart',
+    method: 'POST',
+    path: '/api/v1/media',
+    key: 'full',
+    headers: { 'Content-Type': 'multipart/form-data; boundary=p' },
+    body: '--p\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+    expectStatus: 400,
+  },
+  { name: 'media list', method: 'GET', path: '/api/v1/media?limit=2', key: 'read', expectStatus: 200 },
+  { name: 'media file, no key', method: 'GET', path: (earlier) => new URL(String(dataOf(earlier[entryIndex('media upload')])?.['url'])).pathname, expectStatus: 200 },
+  { name: 'media file, unknown', method: 'GET', path: '/_media/00000000000000000000000000000000.png', expectStatus: 404 },
   // Flows (4.7, 3.3): validation, create, the lifecycle on seeded flows (account 1: flows 1 to 5).
+  // A new second on the frozen clock: the rows above used this second's burst of 20.
+  { name: 'control: advance before flows', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"1h"}', expectStatus: 200 },
   { name: 'flows: validate', method: 'POST', path: '/api/v1/flows/validate', key: 'full', body: JSON.stringify({ definition: flowGraph('parity') }), expectStatus: 200 },
   { name: 'flows: validate broken', method: 'POST', path: '/api/v1/flows/validate', key: 'full', body: JSON.stringify({ definition: { ...flowGraph('x'), edges: [] } }), expectStatus: 200 },
   { name: 'flows: create', method: 'POST', path: '/api/v1/flows', key: 'full', body: JSON.stringify({ name: 'Parity', definition: flowGraph('parity') }), expectStatus: 201 },
@@ -155,6 +220,10 @@ function flowGraph(keyword: string): Record<string, unknown> {
     ],
     edges: [{ from: '1', to: '2' }],
   };
+}
+
+function entryIndex(name: string): number {
+  return TABLE.findIndex((entry) => entry.name === name);
 }
 
 function newSimulator(): Simulator {
@@ -202,14 +271,21 @@ async function runTable(sim: Simulator, origin: string, table: readonly Entry[] 
   for (const entry of table) {
     const path = typeof entry.path === 'function' ? entry.path(outcomes) : entry.path;
     const headers: Record<string, string> = { ...keyHeaders(sim, entry), ...entry.headers };
-    if (entry.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${origin}${path}`, { method: entry.method, headers, body: entry.body });
-    const text = await response.text();
+    if (entry.body !== undefined) headers['Content-Type'] ??= 'application/json';
+    const response = await fetch(`${origin}${path}`, { method: entry.method, headers, body: entry.form ? entry.form() : entry.body });
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (COMPARED_HEADERS.includes(name)) out[name] = value;
     });
-    if (text !== '') expect(response.headers.get('content-type'), entry.name).toMatch(/^application\/json/);
+    const type = response.headers.get('content-type') ?? '';
+    if (type !== '' && !type.startsWith('application/json')) {
+      // A file the simulator serves (public media): compared by type, length and bytes.
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      outcomes.push({ status: response.status, headers: out, body: { file: type, length: bytes.length, bytes: [...bytes].join(',') } });
+      continue;
+    }
+    const text = await response.text();
+    if (text !== '') expect(type, entry.name).toMatch(/^application\/json/);
     outcomes.push({ status: response.status, headers: out, body: text === '' ? undefined : (JSON.parse(text) as unknown) });
   }
   return outcomes;
@@ -221,7 +297,14 @@ function maskKeys(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [name, inner] of Object.entries(value)) {
-    out[name] = name === 'api_key' && typeof inner === 'string' ? '<plaintext>' : name === 'preview' ? '<prefix>' : maskKeys(inner);
+    out[name] =
+      name === 'api_key' && typeof inner === 'string'
+        ? '<plaintext>'
+        : name === 'preview'
+          ? '<prefix>'
+          : name === 'url' && typeof inner === 'string'
+            ? inner.replace(/^https?:\/\/[^/]+(?=\/_media\/)/, '<origin>') // public files are served from each runtime's own origin
+            : maskKeys(inner);
   }
   return out;
 }
@@ -306,6 +389,11 @@ describe('runtime parity: node:http server and MSW', () => {
     expect(error('invalid json').code).toBe('invalid_json');
     expect(error('invalid param')).toMatchObject({ code: 'invalid_param', param: 'name' });
     expect(error('bad cursor')).toMatchObject({ code: 'invalid_param', param: 'starting_after' });
+    expect(dataOf(byName('media upload'))).toMatchObject({ mime_type: 'image/png', width: 3, height: 2 });
+    expect(byName('media file, no key').body).toMatchObject({ file: 'image/png', length: PNG.length });
+    expect(error('media upload, text as png')).toMatchObject({ code: 'invalid_param', param: 'file' });
+    expect(error('media upload, truncated multipart')).toMatchObject({ code: 'invalid_param', param: 'body' });
+    expect(error('ai config refused')).toMatchObject({ param: 'followups.first_delay_minutes' });
   });
 
   it('left both simulators in the same state', () => {

@@ -13,6 +13,7 @@ import { teamChecks } from './team.js';
 import { webhookChecks } from './webhooks.js';
 import { errorChecks } from './core/errors.js';
 import { keyChecks } from './core/keys.js';
+import { marketChecks } from './market.js';
 import { openapiChecks } from './core/openapi.js';
 import { scopeChecks } from './core/scopes.js';
 import { idempotencyChecks } from './idempotency/checks.js';
@@ -20,6 +21,7 @@ import { observedChecks } from './observed.js';
 import { paginationChecks } from './pagination.js';
 import { rateLimitChecks } from './rate-limits.js';
 import { tagChecks } from './tags.js';
+import { aiKnowledgeMediaChecks } from './ai-knowledge/index.js';
 
 /** The rate checks that spend a whole window go after everything else that needs the quota. */
 const QUOTA_HEAVY = new Set(['rate.burst', 'rate.quota']);
@@ -40,6 +42,8 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...teamChecks,
     ...optOutAndBlockChecks,
     ...webhookChecks,
+    ...marketChecks,
+    ...aiKnowledgeMediaChecks,
     ...flowChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),

@@ -6,7 +6,7 @@
  */
 import { guardRequest } from '../safety/guard.js';
 import type { Ledger } from '../safety/ledger.js';
-import type { ExchangeRecord, Profile } from '../types.js';
+import type { ExchangeRecord, FormFieldRecord, Profile } from '../types.js';
 import type { FetchFn } from '../options.js';
 import type { Pacer } from './pacer.js';
 
@@ -26,6 +26,8 @@ export interface SendOptions {
   readonly body?: unknown;
   /** Sent verbatim (malformed JSON checks). */
   readonly rawBody?: string;
+  /** Sent as multipart/form-data (uploads); fetch sets the Content-Type with its boundary. */
+  readonly form?: FormData;
   readonly headers?: Readonly<Record<string, string>>;
   readonly idempotencyKey?: string;
   /** No pacing wait and no 429 retry: the check wants the target's raw answer. */
@@ -70,6 +72,20 @@ export interface ClientDeps {
 }
 
 const MAX_429_RETRIES = 4;
+
+/** A form as the report keeps it: text fields as they are, files by name, type and size. */
+function formFields(form: FormData): FormFieldRecord[] {
+  const fields: FormFieldRecord[] = [];
+  form.forEach((value, name) => {
+    fields.push(typeof value === 'string' ? { name, value } : { name, file: { filename: value.name, type: value.type, size: value.size } });
+  });
+  return fields;
+}
+
+function describeForm(fields: readonly FormFieldRecord[]): string {
+  const parts = fields.map((field) => (field.file ? `${field.name}=<file ${field.file.filename} ${field.file.type} ${field.file.size} bytes>` : `${field.name}=${JSON.stringify(field.value)}`));
+  return `multipart/form-data: ${parts.join('; ')}`;
+}
 
 export class KitClient {
   private seq = 0;
@@ -141,10 +157,11 @@ export class KitClient {
       else if (header === 'x-api-key') headers['X-Api-Key'] = keyValue;
       else headers['X-Service-Api-Key'] = keyValue;
     }
-    let body: string | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
+    let body: string | FormData | undefined;
+    if (options.form !== undefined) body = options.form;
+    else if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (typeof body === 'string') headers['Content-Type'] = 'application/json';
     if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
     Object.assign(headers, options.headers);
 
@@ -171,7 +188,8 @@ export class KitClient {
       method,
       url,
       requestHeaders: headers,
-      requestBody: body,
+      requestBody: typeof body === 'string' || body === undefined ? body : describeForm(formFields(body)),
+      ...(body instanceof FormData ? { requestForm: formFields(body) } : {}),
       status: response.status,
       responseHeaders,
       responseBody: text,

@@ -44,6 +44,12 @@ export function renderCurl(exchange: ExchangeRecord, redactor: Redactor): string
     const header = `${name}: ${value}`;
     parts.push('-H', /\$SWITCHBOARD_/.test(value) ? `"${header.replace(/["\\`]/g, '\\$&')}"` : shellQuote(header));
   }
-  if (exchange.requestBody !== undefined) parts.push('--data-raw', shellQuote(redactor.text(exchange.requestBody)));
+  if (exchange.requestForm) {
+    // The file's bytes are not kept: the line names a local file of the same name to send instead.
+    for (const field of exchange.requestForm) {
+      const value = field.file ? `@${field.file.filename};type=${field.file.type}` : (field.value ?? '');
+      parts.push('-F', shellQuote(`${field.name}=${redactor.text(value)}`));
+    }
+  } else if (exchange.requestBody !== undefined) parts.push('--data-raw', shellQuote(redactor.text(exchange.requestBody)));
   return parts.join(' ');
 }

@@ -2,7 +2,7 @@
  * WHATWG Request/Response <-> the core's plain objects. Used by the MSW adapter (MSW already
  * builds a Request) and by `sim.fetch` for any fetch-style host. Web-standard only.
  */
-import { streamSource } from '../core/body.js';
+import { ownBuffer, streamSource } from '../core/body.js';
 import type { SimRequest, SimResponse } from '../core/types.js';
 import { bodyToJson } from '../core/wire-json.js';
 
@@ -20,6 +20,7 @@ export function fromFetchRequest(request: Request): SimRequest {
     path: url.pathname,
     query: url.search.slice(1),
     headers,
+    origin: url.origin,
     ...(hasBody ? { bodySource: streamSource(request.body, declared !== null && /^\d+$/.test(declared) ? Number(declared) : undefined) } : {}),
   };
 }
@@ -27,6 +28,8 @@ export function fromFetchRequest(request: Request): SimRequest {
 export function toFetchResponse(response: SimResponse): Response {
   const headers = new Headers(response.headers);
   if (response.body === undefined) return new Response(null, { status: response.status, headers });
+  // A file (public media): its bytes, with the Content-Type the route gave.
+  if (response.body instanceof Uint8Array) return new Response(ownBuffer(response.body), { status: response.status, headers });
   headers.set('Content-Type', 'application/json');
   return new Response(bodyToJson(response.body), { status: response.status, headers });
 }

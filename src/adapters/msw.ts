@@ -1,12 +1,13 @@
 /**
  * The in-process runtime: MSW request handlers over the same core. Everything under `baseUrl`
- * (and the sandbox control plane beside it) is answered by the simulator, including unknown
- * routes, which get the simulator's 404 rather than passing through to the network.
+ * (and the sandbox control plane and the public media files beside it) is answered by the
+ * simulator, including unknown routes, which get the simulator's 404 rather than passing through
+ * to the network.
  *
  *   const server = setupServer(...createHandlers(sim, { baseUrl: 'https://api.example.test/api/v1' }));
  */
 import { http, type HttpHandler } from 'msw';
-import { BASE_PATH, CONTROL_PREFIX } from '../core/paths.js';
+import { BASE_PATH, CONTROL_PREFIX, PUBLIC_PREFIX } from '../core/paths.js';
 import type { Simulator } from '../simulator.js';
 import { fromFetchRequest, toFetchResponse } from './fetch.js';
 
@@ -22,10 +23,13 @@ export function createHandlers(sim: Simulator, options: MswHandlerOptions): Http
   const prefix = url.pathname.slice(0, -BASE_PATH.length);
   const apiRoot = `${url.origin}${url.pathname}`;
   const controlRoot = `${url.origin}${prefix}${CONTROL_PREFIX}`;
+  const publicRoot = `${url.origin}${prefix}${PUBLIC_PREFIX}`;
 
   const resolve = async ({ request }: { request: Request }): Promise<Response> => {
     const simRequest = await fromFetchRequest(request);
     simRequest.path = simRequest.path.slice(prefix.length);
+    // Files the simulator serves itself are addressed under the same gateway prefix.
+    simRequest.origin = `${url.origin}${prefix}`;
     return toFetchResponse(await sim.handle(simRequest));
   };
 
@@ -36,7 +40,7 @@ export function createHandlers(sim: Simulator, options: MswHandlerOptions): Http
   const matches = ({ request }: { request: Request }): boolean => {
     const { origin, pathname } = new URL(request.url);
     const href = `${origin}${pathname}`;
-    return under(apiRoot, href) || under(controlRoot, href);
+    return under(apiRoot, href) || under(controlRoot, href) || under(publicRoot, href);
   };
 
   return [http.all(matches, resolve)];

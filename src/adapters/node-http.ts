@@ -81,8 +81,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 function send(response: ServerResponse, result: SimResponse, closeConnection = false): void {
   const headers: string[] = [];
   for (const name in result.headers) headers.push(name, result.headers[name]!);
-  let payload: string | undefined;
-  if (result.body !== undefined) {
+  let payload: string | Uint8Array | undefined;
+  if (result.body instanceof Uint8Array) {
+    // A file (public media): its bytes as they are, with the Content-Type the route gave.
+    payload = result.body;
+    headers.push('Content-Length', String(payload.byteLength));
+  } else if (result.body !== undefined) {
     payload = bodyToJson(result.body);
     headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(payload)));
   } else headers.push('Content-Length', '0');
@@ -97,6 +101,18 @@ function hasBody(request: IncomingMessage): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
+/**
+ * Where the client reached us: the Host it sent (what it can reach again), else the socket's
+ * local address. Absolute URLs the simulator serves itself (media files) are built on it.
+ */
+function originOf(request: IncomingMessage): string {
+  const host = request.headers.host;
+  if (host !== undefined && /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return `http://${host}`;
+  const { localAddress, localPort } = request.socket;
+  const address = localAddress?.includes(':') ? `[${localAddress}]` : (localAddress ?? '127.0.0.1');
+  return `http://${address}:${localPort ?? 80}`;
+}
+
 export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = {}) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
@@ -106,6 +122,7 @@ export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = 
         method: request.method ?? 'GET',
         path: url,
         headers: request.headers,
+        origin: originOf(request),
         ...(source ? { bodySource: source } : {}),
       });
       // A body the core did not take (a refused request) or stopped reading (too large) is left

@@ -4,6 +4,8 @@ import type { SimResponse } from '../core/types.js';
 import type { SimulatorSnapshot } from '../simulator/types.js';
 import { testSimulator } from '../../test/support/simulator.js';
 import { parseDuration } from '../core/duration.js';
+import { base64ToBytes } from '../resources/media/bytes.js';
+import { SAMPLES } from '../resources/media/samples.js';
 
 const START = '2026-01-01T00:00:00+00:00';
 const T0 = Date.parse(START);
@@ -349,5 +351,61 @@ describe('restore checks every invariant before it replaces anything (all or not
   it('still restores a valid snapshot, and keeps serving after each refusal', async () => {
     expect((await operator(sim, 'POST', '/restore', sim.snapshot())).status).toBe(200);
     expect((await sim.request({ path: '/account', key: keys.read })).status).toBe(200);
+  });
+});
+
+describe('restore round-trips the state every group keeps', () => {
+  it('a sandbox the AI, knowledge, media and market groups changed restores whole, through JSON as a state file would', async () => {
+    const { sim, keys } = testSimulator({ clock: { frozenAt: START } });
+    const ok = async (res: Promise<SimResponse>, status = 200) => {
+      const answered = await res;
+      expect(answered.status, JSON.stringify(answered.body)).toBe(status);
+      return answered;
+    };
+    await ok(sim.request({ method: 'PATCH', path: '/ai/config', key: keys.admin, body: { identity: { tone: 'casual' }, followups: { first_delay_minutes: 30 } } }));
+    await ok(sim.request({ method: 'PATCH', path: '/ai/channels/whatsapp', key: keys.admin, body: { ai_enabled: false } }));
+    await ok(sim.request({ method: 'POST', path: '/knowledge/faqs', key: keys.full, body: { question: 'Round trip?', answer: 'Yes', keywords: 'restore' } }), 201);
+    await ok(sim.request({ method: 'POST', path: '/knowledge/services', key: keys.full, body: { name: 'Restore', price: 12.5, currency: 'eur' } }), 201);
+    sim.sandbox.addDocument(1, { name: 'Policy', type: 'pdf', size_bytes: 120_000 });
+    sim.sandbox.createKnowledgeGap(1, { signal_type: 'escalation', channel: 'instagram', user_message: 'Can I talk to someone?' });
+    sim.sandbox.setKnowledgeLimit(1, { items: 500 });
+    const upload = new FormData();
+    upload.set('file', new Blob([new Uint8Array(base64ToBytes(SAMPLES['pricing.png'].base64))], { type: 'image/png' }), 'pricing.png');
+    upload.set('name', 'Prices');
+    const media = data<{ url: string }>(await ok(sim.request({ method: 'POST', path: '/media', key: keys.full, body: upload }), 201));
+    // The world is the whole sandbox's (records of account 0); the rest is account 1's.
+    sim.sandbox.market.setWorldAccount({ username: 'restore.shop', kind: 'creator', followers: 5_000 });
+    sim.sandbox.market.reseed({ seed: 'restored' });
+    await ok(sim.request({ method: 'POST', path: '/competitors', key: keys.full, body: { username: 'restore.shop' } }), 201);
+    await ok(sim.request({ method: 'POST', path: '/market-intel/refresh', key: keys.admin, body: {} }));
+    sim.sandbox.clock.advance('2d');
+
+    const before = sim.snapshot();
+    const saved = JSON.stringify(before);
+    sim.reset();
+    await ok(operator(sim, 'POST', '/restore', JSON.parse(saved)));
+    expect(sim.snapshot()).toEqual(before);
+    const file = await sim.request({ path: new URL(media.url).pathname });
+    expect(file.status).toBe(200);
+    expect(file.body).toEqual(base64ToBytes(SAMPLES['pricing.png'].base64));
+  });
+
+  it('refuses a record of the whole sandbox that names an account, and a media item whose bytes disagree with its size', async () => {
+    const { sim, keys } = testSimulator({ clock: { frozenAt: START } });
+    sim.sandbox.market.setWorldAccount({ username: 'restore.shop', kind: 'creator' });
+    const upload = new FormData();
+    upload.set('file', new Blob([new Uint8Array(base64ToBytes(SAMPLES['pricing.png'].base64))], { type: 'image/png' }), 'pricing.png');
+    upload.set('name', 'Prices');
+    expect((await sim.request({ method: 'POST', path: '/media', key: keys.full, body: upload })).status).toBe(201);
+    const refused = async (edit: (collections: Record<string, Record<string, unknown>[]>) => void, param: RegExp) => {
+      const snapshot = structuredClone(sim.snapshot()) as unknown as { store: { collections: Record<string, Record<string, unknown>[]> } };
+      edit(snapshot.store.collections);
+      const res = await operator(sim, 'POST', '/restore', snapshot);
+      expect(res.status).toBe(400);
+      expect(error(res).param).toMatch(param);
+    };
+    await refused((c) => (c['market_world_accounts']!.at(-1)!['account_id'] = 1), /^store\.collections\.market_world_accounts\[\d+\]\.account_id$/);
+    await refused((c) => (c['media_items']!.at(-1)!['size_bytes'] = 7), /^store\.collections\.media_items\[\d+\]\.data$/);
+    await refused((c) => (c['media_items']!.at(-1)!['mime_type'] = 'video/mp4'), /^store\.collections\.media_items\[\d+\]\.kind$/);
   });
 });

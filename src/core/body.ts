@@ -9,6 +9,7 @@
  * and their type is for the route to judge from those bytes, never from the declared type.
  */
 import { ApiError } from './errors.js';
+import { sha256, toHex } from './hash.js';
 import { textOverLimit } from './normalize.js';
 import type { NormalizedRequest, UploadedFile } from './types.js';
 
@@ -65,7 +66,14 @@ export async function readBody(request: NormalizedRequest, kind: BodyKind, maxBy
   if (kind === 'multipart') {
     if (type !== 'multipart/form-data') throw unsupported(kind, type ?? 'no Content-Type');
     const form = await parseMultipart(bytes, request.headers['content-type']!);
-    return { text: undefined, form, fingerprint: `multipart:${bytesDigestInput(bytes)}` };
+    // Rendered only when idempotency asks for it (for a 25 MB upload it is not free).
+    return {
+      text: undefined,
+      form,
+      get fingerprint() {
+        return formFingerprint(form);
+      },
+    };
   }
   if (type !== undefined && !isJsonType(type)) throw unsupported(kind, type);
   let text: string;
@@ -77,11 +85,18 @@ export async function readBody(request: NormalizedRequest, kind: BodyKind, maxBy
   return { text, form: undefined, fingerprint: text };
 }
 
-/** A compact, exact rendering of bytes for the idempotency fingerprint (which hashes it). */
-function bytesDigestInput(bytes: Uint8Array): string {
-  let out = `${bytes.length}:`;
-  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return out;
+/**
+ * What idempotency compares for a form: its fields and files, not the bytes on the wire, whose
+ * multipart boundary a client draws anew for every attempt (a retry re-encodes the same form).
+ */
+function formFingerprint(form: Readonly<Record<string, string | UploadedFile>>): string {
+  const names = Object.keys(form).sort();
+  const parts = names.map((name) => {
+    const value = form[name]!;
+    if (typeof value === 'string') return `${name}=${JSON.stringify(value)}`;
+    return `${name}=file:${JSON.stringify(value.filename)}:${JSON.stringify(value.declaredType)}:${value.bytes.length}:${toHex(sha256(value.bytes))}`;
+  });
+  return `multipart:${parts.join('&')}`;
 }
 
 async function parseMultipart(bytes: Uint8Array, contentType: string): Promise<Record<string, string | UploadedFile>> {

@@ -31,7 +31,7 @@ export function normalizeRequest(request: SimRequest): NormalizedRequest {
   let rawBody: string | undefined;
   if (typeof request.body === 'string') rawBody = request.body;
   else if (request.body !== undefined) rawBody = serialise(request.body);
-  return { method, path, query, headers, rawBody, bodySource: request.bodySource };
+  return { method, path, query, headers, rawBody, bodySource: request.bodySource, origin: request.origin };
 }
 
 /** An in-process body as JSON text; one that cannot be (too deep, cyclic, a BigInt) is the caller's 400. */

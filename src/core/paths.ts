@@ -14,3 +14,9 @@ export const CONTROL_PREFIX = '/_sandbox';
 
 /** The control plane's own OpenAPI 3.1 document, built from the sandbox-power definitions. */
 export const CONTROL_OPENAPI_PATH = `${CONTROL_PREFIX}/openapi.json`;
+
+/**
+ * Files the simulator serves itself, without a key (public media URLs, like a CDN's): outside
+ * the API and its quota, so a browser or any client can fetch them back (docs/decisions.md).
+ */
+export const PUBLIC_PREFIX = '/_media';

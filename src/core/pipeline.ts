@@ -31,7 +31,15 @@ export interface Mount {
   readonly router: Router<MountedRoute>;
   /** The API counts requests against the quota and honours Idempotency-Key; the control plane does not. */
   readonly metered: boolean;
+  /**
+   * Served without a key (public files): no authentication, quota, scope or idempotency, and no
+   * body is read. Handlers see `PUBLIC_CALLER`.
+   */
+  readonly public?: boolean;
 }
+
+/** The caller of a public route: nobody (account 0 owns nothing). */
+export const PUBLIC_CALLER = { accountId: 0, keyId: 0, scope: 'read' } as const;
 
 export interface PipelineDeps {
   readonly mounts: readonly Mount[];
@@ -95,6 +103,12 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
       });
     }
     const route = lookup.route;
+    if (mount.public) {
+      const params = route.params ? parseParams(route, lookup.params) : lookup.params;
+      const query = route.query ? parseOrThrow(route.query, request.query, 'query') : request.query;
+      const context = { params, query, body: undefined, page: NO_PAGE, caller: PUBLIC_CALLER, request };
+      return deps.store.transaction(() => route.handler(context, route.bound));
+    }
 
     const operatorToken = route.access === undefined ? undefined : request.headers[OPERATOR_TOKEN_HEADER];
     if (operatorToken !== undefined) return runAsOperator(request, route, lookup.params, operatorToken);

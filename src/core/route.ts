@@ -23,6 +23,11 @@ export interface SuccessSpec {
   readonly schema: z.ZodType;
   /** `data` wraps in `{data}`, `list` in `{data: [...], has_more, next_cursor}`, `none` is bare. */
   readonly envelope: Envelope;
+  /**
+   * `list` only: fields the list carries beside `data` (GET /competitors adds `tracked`,
+   * `max_tracked`, `remaining`, 2.30). The handler passes their values to `listResult`.
+   */
+  readonly listFields?: z.ZodObject;
   readonly description?: string;
 }
 
@@ -99,6 +104,11 @@ export interface RouteDefinition<TBound, P = unknown, Q = unknown, B = unknown> 
   readonly success: SuccessSpec;
   /** The codes this route can answer beyond the ones every authenticated route can. */
   readonly errors?: readonly ErrorCode[];
+  /**
+   * Codes this route also answers at a status other than the catalogue's, as the spec pairs them
+   * (7.1: 422 `invalid_param` for an untrackable competitor handle).
+   */
+  readonly errorsAt?: readonly { readonly code: ErrorCode; readonly status: number }[];
   readonly handler: (ctx: RouteContext<P, Q, B>, bound: TBound) => RouteResult | Promise<RouteResult>;
 }
 
@@ -127,7 +137,18 @@ export const ok = (data: unknown, status = 200, headers?: Record<string, string>
 
 export const created = (data: unknown): RouteResult => ({ status: 201, body: { data } });
 
-export const listResult = (page: { data: unknown[]; has_more: boolean; next_cursor: string | null }): RouteResult => ({
+/** A file sent as its bytes (public media URLs): the runtimes write them as they are. */
+export const fileResult = (bytes: Uint8Array, contentType: string, headers: Record<string, string> = {}): RouteResult => ({
   status: 200,
-  body: { data: page.data, has_more: page.has_more, next_cursor: page.next_cursor },
+  body: bytes,
+  headers: { 'Content-Type': contentType, ...headers },
+});
+
+/** A list envelope; `fields` are the route's declared `listFields`, placed beside `data`. */
+export const listResult = (
+  page: { data: unknown[]; has_more: boolean; next_cursor: string | null },
+  fields?: Readonly<Record<string, unknown>>,
+): RouteResult => ({
+  status: 200,
+  body: { data: page.data, ...fields, has_more: page.has_more, next_cursor: page.next_cursor },
 });

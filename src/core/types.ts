@@ -24,6 +24,12 @@ export interface SimRequest {
    * an unauthenticated or refused request costs no body at all.
    */
   bodySource?: BodySource;
+  /**
+   * Where the caller reached the simulator (`http://127.0.0.1:4010`, an MSW origin with its
+   * gateway prefix): the runtimes set it, so absolute URLs the simulator serves itself (media
+   * files) point back at the same place. In-process callers may leave it out.
+   */
+  origin?: string;
 }
 
 /** A request body still on the wire. */
@@ -51,7 +57,10 @@ export interface UploadedFile {
 export interface SimResponse {
   status: number;
   headers: Record<string, string>;
-  /** A JSON value, or undefined for an empty body. */
+  /**
+   * A JSON value, undefined for an empty body, or a `Uint8Array`: a file the simulator serves
+   * (public media URLs), sent as these bytes with the `Content-Type` its headers give.
+   */
   body: unknown;
 }
 
@@ -65,6 +74,8 @@ export interface NormalizedRequest {
   rawBody: string | undefined;
   /** The body, still to be read after authentication (the runtimes). */
   bodySource: BodySource | undefined;
+  /** Where the caller reached the simulator, when the runtime said (see `SimRequest.origin`). */
+  origin: string | undefined;
 }
 
 export const SCOPES = ['read', 'write', 'admin', 'full'] as const;

@@ -101,6 +101,16 @@ export function mountApiRoutes(instances: readonly GroupInstance[]): MountedRout
   return instances.flatMap((instance) => mountRoutes(instance.group.routes as readonly AnyRoute<unknown>[], instance.context));
 }
 
+/** Every public route of the groups (files served without a key), as declared. */
+export function publicRoutesOf(groups: readonly AnyGroup[]): AnyRoute<never>[] {
+  return groups.flatMap((group) => group.publicRoutes);
+}
+
+/** Every public route bound to its group's context: what the `/_media` router serves. */
+export function mountPublicRoutes(instances: readonly GroupInstance[]): MountedRoute[] {
+  return instances.flatMap((instance) => mountRoutes(instance.group.publicRoutes as readonly AnyRoute<unknown>[], instance.context));
+}
+
 /** Every sandbox power of the groups with its `sim.sandbox` name. */
 export function powersOfGroups(groups: readonly AnyGroup[]): { name: string; power: Power<never, unknown> }[] {
   return groups.flatMap((group) => powersOf(group.sandbox));

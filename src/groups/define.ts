@@ -96,6 +96,7 @@ export interface Group<
   readonly create: (init: never) => M;
   readonly listen: ((ctx: never) => void) | undefined;
   readonly routes: readonly AnyRoute<never>[];
+  readonly publicRoutes: readonly AnyRoute<never>[];
   readonly events: readonly EventDefinition[];
   readonly seed: (ErasedSeed & { readonly fields: F }) | undefined;
   readonly sandbox: P;
@@ -138,6 +139,11 @@ export interface GroupDefinition<
   readonly model: (init: ModelInit<NeedsOf<Needs>, HooksOf<H>>) => M;
   readonly listen?: (ctx: ListenContext<M, NeedsOf<Needs>, OnOf<Needs>>) => void;
   readonly routes?: readonly AnyRoute<GroupContext<M, NeedsOf<Needs>>>[];
+  /**
+   * GET routes served without a key under `/_media` (core/paths.ts `PUBLIC_PREFIX`): files the
+   * simulator serves itself, like a CDN's public URLs. Not part of the API or its documents.
+   */
+  readonly publicRoutes?: readonly AnyRoute<GroupContext<M, NeedsOf<Needs>>>[];
   readonly events?: readonly EventDefinition[];
   readonly seed?: SeedSpec<M, NeedsOf<Needs>, F>;
   readonly sandbox?: P & PowersBoundTo<GroupContext<M, NeedsOf<Needs>>>;
@@ -161,6 +167,7 @@ export function defineGroup<
     create: definition.model as (init: never) => M,
     listen: definition.listen as ((ctx: never) => void) | undefined,
     routes: (definition.routes ?? []) as readonly AnyRoute<never>[],
+    publicRoutes: (definition.publicRoutes ?? []) as readonly AnyRoute<never>[],
     events: definition.events ?? [],
     seed: definition.seed as (ErasedSeed & { readonly fields: F }) | undefined,
     sandbox: definition.sandbox ?? ({} as P),

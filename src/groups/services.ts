@@ -17,6 +17,8 @@ export interface SimulatorSettings {
   readonly allowLocalWebhooks: LoopbackAllowance;
   /** How webhook deliveries leave the simulator. */
   readonly webhookTransport: WebhookTransport;
+  /** The origin of absolute URLs the simulator serves itself when a request does not carry one. */
+  readonly publicOrigin: string;
 }
 
 /**

@@ -95,6 +95,7 @@ function envelopeFor(success: SuccessSpec): z.ZodType {
     case 'list':
       return z.object({
         data: z.array(success.schema),
+        ...success.listFields?.shape,
         has_more: z.boolean(),
         next_cursor: z.string().nullable().describe('Pass as starting_after for the next page; null on the last.'),
       });
@@ -166,6 +167,8 @@ function errorCodesOf(route: AnyRoute<never>): ErrorCode[] {
     codes.add(route.bodyErrorCode ?? 'invalid_param');
     codes.add('invalid_json');
     codes.add('payload_too_large');
+    // A body in a content type the route does not take (core/body.ts).
+    codes.add('unsupported_media_type');
   }
   if (IDEMPOTENT_METHODS.has(route.method)) {
     codes.add('invalid_idempotency_key');
@@ -314,6 +317,10 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
     for (const code of errorCodesOf(route)) {
       const status = ERROR_CATALOGUE[code].status;
       byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+    for (const { code, status } of route.errorsAt ?? []) {
+      const codes = byStatus.get(status) ?? [];
+      if (!codes.includes(code)) byStatus.set(status, [...codes, code]);
     }
     const bodyName = bodyNames.get(route);
     const operation: OperationObject = {

@@ -7,6 +7,7 @@
  */
 import { eventCatalogueOf } from '../groups/compose.js';
 import { accountGroup } from './account/index.js';
+import { aiConfigGroup } from './ai-config/index.js';
 import { blockedUsersGroup } from './blocked-users/index.js';
 import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
@@ -14,6 +15,9 @@ import { conversationsGroup } from './conversations/index.js';
 import { customFieldsGroup } from './custom-fields/index.js';
 import { flowsGroup } from './flows/index.js';
 import { inboundGroup } from './inbound/index.js';
+import { knowledgeGroup } from './knowledge/index.js';
+import { marketGroup } from './market/index.js';
+import { mediaGroup } from './media/index.js';
 import { messagesGroup } from './messages/index.js';
 import { optOutsGroup } from './opt-outs/index.js';
 import { sendingGroup } from './sending/index.js';
@@ -35,9 +39,13 @@ export const registry = [
   optOutsGroup,
   sendingGroup,
   inboundGroup,
+  aiConfigGroup,
+  knowledgeGroup,
+  mediaGroup,
   flowsGroup,
   upcomingGroup,
   webhooksGroup,
+  marketGroup,
 ] as const;
 
 export type Registry = typeof registry;

@@ -9,7 +9,7 @@ import { VirtualClock, clockCanHold, parseTimestamp } from '../core/clock.js';
 import { EventJournal, eventRules, type EventListener, type EventRecord } from '../core/events.js';
 import { IdempotencyKeys, idempotencyIndexes, idempotencyRules, type IdempotencyRecord } from '../core/idempotency.js';
 import { consoleLogger, type Logger } from '../core/logger.js';
-import { BASE_PATH, CONTROL_OPENAPI_PATH, CONTROL_PREFIX, OPENAPI_PATH } from '../core/paths.js';
+import { BASE_PATH, CONTROL_OPENAPI_PATH, CONTROL_PREFIX, OPENAPI_PATH, PUBLIC_PREFIX } from '../core/paths.js';
 import { operatorCheck } from '../core/operator.js';
 import { createPipeline } from '../core/pipeline.js';
 import { randomToken } from '../core/random.js';
@@ -31,6 +31,7 @@ import {
   mountApiRoutes,
   mountGroupPowers,
   mountPowers,
+  mountPublicRoutes,
 } from '../groups/compose.js';
 import { createLifecycle, type CoreServices } from '../groups/services.js';
 import { buildControlOpenApi, buildOpenApi, type OpenApiDocument } from '../openapi/build.js';
@@ -49,6 +50,7 @@ import { simulatorPowers } from './powers.js';
 import type { SandboxControl, SimulatorSnapshot } from './types.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_PUBLIC_ORIGIN = 'http://127.0.0.1:4010';
 
 export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
   /** The resource groups, ordered by need. Default: every group of the registry (resources/index.ts). */
@@ -70,6 +72,12 @@ export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
    * test's own receiver on port 0), a list allows those ports only. Default false: public hosts only.
    */
   allowLocalWebhooks?: boolean | readonly number[];
+  /**
+   * The origin of absolute URLs the simulator serves itself (media files) when a request does
+   * not say where it came from (in-process `sim.request`). Default `http://127.0.0.1:4010`, where
+   * `switchboard serve` listens; the runtimes use the origin each request reached.
+   */
+  publicOrigin?: string;
   /** How webhook deliveries are sent. Default: global fetch; the node runtime passes an undici one. */
   webhookTransport?: WebhookTransport;
   /**
@@ -91,7 +99,7 @@ export interface SeedAccountInfo {
 
 export interface RequestOptions {
   method?: string;
-  /** Relative to `/api/v1` (e.g. `/contacts`), or a full path starting with `/api/` or `/_sandbox`. */
+  /** Relative to `/api/v1` (e.g. `/contacts`), or a full path starting with `/api/`, `/_sandbox` or `/_media`. */
   path: string;
   /** Sent as `X-Service-Api-Key`. */
   key?: string;
@@ -189,6 +197,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     lifecycle,
     settings: {
       allowLocalWebhooks: loopbackAllowance(options.allowLocalWebhooks),
+      publicOrigin: (options.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN).replace(/\/+$/, ''),
       webhookTransport: options.webhookTransport ?? createFetchTransport(),
     },
   };
@@ -253,6 +262,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     mounts: [
       { prefix: BASE_PATH, router: new Router<MountedRoute>(apiRoutes), metered: true },
       { prefix: CONTROL_PREFIX, router: new Router<MountedRoute>(controlRoutes), metered: false },
+      { prefix: PUBLIC_PREFIX, router: new Router<MountedRoute>(mountPublicRoutes(instances)), metered: false, public: true },
     ],
     documents: new Map<string, () => unknown>([
       [OPENAPI_PATH, openapi],
@@ -280,8 +290,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     async request(request: RequestOptions): Promise<SimResponse> {
       const headers: Record<string, string> = { ...request.headers };
       if (request.key !== undefined) headers['X-Service-Api-Key'] = request.key;
-      const path =
-        request.path.startsWith('/api/') || request.path.startsWith(CONTROL_PREFIX) ? request.path : `${BASE_PATH}${request.path}`;
+      const path = isFullPath(request.path) ? request.path : `${BASE_PATH}${request.path}`;
       const base = { method: request.method ?? 'GET', path, query: request.query, headers };
       if (!isBinaryBody(request.body)) return handle({ ...base, body: request.body });
       // A form or file goes as the bytes a fetch would send, with its multipart boundary.
@@ -310,6 +319,11 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
       scheduler.clear();
     },
   };
+}
+
+/** Paths `sim.request` takes as they are; anything else is relative to `/api/v1`. */
+export function isFullPath(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith(CONTROL_PREFIX) || path.startsWith(`${PUBLIC_PREFIX}/`);
 }
 
 /** Bodies `sim.request` sends as bytes rather than JSON: forms (uploads), blobs and raw bytes. */

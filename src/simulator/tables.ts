@@ -4,7 +4,7 @@
  */
 import type { AnyRoute } from '../core/route.js';
 import { powerRoute, powersOf } from '../control/power.js';
-import { apiRoutesOf, powersOfGroups } from '../groups/compose.js';
+import { apiRoutesOf, powersOfGroups, publicRoutesOf } from '../groups/compose.js';
 import type { AnyGroup } from '../groups/define.js';
 import { registry } from '../resources/index.js';
 import { simulatorPowers } from './powers.js';
@@ -17,4 +17,9 @@ export function apiRouteTable(groups: readonly AnyGroup[] = registry): AnyRoute<
 /** Every `/_sandbox` route: the simulator's own powers, then each group's. */
 export function controlRouteTable(groups: readonly AnyGroup[] = registry): AnyRoute<never>[] {
   return [...powersOf(simulatorPowers), ...powersOfGroups(groups)].map(({ power }) => powerRoute(power));
+}
+
+/** Every public route (files served without a key under `/_media`). */
+export function publicRouteTable(groups: readonly AnyGroup[] = registry): AnyRoute<never>[] {
+  return publicRoutesOf(groups);
 }

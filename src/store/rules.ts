@@ -20,6 +20,11 @@ export interface RecordRules<T extends Entity> {
    * of the same account. A null value refers to nothing.
    */
   readonly refs?: Readonly<Record<string, string>>;
+  /**
+   * The records belong to the whole sandbox, not to an account (the market group's social
+   * world): each has `account_id` 0, which no account has.
+   */
+  readonly sandboxWide?: boolean;
 }
 
 export interface CollectionRules {
@@ -73,7 +78,9 @@ export function checkSnapshot(snapshot: StoreSnapshot, collections: readonly Col
   const accounts = ids.get('accounts');
   for (const collection of collections) {
     parsed.get(collection.name)!.forEach((record, index) => {
-      if (accounts && collection.name !== 'accounts' && !accounts.has(record.account_id)) {
+      if (collection.rules?.sandboxWide) {
+        if (record.account_id !== 0) throw new SnapshotError(at(collection.name, index, 'account_id'), 'a record of the whole sandbox has account_id 0');
+      } else if (accounts && collection.name !== 'accounts' && !accounts.has(record.account_id)) {
         throw new SnapshotError(at(collection.name, index, 'account_id'), `no account has id ${record.account_id}`);
       }
       for (const [field, target] of Object.entries(collection.rules?.refs ?? {})) {

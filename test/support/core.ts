@@ -17,6 +17,6 @@ export function testCoreServices(eventNames: Iterable<string>, clock: VirtualClo
     events: new EventJournal(store, store.define<EventRecord>('events', {}, eventRules), clock, new Set(eventNames)),
     logger: silentLogger,
     lifecycle: createLifecycle(),
-    settings: { allowLocalWebhooks: false, webhookTransport: createFetchTransport() },
+    settings: { allowLocalWebhooks: false, webhookTransport: createFetchTransport(), publicOrigin: 'http://127.0.0.1:4010' },
   };
 }

@@ -6,6 +6,8 @@
  *   const res = await sim.request({ method: 'POST', path: '/contacts', key: keys.full, body });
  */
 import { createSimulator, type Simulator, type SimulatorOptions, type SeedAccountInfo } from '../../src/simulator.js';
+import { isFullPath } from '../../src/simulator/create.js';
+import { bytesSource, ownBuffer } from '../../src/core/body.js';
 import type { AnyGroup } from '../../src/groups/define.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { ResponseChecker } from './response-checker.js';
@@ -35,12 +37,18 @@ export function testSimulator(options: SimulatorOptions<readonly AnyGroup[]> = {
   const checked: Simulator = {
     ...sim,
     handle: checkedHandle,
-    request: (options) => {
+    request: async (options) => {
       const headers: Record<string, string> = { ...options.headers };
       if (options.key !== undefined) headers['X-Service-Api-Key'] = options.key;
-      const path =
-        options.path.startsWith('/api/') || options.path.startsWith('/_sandbox') ? options.path : `/api/v1${options.path}`;
-      return checkedHandle({ method: options.method ?? 'GET', path, query: options.query, headers, body: options.body });
+      const path = isFullPath(options.path) ? options.path : `/api/v1${options.path}`;
+      const base = { method: options.method ?? 'GET', path, query: options.query, headers };
+      const body = options.body;
+      if (!(body instanceof FormData || body instanceof Blob || body instanceof Uint8Array)) return checkedHandle({ ...base, body });
+      // A form or file goes as the bytes a fetch would send, with its multipart boundary (as sim.request does).
+      const encoded = new Response(body instanceof Uint8Array ? ownBuffer(body) : body);
+      const type = encoded.headers.get('content-type');
+      if (type !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = type;
+      return checkedHandle({ ...base, bodySource: bytesSource(new Uint8Array(await encoded.arrayBuffer())) });
     },
   };
   return { sim: checked, keys: sim.accounts[0]!.keys, accounts: sim.accounts };

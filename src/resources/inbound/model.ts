@@ -4,10 +4,20 @@
  * resolved or archived thread and emits `message.received`. On SMS, STOP and START keywords
  * (CTIA) opt the number out and back in. A person the account blocked (Facebook, Instagram)
  * cannot reach it: the platform drops the message, and so do we (docs/decisions.md).
+ *
+ * While the account purges inbound SMS bodies (channel state), an SMS arrives with its text
+ * purged: kept in the transcript with `text` null and `body_purged` true (2.6). STOP and START
+ * still work, since the keyword is read before the body is dropped.
+ *
+ * Groups that react to what customers write (knowledge gaps) listen to `messageReceived`, run
+ * once the message is stored, inside the same transaction; this group never imports them.
  */
+import { hook, type HooksOf } from '../../core/hooks.js';
+import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { BlockedUsersModel } from '../blocked-users/model.js';
 import { CHANNEL_CAPABILITIES } from '../channels/capabilities.js';
+import type { ChannelsModel } from '../channels/model.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationData } from '../conversations/schemas.js';
 import type { ConversationsModel } from '../conversations/model.js';
@@ -20,12 +30,29 @@ export const SMS_STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'E
 export const SMS_START_KEYWORDS = ['START', 'UNSTOP'] as const;
 
 export interface InboundNeeds {
+  readonly channels: ChannelsModel;
   readonly contacts: ContactsModel;
   readonly conversations: ConversationsModel;
   readonly messages: MessagesModel;
   readonly optOuts: OptOutsModel;
   readonly blockedUsers: BlockedUsersModel;
 }
+
+/** A customer's message as the listeners of `messageReceived` hear it. */
+export interface ReceivedMessage {
+  readonly conversation_id: number;
+  readonly contact_id: number;
+  readonly channel: Channel;
+  readonly message_id: number;
+  /** Null when the body was purged or the message carried no text. */
+  readonly text: string | null;
+  readonly received_at: string;
+}
+
+export const inboundHooks = {
+  /** A customer's message was stored (not a blocked sender's, which is dropped). */
+  messageReceived: hook<[accountId: number, message: ReceivedMessage]>(),
+};
 
 export type InboundResult =
   | { readonly delivered: false; readonly reason: 'blocked'; readonly blocked_user_id: number }
@@ -40,7 +67,7 @@ export type InboundResult =
       readonly opt_out: OptOutData | null;
     };
 
-export function createInboundModel(core: CoreServices, deps: InboundNeeds) {
+export function createInboundModel(core: CoreServices, deps: InboundNeeds, hooks: HooksOf<typeof inboundHooks>) {
   const { clock, events } = core;
 
   function smsKeyword(accountId: number, identifier: string, text: string | undefined): OptOutData | null {
@@ -69,11 +96,13 @@ export function createInboundModel(core: CoreServices, deps: InboundNeeds) {
         ...(input.ig_username !== undefined ? { ig_username: input.ig_username.replace(/^@/, '') } : {}),
       });
       const opened = deps.conversations.openFor(accountId, contact);
+      const purged = input.channel === 'sms' && deps.channels.smsBodyPurge(accountId);
       const { conversation, message } = deps.conversations.append(opened.conversation, {
         sender_type: 'user',
         sender_name: contact.name,
         type: input.type,
         text: input.text ?? null,
+        ...(purged ? { body_purged: true } : {}),
         ...(input.attachments !== undefined ? { attachments: input.attachments } : {}),
         ...(input.message_id !== undefined ? { message_id: input.message_id } : {}),
       });
@@ -85,6 +114,14 @@ export function createInboundModel(core: CoreServices, deps: InboundNeeds) {
         channel: conversation.channel,
         platform_user_id: conversation.platform_user_id,
         message: presented,
+      });
+      hooks.messageReceived.run(accountId, {
+        conversation_id: conversation.id,
+        contact_id: contact.id,
+        channel: conversation.channel,
+        message_id: message.id,
+        text: presented.text,
+        received_at: presented.created_at,
       });
       const windowMs = CHANNEL_CAPABILITIES[input.channel].windowMs;
       return {

@@ -1,0 +1,144 @@
+/** Knowledge gaps (2.19, 4.12): arising from inbound questions, repeats, resolution, the query. */
+import { describe, expect, it } from 'vitest';
+import { testSimulator } from '../../../test/support/simulator.js';
+
+type Json = Record<string, unknown>;
+const FROZEN = '2026-03-02T15:00:00+00:00';
+const data = (res: { body: unknown }) => (res.body as { data: Json }).data;
+const list = (res: { body: unknown }) => (res.body as { data: Json[]; has_more: boolean; next_cursor: string | null });
+const error = (res: { body: unknown }) => (res.body as { error: { code: string; param?: string } }).error;
+
+function setup() {
+  const t = testSimulator({ clock: { frozenAt: FROZEN } });
+  const { sim, keys, accounts } = t;
+  const id = accounts[0]!.id;
+  const say = (text: string, channel: 'telegram' | 'sms' | 'instagram' = 'telegram', who = 'customer-1') =>
+    sim.sandbox.inbound(id, { channel, platform_user_id: channel === 'sms' ? '+15550101234' : who, text });
+  const gaps = async (query: Record<string, string> = {}, key = keys.read) => list(await sim.request({ path: '/knowledge-gaps', key, query }));
+  const faq = (id: number) => sim.request({ path: `/knowledge/faqs/${id}`, key: keys.read });
+  return { ...t, id, say, gaps, faq };
+}
+
+describe('gaps from inbound questions', () => {
+  it('opens a no_knowledge gap for a question no FAQ answers, and counts repeats', async () => {
+    const { say, gaps, sim } = setup();
+    const first = say('Do you repair bikes?');
+    const opened = (await gaps()).data[0]!;
+    expect(opened).toEqual({
+      id: expect.any(Number),
+      status: 'open',
+      signal_type: 'no_knowledge',
+      channel: 'telegram',
+      conversation_id: first.delivered ? first.conversation.id : null,
+      user_message: 'Do you repair bikes?',
+      ai_response: expect.stringContaining('check with the team'),
+      canonical_question: 'do you repair bikes',
+      top_similarity: 0,
+      occurrence_count: 1,
+      suggested_answer: null,
+      suggested_target: 'new_faq',
+      last_seen_at: FROZEN,
+    });
+    sim.sandbox.clock.advance('1h');
+    say('do you REPAIR bikes ??', 'instagram', 'someone-else');
+    const seen = (await gaps()).data.find((gap) => gap['id'] === opened['id'])!;
+    expect(seen).toMatchObject({ occurrence_count: 2, channel: 'instagram', user_message: 'do you REPAIR bikes ??', last_seen_at: '2026-03-02T16:00:00+00:00' });
+    // The seeded gap for the same question grows too.
+    say('Do you sell used gear?');
+    expect((await gaps()).data.find((gap) => gap['canonical_question'] === 'do you sell used gear')).toMatchObject({ occurrence_count: 4 });
+  });
+
+  it('counts a use of the FAQ that answers the question instead of opening a gap', async () => {
+    const { say, gaps, faq } = setup();
+    const before = (await gaps({ status: 'all' })).data.length;
+    say('What time do you open on Sunday?');
+    expect((await gaps({ status: 'all' })).data.length).toBe(before);
+    expect(data(await faq(1))).toMatchObject({ question: 'What are your opening hours?', usage_count: 42 });
+  });
+
+  it('opens a weak_match gap when an FAQ comes close, suggesting its answer', async () => {
+    const { say, gaps } = setup();
+    say('Can I rent kayaks and paddles?');
+    expect((await gaps()).data[0]).toMatchObject({
+      signal_type: 'weak_match',
+      top_similarity: 0.33,
+      suggested_answer: expect.stringContaining('tents'),
+      ai_response: expect.stringContaining('tents'),
+    });
+  });
+
+  it('ignores statements, channels whose AI is off, purged bodies and inactive or unindexed FAQs', async () => {
+    const { say, gaps, sim, id, keys } = setup();
+    const count = async () => (await gaps({ status: 'all' })).data.length;
+    const start = await count();
+    say('Thanks, see you tomorrow.');
+    await sim.request({ method: 'PATCH', path: '/ai/channels/telegram', key: keys.admin, body: { ai_enabled: false } });
+    say('Do you repair bikes?');
+    expect(await count()).toBe(start);
+    sim.sandbox.setChannel(id, 'sms', { inbound_body_purge: true });
+    const purged = say('Do you repair bikes?', 'sms');
+    expect(purged.delivered && purged.message).toMatchObject({ text: null, body_purged: true });
+    expect(await count()).toBe(start);
+    // The inactive gift-card FAQ does not answer; a new FAQ answers only once indexed.
+    await sim.request({ method: 'PATCH', path: '/ai/channels/telegram', key: keys.admin, body: { ai_enabled: true } });
+    say('Do you sell gift cards?');
+    expect((await gaps()).data[0]).toMatchObject({ canonical_question: 'do you sell gift cards' });
+    await sim.request({ method: 'POST', path: '/knowledge/faqs', key: keys.write, body: { question: 'Do you teach climbing classes?', answer: 'Yes, weekly.' } });
+    say('Do you teach climbing?', 'telegram', 'c2');
+    expect((await gaps()).data[0]).toMatchObject({ canonical_question: 'do you teach climbing' });
+  });
+
+  it('resolves the open gaps a new active FAQ answers', async () => {
+    const { say, gaps, sim, keys } = setup();
+    say('Do you repair bikes?');
+    const gap = (await gaps()).data[0]!;
+    const created = await sim.request({ method: 'POST', path: '/knowledge/faqs', key: keys.write, body: { question: 'Do you repair bikes?', answer: 'Yes, in 48 hours.' } });
+    expect(created.status).toBe(201);
+    expect((await gaps({ status: 'resolved' })).data.map((g) => g['id'])).toContain(gap['id']);
+    expect((await gaps()).data.map((g) => g['id'])).not.toContain(gap['id']);
+    // Asked again later: answered by the FAQ once indexed, no new gap.
+    sim.sandbox.clock.advance('5s');
+    say('Do you repair bikes?');
+    expect((await gaps()).data.some((g) => g['canonical_question'] === 'do you repair bikes')).toBe(false);
+  });
+});
+
+describe('GET /knowledge-gaps', () => {
+  it('lists open gaps by default, newest first; filters by status, signal_type, channel and since', async () => {
+    const { gaps, sim, id } = setup();
+    expect((await gaps()).data.map((g) => g['user_message'])).toEqual(['Can I rent a kayak for the weekend?', 'Do you sell used gear?']);
+    expect((await gaps({ status: 'all' })).data).toHaveLength(5);
+    expect((await gaps({ status: 'pending' })).data.map((g) => g['signal_type'])).toEqual(['escalation']);
+    expect((await gaps({ status: 'dismissed' })).data.map((g) => g['signal_type'])).toEqual(['negative_feedback']);
+    expect((await gaps({ status: 'all', signal_type: 'no_knowledge' })).data).toHaveLength(2);
+    expect((await gaps({ status: 'all', channel: 'instagram' })).data).toHaveLength(2);
+    sim.sandbox.clock.advance('1d');
+    const created = sim.sandbox.createKnowledgeGap(id, { signal_type: 'escalation', channel: 'whatsapp', user_message: 'I want a human', status: 'open' });
+    expect(created).toMatchObject({ suggested_target: 'instructions', occurrence_count: 1, last_seen_at: '2026-03-03T15:00:00+00:00' });
+    expect((await gaps({ since: '2026-03-03T00:00:00+00:00' })).data.map((g) => g['id'])).toEqual([created.id]);
+    const page = await gaps({ status: 'all', limit: '2' });
+    expect(page.has_more).toBe(true);
+    expect((await gaps({ status: 'all', limit: '2', starting_after: page.next_cursor! })).data).toHaveLength(2);
+  });
+
+  const bad: [string, Record<string, string>, string][] = [
+    ['an unknown status', { status: 'closed' }, 'status'],
+    ['an unknown signal type', { signal_type: 'confusion' }, 'signal_type'],
+    ['an unknown channel', { channel: 'email' }, 'channel'],
+    ['a since that is not a timestamp', { since: 'yesterday' }, 'since'],
+    ['a limit of 101', { limit: '101' }, 'limit'],
+  ];
+  for (const [label, query, param] of bad) {
+    it(`refuses ${label} with 400 naming ${param}`, async () => {
+      const { sim, keys } = setup();
+      expect(error(await sim.request({ path: '/knowledge-gaps', key: keys.read, query }))).toMatchObject({ code: 'invalid_param', param });
+    });
+  }
+
+  it('is read-only and scoped to the account', async () => {
+    const { sim, keys, accounts, gaps } = setup();
+    expect((await sim.request({ method: 'POST', path: '/knowledge-gaps', key: keys.full, body: {} })).status).toBe(405);
+    const theirs = (await gaps({ status: 'all' }, accounts[1]!.keys.read)).data.map((g) => g['user_message']);
+    expect(theirs).toEqual(['Is there step-free access?', 'How much is a hygiene visit for students?', 'Do you treat children?']);
+  });
+});

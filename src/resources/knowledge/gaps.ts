@@ -1,0 +1,204 @@
+/**
+ * Knowledge gaps (2.19, 4.12): questions the knowledge base could not answer. They arise from
+ * inbound traffic (the inbound group's `messageReceived` hook): a customer's question on a
+ * channel whose AI is on is matched against the active, indexed FAQs (./matching.ts). A good
+ * match counts as a use of that FAQ; a weak one opens a `weak_match` gap, none a `no_knowledge`
+ * gap. The same question again (same canonical text) while its gap is open or pending adds an
+ * occurrence instead of a new gap. An active FAQ written later that answers a gap's question
+ * resolves it. The sandbox creates gaps of any signal type directly. Read-only through the API.
+ */
+import { parseTimestamp } from '../../core/clock.js';
+import { pageNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
+import type { Channel } from '../../core/types.js';
+import type { CoreServices } from '../../groups/services.js';
+import type { Entity } from '../../store/collection.js';
+import type { FaqRecord } from './faqs.js';
+import { ANSWERED, WEAK, canonicalQuestion, faqWords, isQuestion, similarity, words } from './matching.js';
+import { GapRecordSchema } from './records.js';
+import type { GapData, GapListFilters } from './schemas.js';
+
+export interface GapRecord extends Entity {
+  readonly status: GapData['status'];
+  readonly signal_type: GapData['signal_type'];
+  readonly channel: Channel;
+  readonly conversation_id: number | null;
+  readonly user_message: string;
+  readonly ai_response: string | null;
+  readonly canonical_question: string;
+  readonly top_similarity: number;
+  readonly occurrence_count: number;
+  readonly suggested_answer: string | null;
+  readonly suggested_target: GapData['suggested_target'];
+  readonly last_seen_at: string;
+  readonly last_seen_ms: number;
+  readonly created_at: string;
+}
+
+export interface NewGap {
+  readonly signal_type: GapData['signal_type'];
+  readonly channel: Channel;
+  readonly user_message: string;
+  readonly conversation_id?: number | null | undefined;
+  readonly status?: GapData['status'] | undefined;
+  readonly ai_response?: string | null | undefined;
+  readonly top_similarity?: number | undefined;
+  readonly occurrence_count?: number | undefined;
+  readonly suggested_answer?: string | null | undefined;
+  readonly suggested_target?: GapData['suggested_target'] | undefined;
+  readonly canonical_question?: string | undefined;
+}
+
+/** What the AI says when the knowledge base has nothing (the gap's `ai_response`). */
+export const FALLBACK_REPLY = "I'm not sure about that one. Let me check with the team and get back to you.";
+
+/** What a customer's question came to. */
+export type Hearing =
+  | { readonly kind: 'ignored' }
+  | { readonly kind: 'answered'; readonly faq: FaqRecord; readonly similarity: number }
+  | { readonly kind: 'gap'; readonly gap: GapRecord; readonly opened: boolean };
+
+const LIVE: ReadonlySet<GapData['status']> = new Set(['open', 'pending']);
+
+export function createGaps(core: CoreServices) {
+  const { store, clock } = core;
+  const gaps = store.define<GapRecord>(
+    'knowledge_gaps',
+    { question: { key: (gap) => `${gap.account_id}:${gap.canonical_question}` } },
+    { schema: GapRecordSchema, sequence: 'knowledge_gap' },
+  );
+
+  function insert(accountId: number, input: NewGap): GapRecord {
+    const now = clock.now();
+    return gaps.insert({
+      id: store.nextId('knowledge_gap'),
+      account_id: accountId,
+      status: input.status ?? 'open',
+      signal_type: input.signal_type,
+      channel: input.channel,
+      conversation_id: input.conversation_id ?? null,
+      user_message: input.user_message,
+      ai_response: input.ai_response ?? null,
+      canonical_question: input.canonical_question ?? canonicalQuestion(input.user_message),
+      top_similarity: input.top_similarity ?? 0,
+      occurrence_count: input.occurrence_count ?? 1,
+      suggested_answer: input.suggested_answer ?? null,
+      suggested_target: input.suggested_target ?? (input.signal_type === 'no_knowledge' || input.signal_type === 'weak_match' ? 'new_faq' : 'instructions'),
+      last_seen_at: clock.iso(now),
+      last_seen_ms: now,
+      created_at: clock.iso(now),
+    });
+  }
+
+  /** The open or pending gap for this question, if any. */
+  function live(accountId: number, canonical: string): GapRecord | undefined {
+    for (const id of gaps.idsByIndex('question', `${accountId}:${canonical}`)) {
+      const gap = gaps.get(id);
+      if (gap && LIVE.has(gap.status)) return gap;
+    }
+    return undefined;
+  }
+
+  return {
+    present(gap: GapRecord): GapData {
+      const { id, status, signal_type, channel, conversation_id, user_message, ai_response, canonical_question } = gap;
+      const { top_similarity, occurrence_count, suggested_answer, suggested_target, last_seen_at } = gap;
+      return {
+        id,
+        status,
+        signal_type,
+        channel,
+        conversation_id,
+        user_message,
+        ai_response,
+        canonical_question,
+        top_similarity,
+        occurrence_count,
+        suggested_answer,
+        suggested_target,
+        last_seen_at,
+      };
+    },
+
+    list(accountId: number, filters: GapListFilters, page: PageRequest): Page<GapRecord> {
+      const status = filters.status ?? 'open';
+      const sinceMs = filters.since === undefined ? undefined : (parseTimestamp(filters.since) ?? undefined);
+      return pageNewestFirst(gaps.idsOfAccount(accountId), (id) => gaps.get(id), page, (gap) => {
+        if (status !== 'all' && gap.status !== status) return false;
+        if (filters.signal_type !== undefined && gap.signal_type !== filters.signal_type) return false;
+        if (filters.channel !== undefined && gap.channel !== filters.channel) return false;
+        return sinceMs === undefined || gap.last_seen_ms >= sinceMs;
+      });
+    },
+
+    /** Sandbox and seeds: a gap exactly as described. */
+    create: insert,
+
+    /**
+     * A customer's message, heard: ignored unless it is a question with words that carry
+     * meaning; answered when an FAQ covers it; else a gap is opened or seen once more.
+     */
+    hear(accountId: number, message: { channel: Channel; conversation_id: number; text: string }, faqs: readonly FaqRecord[]): Hearing {
+      const asked = words(message.text);
+      if (asked.size === 0 || !isQuestion(message.text)) return { kind: 'ignored' };
+      let best: { faq: FaqRecord; score: number } | undefined;
+      for (const faq of faqs) {
+        const score = similarity(asked, faqWords(faq.question, faq.keywords));
+        if (best === undefined || score > best.score) best = { faq, score };
+      }
+      const top = best?.score ?? 0;
+      if (best && top >= ANSWERED) return { kind: 'answered', faq: best.faq, similarity: top };
+
+      const canonical = canonicalQuestion(message.text);
+      const existing = live(accountId, canonical);
+      const now = clock.now();
+      if (existing) {
+        const gap = gaps.update(existing.id, {
+          occurrence_count: existing.occurrence_count + 1,
+          last_seen_at: clock.iso(now),
+          last_seen_ms: now,
+          conversation_id: message.conversation_id,
+          channel: message.channel,
+          user_message: message.text,
+          top_similarity: top,
+        });
+        return { kind: 'gap', gap, opened: false };
+      }
+      const weak = best !== undefined && top >= WEAK;
+      const gap = insert(accountId, {
+        signal_type: weak ? 'weak_match' : 'no_knowledge',
+        channel: message.channel,
+        conversation_id: message.conversation_id,
+        user_message: message.text,
+        canonical_question: canonical,
+        top_similarity: top,
+        ai_response: weak ? best!.faq.answer : FALLBACK_REPLY,
+        suggested_answer: weak ? best!.faq.answer : null,
+        suggested_target: 'new_faq',
+      });
+      return { kind: 'gap', gap, opened: true };
+    },
+
+    /** An active FAQ now answers these open or pending gaps' questions: they are resolved. */
+    resolveAnsweredBy(accountId: number, faq: FaqRecord): number {
+      if (!faq.active) return 0;
+      const answer = faqWords(faq.question, faq.keywords);
+      let resolved = 0;
+      for (const gap of gaps.ofAccount(accountId)) {
+        if (!LIVE.has(gap.status) || gap.signal_type === 'negative_feedback' || gap.signal_type === 'escalation') continue;
+        if (similarity(words(gap.canonical_question), answer) >= ANSWERED) {
+          gaps.update(gap.id, { status: 'resolved' });
+          resolved++;
+        }
+      }
+      return resolved;
+    },
+
+    countByStatus(accountId: number): Record<GapData['status'], number> {
+      const counts = { open: 0, pending: 0, resolved: 0, dismissed: 0 };
+      for (const gap of gaps.ofAccount(accountId)) counts[gap.status]++;
+      return counts;
+    },
+  };
+}
+
+export type Gaps = ReturnType<typeof createGaps>;

@@ -1,0 +1,28 @@
+/** The knowledge base: FAQs, services and documents under one plan cap, and the gaps inbound questions leave. */
+import { defineGroup } from '../../groups/define.js';
+import { accountGroup } from '../account/index.js';
+import { aiConfigGroup } from '../ai-config/index.js';
+import { inboundGroup } from '../inbound/index.js';
+import { createKnowledgeModel } from './model.js';
+import { knowledgeMutants } from './mutants.js';
+import { knowledgeRoutes } from './routes.js';
+import { knowledgePowers } from './sandbox.js';
+import { knowledgeSeed } from './seed.js';
+
+export const knowledgeGroup = defineGroup({
+  name: 'knowledge',
+  description:
+    'Knowledge base (2.19, 4.12): usage under one shared plan cap, FAQs with indexing on the virtual clock, bookable services, documents, and knowledge gaps from inbound questions.',
+  needs: [accountGroup, aiConfigGroup, inboundGroup],
+  model: ({ core, needs }) => createKnowledgeModel(core, needs),
+  listen: ({ model, on }) => {
+    on.inbound.messageReceived.add((accountId, message) => {
+      model.hear(accountId, message);
+    });
+    on.aiConfig.bookableServices.add((accountId) => model.services.bookableRows(accountId));
+  },
+  routes: knowledgeRoutes,
+  seed: knowledgeSeed,
+  sandbox: knowledgePowers,
+  mutants: knowledgeMutants,
+});

@@ -1,0 +1,154 @@
+/**
+ * The knowledge base (2.19, 4.12): FAQs, services and documents under one plan cap, and the
+ * knowledge gaps inbound questions leave. Each sub-resource keeps its own records
+ * (./faqs.ts, ./services.ts, ./documents.ts, ./gaps.ts); this model owns the shared cap
+ * (`itemCount` against `itemLimit`: the item past it answers 403 plan_limit_reached), document
+ * storage, and what crosses between them (an FAQ that answers an open gap resolves it).
+ *
+ * For appointments: `bookableServices(accountId)` (active services in display order) and
+ * `serviceByName(accountId, name)` (case-insensitive; null when none), each with
+ * `duration_minutes` (null means 30 minutes, 8).
+ */
+import { ApiError } from '../../core/errors.js';
+import type { CoreServices } from '../../groups/services.js';
+import type { Entity } from '../../store/collection.js';
+import type { AccountModel } from '../account/model.js';
+import type { AiConfigModel } from '../ai-config/model.js';
+import type { ReceivedMessage } from '../inbound/model.js';
+import { createDocuments, type NewDocument } from './documents.js';
+import { createFaqs, type NewFaq } from './faqs.js';
+import { createGaps, type Hearing, type NewGap } from './gaps.js';
+import { DOCUMENT_STORAGE_MB, KNOWLEDGE_ITEM_CAPS } from './plans.js';
+import { LimitRecordSchema } from './records.js';
+import type { PatchFaq, PatchService, UsageData } from './schemas.js';
+import { createServices, type NewService, type ServiceRecord } from './services.js';
+
+export interface KnowledgeNeeds {
+  readonly account: AccountModel;
+  readonly aiConfig: AiConfigModel;
+}
+
+/** A sandbox override of an account's item cap (null: the plan's). */
+interface LimitRecord extends Entity {
+  readonly items: number | null;
+}
+
+const MB = 1024 * 1024;
+
+export function createKnowledgeModel(core: CoreServices, needs: KnowledgeNeeds) {
+  const { store } = core;
+  const faqs = createFaqs(core);
+  const services = createServices(core);
+  const documents = createDocuments(core);
+  const gaps = createGaps(core);
+  const limits = store.define<LimitRecord>(
+    'knowledge_limits',
+    { account: { unique: true, key: (row) => String(row.account_id) } },
+    { schema: LimitRecordSchema, sequence: 'knowledge_limit' },
+  );
+
+  const plan = (accountId: number) => needs.account.getAccount(accountId).plan;
+
+  const model = {
+    faqs,
+    services,
+    documents,
+    gaps,
+
+    /** Items under the shared cap: FAQs, services and documents together (mutants swap it). */
+    itemCount: (accountId: number): number => faqs.count(accountId) + services.count(accountId) + documents.count(accountId),
+
+    itemLimit(accountId: number): number {
+      return limits.findUnique('account', String(accountId))?.items ?? KNOWLEDGE_ITEM_CAPS[plan(accountId)];
+    },
+
+    /** 403 plan_limit_reached when one more item would pass the cap. */
+    ensureRoom(accountId: number): void {
+      const limit = model.itemLimit(accountId);
+      if (model.itemCount(accountId) >= limit) {
+        throw new ApiError('plan_limit_reached', `The knowledge base holds at most ${limit} items (FAQs, services and documents together) on this plan.`);
+      }
+    },
+
+    usage(accountId: number): UsageData {
+      const limit = model.itemLimit(accountId);
+      const current = model.itemCount(accountId);
+      const limitMb = DOCUMENT_STORAGE_MB[plan(accountId)];
+      return {
+        items: {
+          current,
+          limit,
+          remaining: Math.max(0, limit - current),
+          can_add: current < limit,
+          breakdown: { faqs: faqs.count(accountId), services: services.count(accountId), documents: documents.count(accountId) },
+        },
+        document_storage: {
+          available: limitMb > 0,
+          current_mb: Math.round((documents.storageBytes(accountId) / MB) * 100) / 100,
+          limit_mb: limitMb,
+        },
+      };
+    },
+
+    createFaq(accountId: number, input: NewFaq) {
+      model.ensureRoom(accountId);
+      const faq = faqs.create(accountId, input);
+      gaps.resolveAnsweredBy(accountId, faq);
+      return faq;
+    },
+
+    updateFaq(accountId: number, id: number, patch: PatchFaq) {
+      const faq = faqs.update(accountId, id, patch);
+      gaps.resolveAnsweredBy(accountId, faq);
+      return faq;
+    },
+
+    createService(accountId: number, input: NewService): ServiceRecord {
+      model.ensureRoom(accountId);
+      return services.create(accountId, input, needs.aiConfig.meetingInvitesReady(accountId));
+    },
+
+    updateService: (accountId: number, id: number, patch: PatchService): ServiceRecord =>
+      services.update(accountId, id, patch, needs.aiConfig.meetingInvitesReady(accountId)),
+
+    /** Sandbox and seeds: a document as the portal's upload would add it; the cap and storage apply. */
+    addDocument(accountId: number, input: NewDocument) {
+      const limitMb = DOCUMENT_STORAGE_MB[plan(accountId)];
+      if (limitMb === 0) {
+        throw new ApiError('feature_unavailable', "The account's plan has no document storage.", { param: 'document_storage' });
+      }
+      model.ensureRoom(accountId);
+      if (documents.storageBytes(accountId) + input.size_bytes > limitMb * MB) {
+        throw new ApiError('plan_limit_reached', `Documents may use at most ${limitMb} MB on this plan.`, { param: 'document_storage' });
+      }
+      return documents.add(accountId, input);
+    },
+
+    /** Sandbox: sets (or, with null, clears) the account's item cap. */
+    setItemLimit(accountId: number, items: number | null): UsageData {
+      const existing = limits.findUnique('account', String(accountId));
+      if (existing) limits.update(existing.id, { items });
+      else limits.insert({ id: store.nextId('knowledge_limit'), account_id: accountId, items });
+      return model.usage(accountId);
+    },
+
+    createGap: (accountId: number, input: NewGap) => gaps.create(accountId, input),
+
+    /** An inbound message (the inbound group's hook): answered by an FAQ, or a gap; nothing where the AI is off. */
+    hear(accountId: number, message: ReceivedMessage): Hearing {
+      if (message.text === null || !needs.aiConfig.aiEnabled(accountId, message.channel)) return { kind: 'ignored' };
+      const heard = gaps.hear(accountId, { channel: message.channel, conversation_id: message.conversation_id, text: message.text }, faqs.answering(accountId));
+      if (heard.kind === 'answered') faqs.markUsed(heard.faq);
+      return heard;
+    },
+
+    /** For appointments: active services in display order. */
+    bookableServices: (accountId: number): ServiceRecord[] => services.bookable(accountId),
+
+    /** For appointments: the bookable service of this name (case-insensitive), or null. */
+    serviceByName: (accountId: number, name: string): ServiceRecord | null => services.byName(accountId, name) ?? null,
+  };
+  return model;
+}
+
+export type KnowledgeModel = ReturnType<typeof createKnowledgeModel>;
