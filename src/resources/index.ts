@@ -8,6 +8,7 @@
 import { eventCatalogueOf } from '../groups/compose.js';
 import { accountGroup } from './account/index.js';
 import { aiConfigGroup } from './ai-config/index.js';
+import { appointmentsGroup } from './appointments/index.js';
 import { blockedUsersGroup } from './blocked-users/index.js';
 import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
@@ -41,6 +42,7 @@ export const registry = [
   aiConfigGroup,
   knowledgeGroup,
   mediaGroup,
+  appointmentsGroup,
   upcomingGroup,
   webhooksGroup,
   marketGroup,
