@@ -27,7 +27,7 @@ describe('concurrent bookings over node:http', () => {
     const body = JSON.stringify({ date: '2026-11-19', time: '11:00', customer: { name: 'Racer', email: 'racer@mail.test', phone: '+15550002222' } });
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
-        fetch(`${server.origin}/api/v1/appointments`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Api-Key': keys.full }, body }),
+        fetch(`${server.origin}/api/v1/appointments`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Api-Key': keys.full! }, body }),
       ),
     );
     const statuses = responses.map((response) => response.status).sort();
