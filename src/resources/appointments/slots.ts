@@ -4,7 +4,7 @@
  * account zone; instants are epoch ms (zones.ts converts, daylight-saving changes included).
  */
 import type { BusinessHourData } from '../ai-config/state.js';
-import { instantOf, labelOf, minutesToTime, timeToMinutes, wallClockOf, weekdayOf } from './zones.js';
+import { dayClock, instantOf, labelOf, minutesToTime, timeToMinutes, wallClockOf, weekdayOf } from './zones.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -31,15 +31,16 @@ export function openingOf(date: string, rules: SlotRules): { openMs: number; clo
   const close = timeToMinutes(entry.close);
   if (close <= open) return null;
   // An opening or closing time the day skips moves to the next minute that exists.
-  const openMs = firstExisting(date, open, rules.zone);
-  const closeMs = firstExisting(date, close, rules.zone);
+  const clockOf = dayClock(date, rules.zone);
+  const openMs = firstExisting(clockOf, open);
+  const closeMs = firstExisting(clockOf, close);
   if (openMs === null || closeMs === null || closeMs <= openMs) return null;
   return { openMs, closeMs, open, close };
 }
 
-function firstExisting(date: string, minutes: number, zone: string): number | null {
+function firstExisting(clockOf: (minutes: number) => number | null, minutes: number): number | null {
   for (let m = minutes; m < minutes + 180 && m < 24 * 60; m++) {
-    const at = instantOf(date, minutesToTime(m), zone);
+    const at = clockOf(m);
     if (at !== null) return at;
   }
   return null;
@@ -82,10 +83,12 @@ export function slotsOf(
   if (!opening) return [];
   const step = durationMinutes + rules.bufferMinutes;
   const slots: { time: string; label: string }[] = [];
+  // The fast day clock unless a mutant swapped the conversion (then every time goes through it).
+  const clockOf = guards.instantOf === instantOf ? dayClock(date, rules.zone) : (m: number) => guards.instantOf(date, minutesToTime(m), rules.zone);
   const seen = new Set<string>();
   for (let minute = opening.open; minute + durationMinutes <= opening.close; minute += step) {
     const time = minutesToTime(minute);
-    const startMs = guards.instantOf(date, time, rules.zone);
+    const startMs = clockOf(minute);
     if (startMs === null || seen.has(time)) continue; // skipped by a daylight-saving change
     if (startMs < opening.openMs || startMs + durationMinutes * MINUTE > opening.closeMs) continue;
     if (!guards.withinWindow(startMs, rules) || !guards.isFree(startMs, durationMinutes, rules.bufferMinutes, busy)) continue;

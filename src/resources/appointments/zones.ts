@@ -74,3 +74,18 @@ export function timeToMinutes(time: string): number {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   return hour * 60 + minute;
 }
+
+/**
+ * Wall-clock (minutes of the day) to instant for one date, fast: on a day with one offset (363 or
+ * so of 365) it is arithmetic on that offset; on a daylight-saving day every time goes through
+ * `instantOf`. Availability converts a few dozen times per request, so this matters.
+ */
+export function dayClock(date: string, zone: string): (minutes: number) => number | null {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const start = DateTime.fromObject({ year, month, day, hour: 0, minute: 0 }, { zone });
+  const end = DateTime.fromObject({ year, month, day, hour: 23, minute: 59 }, { zone });
+  const steady = start.isValid && end.isValid && start.hour === 0 && start.minute === 0 && start.offset === end.offset;
+  if (!steady) return (minutes) => instantOf(date, minutesToTime(minutes), zone);
+  const midnightUtc = Date.UTC(year, month - 1, day);
+  return (minutes) => midnightUtc + (minutes - start.offset) * 60_000;
+}
