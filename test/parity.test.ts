@@ -195,6 +195,44 @@ const TABLE: Entry[] = [
   { name: 'media list', method: 'GET', path: '/api/v1/media?limit=2', key: 'read', expectStatus: 200 },
   { name: 'media file, no key', method: 'GET', path: (earlier) => new URL(String(dataOf(earlier[entryIndex('media upload')])?.['url'])).pathname, expectStatus: 200 },
   { name: 'media file, unknown', method: 'GET', path: '/_media/00000000000000000000000000000000.png', expectStatus: 404 },
+  // Appointments (4.6): the clock is at 2026-01-08T02:00Z by now (frozen, advanced); account 1 books in New York.
+  { name: 'appointment availability', method: 'GET', path: '/api/v1/appointments/availability?date=2026-01-12', key: 'read', expectStatus: 200 },
+  {
+    name: 'appointment book',
+    method: 'POST',
+    path: '/api/v1/appointments',
+    key: 'full',
+    body: '{"date":"2026-01-12","time":"10:00","customer":{"name":"Parity","email":"parity@mail.test","phone":"+15550001234"},"conversation_id":1,"cost":"12.5"}',
+    expectStatus: 201,
+  },
+  {
+    name: 'appointment book, taken',
+    method: 'POST',
+    path: '/api/v1/appointments',
+    key: 'full',
+    body: '{"date":"2026-01-12","time":"10:00","customer":{"name":"Parity","email":"parity@mail.test","phone":"+15550001234"}}',
+    expectStatus: 409,
+  },
+  { name: 'appointment book, missing fields', method: 'POST', path: '/api/v1/appointments', key: 'full', body: '{"date":"2026-01-12","time":"11:00","customer":{}}', expectStatus: 422 },
+  { name: 'appointment book, 24:00', method: 'POST', path: '/api/v1/appointments', key: 'full', body: '{"date":"2026-01-12","time":"24:00","customer":{"name":"P"}}', expectStatus: 400 },
+  {
+    name: 'appointment reschedule',
+    method: 'POST',
+    path: (earlier) => `/api/v1/appointments/${String(dataOf(earlier[entryIndex('appointment book')])?.['id'])}/reschedule`,
+    key: 'full',
+    body: '{"date":"2026-01-13","time":"12:00"}',
+    expectStatus: 200,
+  },
+  { name: 'appointment cancel', method: 'POST', path: (earlier) => `/api/v1/appointments/${String(dataOf(earlier[entryIndex('appointment book')])?.['id'])}/cancel`, key: 'full', body: '{}', expectStatus: 200 },
+  { name: 'appointment cancel again', method: 'POST', path: (earlier) => `/api/v1/appointments/${String(dataOf(earlier[entryIndex('appointment book')])?.['id'])}/cancel`, key: 'full', body: '{}', expectStatus: 409 },
+  {
+    name: 'appointment reschedule, cancelled',
+    method: 'POST',
+    path: (earlier) => `/api/v1/appointments/${String(dataOf(earlier[entryIndex('appointment book')])?.['id'])}/reschedule`,
+    key: 'full',
+    body: '{"date":"2026-01-13","time":"13:00"}',
+    expectStatus: 409,
+  },
 ];
 
 function entryIndex(name: string): number {
