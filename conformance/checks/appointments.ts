@@ -182,7 +182,7 @@ export const appointmentChecks: CheckDefinition[] = [
     clause: '4.6',
     level: 'spec',
     group,
-    profile: 'safe',
+    profile: 'full',
     routes: [AVAILABILITY],
     cost: costOf(8),
     async run(ctx) {
