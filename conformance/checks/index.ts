@@ -22,6 +22,7 @@ import { paginationChecks } from './pagination.js';
 import { rateLimitChecks } from './rate-limits.js';
 import { tagChecks } from './tags.js';
 import { aiKnowledgeMediaChecks } from './ai-knowledge/index.js';
+import { appointmentChecks } from './appointments.js';
 
 /** The rate checks that spend a whole window go after everything else that needs the quota. */
 const QUOTA_HEAVY = new Set(['rate.burst', 'rate.quota']);
@@ -45,6 +46,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...marketChecks,
     ...aiKnowledgeMediaChecks,
     ...flowChecks,
+    ...appointmentChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

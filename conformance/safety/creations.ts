@@ -35,6 +35,8 @@ const CREATIONS: Readonly<Record<string, Creation>> = {
   '/flows': { kind: 'flow', undo: del('/flows') },
   '/competitors': { kind: 'competitor', undo: del('/competitors') },
   '/media': { kind: 'media', undo: del('/media') },
+  // Appointments are never deleted (3.2): the kit cancels what it booked.
+  '/appointments': { kind: 'appointment', undo: (id) => ({ method: 'PATCH', path: `/appointments/${id}`, body: { status: 'cancelled' } }) },
 };
 
 function dataId(json: unknown): number | undefined {

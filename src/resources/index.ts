@@ -8,6 +8,7 @@
 import { eventCatalogueOf } from '../groups/compose.js';
 import { accountGroup } from './account/index.js';
 import { aiConfigGroup } from './ai-config/index.js';
+import { appointmentsGroup } from './appointments/index.js';
 import { blockedUsersGroup } from './blocked-users/index.js';
 import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
@@ -43,6 +44,7 @@ export const registry = [
   knowledgeGroup,
   mediaGroup,
   flowsGroup,
+  appointmentsGroup,
   upcomingGroup,
   webhooksGroup,
   marketGroup,

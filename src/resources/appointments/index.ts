@@ -1,0 +1,29 @@
+/** Appointments and availability (2.8, 2.9, 3.2, 4.6): booking rules, time zones, the 3.2 machine. */
+import { defineGroup } from '../../groups/define.js';
+import { aiConfigGroup } from '../ai-config/index.js';
+import { contactsGroup } from '../contacts/index.js';
+import { conversationsGroup } from '../conversations/index.js';
+import { knowledgeGroup } from '../knowledge/index.js';
+import { appointmentEvents } from './events.js';
+import { createAppointmentsModel } from './model.js';
+import { appointmentMutants } from './mutants.js';
+import { appointmentRoutes } from './routes.js';
+import { appointmentPowers } from './sandbox.js';
+import { appointmentSeed } from './seed.js';
+
+export const appointmentsGroup = defineGroup({
+  name: 'appointments',
+  description: 'Appointments and availability (2.8, 2.9, 3.2, 4.6): slots, time zones, booking, cancel and reschedule.',
+  needs: [aiConfigGroup, knowledgeGroup, conversationsGroup, contactsGroup],
+  model: ({ core, needs }) => createAppointmentsModel(core, needs),
+  listen: ({ model, on }) => {
+    // Erasure (4.2, 4.4): the only way an appointment is ever removed.
+    on.conversations.conversationDeleted.add((accountId, conversationId) => model.eraseConversation(accountId, conversationId));
+    on.contacts.contactDeleted.add((accountId, contactId) => model.eraseContact(accountId, contactId));
+  },
+  routes: appointmentRoutes,
+  events: appointmentEvents,
+  sandbox: appointmentPowers,
+  seed: appointmentSeed,
+  mutants: appointmentMutants,
+});

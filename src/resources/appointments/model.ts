@@ -1,0 +1,463 @@
+/**
+ * Appointments (2.8, 3.2, 4.6) and availability (2.9). Booking rules come from the AI
+ * configuration (booking section: required fields, timing, calendar; behavior: business hours;
+ * the account time zone) and the knowledge base (bookable service durations), reached only
+ * through their models. Slot maths is in ./slots.ts, zones in ./zones.ts, the 3.2 machine in
+ * ./state.ts. `book(accountId, input)` is the one booking entry point (the route, and later the
+ * flow runtime's `book_appointment` node through `needs`).
+ *
+ * The store runs one transaction at a time, so two bookings of one slot are serialised: the
+ * second sees the first and answers 409 `slot_unavailable` (exactly one wins).
+ */
+import { parseDuration } from '../../core/duration.js';
+import { ApiError, invalidParam, notFound } from '../../core/errors.js';
+import { pageNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
+import type { CoreServices } from '../../groups/services.js';
+import type { AiConfigModel } from '../ai-config/model.js';
+import type { ConversationsModel } from '../conversations/model.js';
+import type { KnowledgeModel } from '../knowledge/model.js';
+import { calendarIdsOf, confirmationCodeOf } from './codes.js';
+import { APPOINTMENT_RULES, CALENDAR_FAULT_RULES, type AppointmentRecord, type CalendarFaultRecord, type CustomerData } from './record.js';
+import type {
+  AppointmentData,
+  AvailabilityData,
+  CalendarStateData,
+  CreateAppointmentInput,
+  ListAppointmentsFilters,
+  PatchAppointmentInput,
+  RescheduleInput,
+  SeedAppointmentInput,
+} from './schemas.js';
+import { isFree, slotsOf, withinHours, withinWindow, type Busy, type SlotRules } from './slots.js';
+import { ACTIVE_STATUSES, isActive, RESCHEDULABLE } from './state.js';
+import { addDays, instantOf, isCalendarDate, isZone, wallClockOf } from './zones.js';
+
+export interface AppointmentsNeeds {
+  readonly aiConfig: AiConfigModel;
+  readonly knowledge: KnowledgeModel;
+  readonly conversations: ConversationsModel;
+}
+
+/** Section 8: a service's duration, else 30 minutes. */
+export const DEFAULT_DURATION_MINUTES = 30;
+const HOUR = 3_600_000;
+
+type CalendarOutcome = { readonly refused: boolean };
+
+export function createAppointmentsModel(core: CoreServices, needs: AppointmentsNeeds) {
+  const { store, clock, events } = core;
+  const appointments = store.define<AppointmentRecord>(
+    'appointments',
+    {
+      code: { unique: true, key: (row) => row.confirmation_code },
+      conversation: { key: (row) => (row.conversation_id === null ? null : String(row.conversation_id)) },
+      contact: { key: (row) => (row.contact_id === null ? null : String(row.contact_id)) },
+    },
+    APPOINTMENT_RULES,
+  );
+  const faults = store.define<CalendarFaultRecord>(
+    'appointment_calendar_faults',
+    { account: { unique: true, key: (row) => String(row.account_id) } },
+    CALENDAR_FAULT_RULES,
+  );
+
+  // ---- settings and slot rules ----------------------------------------------------------------
+
+  function slotRules(accountId: number): SlotRules {
+    const booking = needs.aiConfig.bookingSettings(accountId);
+    return {
+      zone: booking.timing.timezone,
+      hours: needs.aiConfig.businessHours(accountId),
+      bufferMinutes: booking.timing.buffer_minutes,
+      noticeMinutes: booking.timing.minimum_notice_minutes,
+      maxAdvanceDays: booking.timing.max_advance_days,
+      nowMs: clock.now(),
+    };
+  }
+
+  /** Confirmed and pending appointments block their time (`except` is the one being moved). */
+  function busyOf(accountId: number, except?: number): Busy[] {
+    const busy: Busy[] = [];
+    for (const row of appointments.ofAccount(accountId)) {
+      if (row.id !== except && ACTIVE_STATUSES.has(row.status)) busy.push({ startMs: row.start_ms, durationMinutes: row.duration_minutes });
+    }
+    return busy;
+  }
+
+  function durationFor(accountId: number, serviceType: string | undefined | null): number {
+    if (!serviceType) return DEFAULT_DURATION_MINUTES;
+    return needs.knowledge.serviceByName(accountId, serviceType)?.duration_minutes ?? DEFAULT_DURATION_MINUTES;
+  }
+
+  function zoneOf(zone: string | undefined, fallback: string, param = 'timezone'): string {
+    if (zone === undefined) return fallback;
+    if (!isZone(zone)) throw invalidParam(param, `${zone} is not an IANA time zone (e.g. America/New_York).`);
+    return zone;
+  }
+
+  /** The instant a wall-clock date and time name in `zone`; 400 naming the param when they cannot. */
+  function startOf(date: string, time: string, zone: string): number {
+    if (!isCalendarDate(date)) throw invalidParam('date', `${date} is not a calendar date.`);
+    const at = guards.instantOf(date, time, zone);
+    if (at === null) throw invalidParam('time', `${date} ${time} does not exist in ${zone} (the clocks skip it that day).`);
+    if (at <= clock.now()) throw invalidParam('time', `${date} ${time} ${zone} is in the past.`);
+    return at;
+  }
+
+  /** A future instant is bookable: in hours, in the notice/advance window and free (else 409). */
+  function assertSlot(accountId: number, startMs: number, durationMinutes: number, except?: number): void {
+    const rules = slotRules(accountId);
+    if (!withinHours(startMs, durationMinutes, rules)) throw new ApiError('slot_unavailable', 'That time is outside business hours.');
+    if (!guards.withinWindow(startMs, rules)) {
+      throw new ApiError('slot_unavailable', 'That time is sooner than the minimum notice or beyond the maximum advance.');
+    }
+    if (!guards.isFree(startMs, durationMinutes, rules.bufferMinutes, busyOf(accountId, except))) {
+      throw new ApiError('slot_unavailable', 'That slot is already taken.');
+    }
+  }
+
+  /** The rules mutants swap (mutants.ts): one function per key rule. */
+  const guards = {
+    isFree,
+    withinWindow,
+    instantOf,
+    rescheduleAllowed: (status: AppointmentRecord['status']): boolean => RESCHEDULABLE.has(status),
+  };
+
+  // ---- the calendar (account sandbox state) ----------------------------------------------------
+
+  function refusing(accountId: number): boolean {
+    return faults.findUnique('account', String(accountId))?.refuse_edits ?? false;
+  }
+
+  function calendarEventFor(accountId: number, id: number): Pick<AppointmentRecord, 'meeting_link' | 'google_event_id'> {
+    const calendar = needs.aiConfig.calendar(accountId);
+    if (!calendar.connected || calendar.provider === null) return { meeting_link: null, google_event_id: null };
+    return calendarIdsOf(id, calendar.provider);
+  }
+
+  /** A change the connected calendar must follow: refused while the sandbox fault is on. */
+  function calendarChange(row: AppointmentRecord): CalendarOutcome {
+    if (row.google_event_id === null || !needs.aiConfig.calendar(row.account_id).connected) return { refused: false };
+    return { refused: refusing(row.account_id) };
+  }
+
+  // ---- presentation ---------------------------------------------------------------------------
+
+  function reminderSent(row: AppointmentRecord): boolean {
+    return row.reminder_sent || (row.remind_at_ms !== null && isActive(row.status) && clock.now() >= row.remind_at_ms);
+  }
+
+  function present(row: AppointmentRecord): AppointmentData {
+    return {
+      id: row.id,
+      confirmation_code: row.confirmation_code,
+      conversation_id: row.conversation_id,
+      contact_id: row.contact_id,
+      channel: row.channel,
+      datetime: clock.iso(row.start_ms),
+      timezone: row.timezone,
+      duration_minutes: row.duration_minutes,
+      service_type: row.service_type,
+      cost: row.cost_cents === null ? null : (row.cost_cents / 100).toFixed(2),
+      status: row.status,
+      meeting_link: row.meeting_link,
+      google_event_id: row.google_event_id,
+      reminder_sent: reminderSent(row),
+      location: { ...row.location },
+      customer: { ...row.customer },
+      vehicle_info: row.vehicle_info,
+      notes: row.notes,
+      created_at: row.created_at,
+    };
+  }
+
+  function edited(row: AppointmentRecord, outcome: CalendarOutcome): AppointmentData {
+    return outcome.refused ? { ...present(row), sync_warning: true } : present(row);
+  }
+
+  function remindAt(accountId: number, startMs: number): number | null {
+    const hours = needs.aiConfig.bookingSettings(accountId).timing.reminder_hours;
+    return hours > 0 ? startMs - hours * HOUR : null;
+  }
+
+  function dm(row: AppointmentRecord, text: string): void {
+    if (row.conversation_id === null || !row.send_dm) return;
+    const conversation = needs.conversations.find(row.account_id, row.conversation_id);
+    if (conversation) needs.conversations.append(conversation, { sender_type: 'bot', sender_name: null, text });
+  }
+
+  function whenText(row: AppointmentRecord): string {
+    const { date, time } = wallClockOf(row.start_ms, row.timezone);
+    return `${date} at ${time} (${row.timezone})`;
+  }
+
+  // ---- booking --------------------------------------------------------------------------------
+
+  function missingFields(accountId: number, input: CreateAppointmentInput): string[] {
+    const required = needs.aiConfig.bookingSettings(accountId).required_fields;
+    const blank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === '';
+    const missing: string[] = [];
+    if (blank(input.customer.name)) missing.push('customer.name');
+    if (required.email && blank(input.customer.email)) missing.push('customer.email');
+    if (required.phone && blank(input.customer.phone)) missing.push('customer.phone');
+    if ((required.address || required.address_parts.street) && blank(input.customer.address)) missing.push('customer.address');
+    if (required.address_parts.city && blank(input.location?.city)) missing.push('location.city');
+    if (required.address_parts.state && blank(input.location?.state)) missing.push('location.state');
+    if (required.vehicle && blank(input.vehicle_info)) missing.push('vehicle_info');
+    if (required.cost && input.cost === undefined) missing.push('cost');
+    return missing;
+  }
+
+  function book(accountId: number, input: CreateAppointmentInput): AppointmentData {
+    const zone = zoneOf(input.timezone, needs.aiConfig.timezone(accountId));
+    const conversation = input.conversation_id === undefined ? undefined : needs.conversations.find(accountId, input.conversation_id);
+    if (input.conversation_id !== undefined && !conversation) throw invalidParam('conversation_id', `No conversation has id ${input.conversation_id}.`);
+    const missing = missingFields(accountId, input);
+    if (missing.length > 0) {
+      throw new ApiError('missing_fields', `The booking lacks required fields: ${missing.join(', ')}.`, {
+        param: missing[0],
+        extra: { missing_fields: missing },
+      });
+    }
+    const startMs = startOf(input.date, input.time, zone);
+    const duration = input.duration_minutes ?? durationFor(accountId, input.service_type);
+    assertSlot(accountId, startMs, duration);
+    const id = store.nextId('appointment');
+    const calendar = calendarEventFor(accountId, id);
+    const refused = calendar.google_event_id !== null && refusing(accountId);
+    const blankToNull = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value);
+    const customer: CustomerData = {
+      name: blankToNull(input.customer.name),
+      email: blankToNull(input.customer.email),
+      phone: blankToNull(input.customer.phone),
+      address: blankToNull(input.customer.address),
+    };
+    const row = appointments.insert({
+      id,
+      account_id: accountId,
+      confirmation_code: confirmationCodeOf(id),
+      conversation_id: conversation?.id ?? null,
+      contact_id: conversation?.contact_id ?? null,
+      channel: conversation?.channel ?? null,
+      start_ms: startMs,
+      timezone: zone,
+      duration_minutes: duration,
+      service_type: input.service_type ?? null,
+      cost_cents: input.cost === undefined ? null : centsOf(input.cost),
+      status: 'confirmed',
+      ...(refused ? { meeting_link: null, google_event_id: null } : calendar),
+      reminder_sent: false,
+      remind_at_ms: remindAt(accountId, startMs),
+      location: { city: input.location?.city ?? null, state: input.location?.state ?? null },
+      customer,
+      vehicle_info: input.vehicle_info ?? null,
+      notes: input.notes ?? null,
+      send_dm: conversation !== undefined && input.send_confirmation !== false,
+      created_at: clock.iso(),
+    });
+    dm(row, `Your appointment is confirmed for ${whenText(row)}. Confirmation code: ${row.confirmation_code}.`);
+    const data = present(row);
+    events.emit(accountId, 'appointment.booked', { appointment: data });
+    return refused ? { ...data, sync_warning: true } : data;
+  }
+
+  // ---- the 3.2 machine ------------------------------------------------------------------------
+
+  function get(accountId: number, id: number): AppointmentRecord {
+    const row = appointments.getOwned(accountId, id);
+    if (!row) throw notFound('Appointment');
+    return row;
+  }
+
+  /** Leaving the active states freezes the reminder as it stands. */
+  function statusPatch(row: AppointmentRecord, status: AppointmentRecord['status']): Partial<AppointmentRecord> {
+    if (isActive(status)) return { status };
+    return { status, reminder_sent: reminderSent(row), remind_at_ms: null };
+  }
+
+  function cancelInto(row: AppointmentRecord, extra: Partial<AppointmentRecord>): { row: AppointmentRecord; outcome: CalendarOutcome } {
+    const outcome = calendarChange(row);
+    const removal = outcome.refused || row.google_event_id === null ? {} : { google_event_id: null, meeting_link: null };
+    const previous = row.status;
+    const next = appointments.update(row.id, { ...extra, ...statusPatch(row, 'cancelled'), ...removal });
+    events.emit(row.account_id, 'appointment.cancelled', { appointment: present(next), previous_status: previous });
+    return { row: next, outcome };
+  }
+
+  function centsOf(cost: number | string): number {
+    const value = typeof cost === 'number' ? cost : Number(cost);
+    const cents = Math.round(value * 100);
+    if (Math.abs(cents - value * 100) > 1e-6) throw invalidParam('cost', 'cost takes at most two decimals.');
+    return cents;
+  }
+
+  return {
+    present,
+    guards,
+    book,
+
+    get: (accountId: number, id: number): AppointmentData => present(get(accountId, id)),
+
+    list(accountId: number, filters: ListAppointmentsFilters, page: PageRequest): Page<AppointmentData> {
+      const ids = filters.conversation_id !== undefined ? appointments.idsByIndex('conversation', String(filters.conversation_id)) : appointments.idsOfAccount(accountId);
+      return pageNewestFirst(
+        ids,
+        (id) => appointments.getOwned(accountId, id),
+        page,
+        (row) => (filters.status === undefined || row.status === filters.status) && (filters.conversation_id === undefined || row.conversation_id === filters.conversation_id),
+        present,
+      );
+    },
+
+    availability(accountId: number, query: { date: string; service_type?: string | undefined }): AvailabilityData {
+      if (!isCalendarDate(query.date)) throw invalidParam('date', `${query.date} is not a calendar date.`);
+      const rules = slotRules(accountId);
+      const duration = durationFor(accountId, query.service_type);
+      const slots = slotsOf(query.date, duration, busyOf(accountId), rules, guards);
+      return { date: query.date, timezone: rules.zone, service_type: query.service_type ?? null, duration_minutes: duration, slots };
+    },
+
+    /** PATCH: any fields but the time; `status` may be any of the five. */
+    patch(accountId: number, id: number, input: PatchAppointmentInput): AppointmentData {
+      const row = get(accountId, id);
+      if (Object.values(input).every((value) => value === undefined)) {
+        throw invalidParam('body', 'Send at least one of customer, location, service_type, duration_minutes, timezone, vehicle_info, cost, notes, status.');
+      }
+      const zone = input.timezone === undefined ? row.timezone : zoneOf(input.timezone, row.timezone);
+      const changes: { -readonly [K in keyof AppointmentRecord]?: AppointmentRecord[K] } = {
+        ...(input.customer ? { customer: { ...row.customer, ...input.customer } } : {}),
+        ...(input.location ? { location: { ...row.location, ...input.location } } : {}),
+        ...(input.service_type !== undefined ? { service_type: input.service_type } : {}),
+        ...(input.vehicle_info !== undefined ? { vehicle_info: input.vehicle_info } : {}),
+        ...(input.notes !== undefined ? { notes: input.notes } : {}),
+        ...(input.cost !== undefined ? { cost_cents: input.cost === null ? null : centsOf(input.cost) } : {}),
+        timezone: zone,
+      };
+      if (input.duration_minutes !== undefined && input.duration_minutes !== row.duration_minutes) {
+        // A longer appointment must still fit: it may not run into the next one.
+        if (isActive(input.status ?? row.status) && !guards.isFree(row.start_ms, input.duration_minutes, slotRules(accountId).bufferMinutes, busyOf(accountId, row.id))) {
+          throw new ApiError('slot_unavailable', 'The longer appointment would overlap another booking.');
+        }
+        changes.duration_minutes = input.duration_minutes;
+      }
+      if (input.status === 'cancelled' && row.status !== 'cancelled') {
+        const { row: next, outcome } = cancelInto(row, changes);
+        return edited(next, outcome);
+      }
+      if (input.status !== undefined && isActive(input.status) && !isActive(row.status)) {
+        // Back into the calendar: the slot must still be free.
+        if (!guards.isFree(row.start_ms, changes.duration_minutes ?? row.duration_minutes, slotRules(accountId).bufferMinutes, busyOf(accountId, row.id))) {
+          throw new ApiError('slot_unavailable', 'Another booking now holds that time.');
+        }
+      }
+      const outcome = calendarChange(row);
+      const statusChanges = input.status === undefined ? {} : statusPatch(row, input.status);
+      const restored = input.status !== undefined && isActive(input.status) && !isActive(row.status) ? { remind_at_ms: remindAt(accountId, row.start_ms) } : {};
+      return edited(appointments.update(row.id, { ...changes, ...statusChanges, ...restored }), outcome);
+    },
+
+    cancel(accountId: number, id: number): AppointmentData {
+      const row = get(accountId, id);
+      if (row.status === 'cancelled') throw new ApiError('already_cancelled', 'The appointment is already cancelled.');
+      const { row: next, outcome } = cancelInto(row, {});
+      return edited(next, outcome);
+    },
+
+    reschedule(accountId: number, id: number, input: RescheduleInput): AppointmentData {
+      const row = get(accountId, id);
+      if (!guards.rescheduleAllowed(row.status)) {
+        throw new ApiError('not_active', `A ${row.status} appointment cannot be rescheduled; only pending or confirmed ones can.`);
+      }
+      const startMs = startOf(input.date, input.time, row.timezone);
+      assertSlot(accountId, startMs, row.duration_minutes, row.id);
+      const outcome = calendarChange(row);
+      const previous = clock.iso(row.start_ms);
+      const next = appointments.update(row.id, { start_ms: startMs, reminder_sent: false, remind_at_ms: remindAt(accountId, startMs) });
+      dm(next, `Your appointment has been moved to ${whenText(next)}. Confirmation code: ${next.confirmation_code}.`);
+      events.emit(accountId, 'appointment.rescheduled', { appointment: present(next), previous_datetime: previous });
+      return edited(next, outcome);
+    },
+
+    // ---- erasure cascades (4.2, 4.4): the only way an appointment goes ------------------------
+
+    /** DELETE /conversations/{id}: its in-chat appointments go; answers how many. */
+    eraseConversation(accountId: number, conversationId: number): { appointments: number } {
+      let removed = 0;
+      for (const id of [...appointments.idsByIndex('conversation', String(conversationId))]) {
+        if (appointments.getOwned(accountId, id)) {
+          appointments.remove(id);
+          removed++;
+        }
+      }
+      return { appointments: removed };
+    },
+
+    /** DELETE /contacts/{id}: every appointment of the contact goes. */
+    eraseContact(accountId: number, contactId: number): void {
+      for (const id of [...appointments.idsByIndex('contact', String(contactId))]) if (appointments.getOwned(accountId, id)) appointments.remove(id);
+    },
+
+    // ---- sandbox ---------------------------------------------------------------------------------
+
+    calendarState(accountId: number): CalendarStateData {
+      const calendar = needs.aiConfig.calendar(accountId);
+      return { connected: calendar.connected, provider: calendar.provider, refuse_edits: refusing(accountId) };
+    },
+
+    setCalendar(accountId: number, input: { connected?: boolean | undefined; provider?: 'google' | 'microsoft' | undefined; refuse_edits?: boolean | undefined }): CalendarStateData {
+      if (input.connected !== undefined || input.provider !== undefined) {
+        const connect = input.connected ?? true;
+        needs.aiConfig.setBooking(accountId, { calendar: { provider: connect ? (input.provider ?? 'google') : null } });
+      }
+      if (input.refuse_edits !== undefined) {
+        const existing = faults.findUnique('account', String(accountId));
+        if (existing) faults.update(existing.id, { refuse_edits: input.refuse_edits });
+        else faults.insert({ id: store.nextId('appointment_calendar_fault'), account_id: accountId, refuse_edits: input.refuse_edits });
+      }
+      return this.calendarState(accountId);
+    },
+
+    isZone,
+
+    /** Seeding: an appointment as given (any status, past or future), no rules, no events. */
+    seedOne(accountId: number, input: SeedAppointmentInput): AppointmentRecord {
+      const zone = input.timezone ?? needs.aiConfig.timezone(accountId);
+      const date = addDays(wallClockOf(clock.now(), zone).date, input.in_days);
+      const startMs = instantOf(date, input.time, zone);
+      if (startMs === null) throw invalidParam('time', `${date} ${input.time} does not exist in ${zone}.`);
+      const conversation = input.conversation ? needs.conversations.findByIdentity(accountId, input.conversation.channel, input.conversation.platform_user_id) : undefined;
+      if (input.conversation && !conversation) throw invalidParam('conversation', `No seeded ${input.conversation.channel} conversation with ${input.conversation.platform_user_id}.`);
+      const remind = isActive(input.status) ? remindAt(accountId, startMs) : null;
+      const past = startMs <= clock.now();
+      const id = store.nextId('appointment');
+      const synced = isActive(input.status) ? calendarEventFor(accountId, id) : { meeting_link: null, google_event_id: null };
+      return appointments.insert({
+        id,
+        account_id: accountId,
+        confirmation_code: confirmationCodeOf(id),
+        conversation_id: conversation?.id ?? null,
+        contact_id: conversation?.contact_id ?? null,
+        channel: conversation?.channel ?? null,
+        start_ms: startMs,
+        timezone: zone,
+        duration_minutes: input.duration_minutes ?? durationFor(accountId, input.service_type),
+        service_type: input.service_type ?? null,
+        cost_cents: input.cost === undefined ? null : centsOf(input.cost),
+        status: input.status,
+        ...synced,
+        // A past appointment that was kept (completed, no-show) had its reminder.
+        reminder_sent: past && (input.status === 'completed' || input.status === 'no_show'),
+        remind_at_ms: remind,
+        location: { city: input.location?.city ?? null, state: input.location?.state ?? null },
+        customer: { name: input.customer.name, email: input.customer.email ?? null, phone: input.customer.phone ?? null, address: input.customer.address ?? null },
+        vehicle_info: input.vehicle_info ?? null,
+        notes: input.notes ?? null,
+        send_dm: conversation !== undefined,
+        created_at: clock.iso(clock.now() - parseDuration(input.created_ago ?? '3d')),
+      });
+    },
+  };
+}
+
+export type AppointmentsModel = ReturnType<typeof createAppointmentsModel>;
