@@ -5,7 +5,7 @@
  * unless the screen is taking text, then the screen, then esc for "back".
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Box, Text, useApp, useInput, useStdout } from 'ink';
+import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
 import { Header } from './components/Header.js';
 import { Tabs } from './components/Tabs.js';
 import { TextField } from './components/TextField.js';
@@ -108,6 +108,8 @@ export function App(props: AppProps) {
   const keys = useRef<KeySlot>({ handler: undefined, editing: false });
   const sessionRef = useRef<Session | undefined>(undefined);
   sessionRef.current = session;
+  const screenRef = useRef<ScreenId>(app.screen);
+  screenRef.current = app.screen;
 
   const notify = useCallback((text: string, tone: Tone = 'info') => dispatch({ type: 'message', text, tone }), []);
   const go = useCallback((screen: ScreenId) => dispatch({ type: 'go', screen }), []);
@@ -130,7 +132,7 @@ export function App(props: AppProps) {
         await next.refreshAccount();
         const facts = next.header.get();
         notify(facts.problem ? `connected to ${connection.label}, but GET /account: ${facts.problem}` : `connected to ${connection.label}: s sends GET /account`, facts.problem ? 'error' : 'ok');
-        go('console');
+        if (screenRef.current === 'targets') go('console');
         return true;
       } catch (error) {
         notify(`could not connect: ${error instanceof Error ? error.message : String(error)}`, 'error');
@@ -210,7 +212,22 @@ export function App(props: AppProps) {
     }
   };
 
-  useInput((input, key) => {
+  // ink re-subscribes the input handler only after effects run; keys that arrive sooner must
+  // still see this render's state, so the handler reads the latest one through a ref.
+  const onKey = useRef<(input: string, key: Key) => void>(() => undefined);
+  onKey.current = (input, key) => {
+    // Fast typing (or a terminal that batches reads) can deliver several command keys at once;
+    // outside text entry each is its own key press. Text fields take a paste whole.
+    const typing = palette !== undefined || prompt !== undefined || (keys.current.editing && !app.help);
+    if (!typing && input.length > 1 && !key.ctrl && !key.meta && !/[\u0000-\u001f]/.test(input)) {
+      for (const char of input) handleKey(char, key);
+      return;
+    }
+    handleKey(input, key);
+  };
+  useInput((input, key) => onKey.current(input, key));
+
+  function handleKey(input: string, key: Key): void {
     if (palette) {
       if (key.escape) setPalette(undefined);
       else if (key.return) {
@@ -261,7 +278,7 @@ export function App(props: AppProps) {
     }
     if (slot.handler?.(input, key)) return;
     if (key.escape) dispatch({ type: 'back' });
-  });
+  }
 
   const header = session ? <SessionHeader session={session} width={columns} theme={theme} /> : <Header facts={undefined} width={columns} theme={theme} />;
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {

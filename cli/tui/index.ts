@@ -1,7 +1,10 @@
 /**
  * Starts the terminal UI: refuses a terminal that is not interactive with one sentence, then
- * renders the app on the alternate screen (the shell's scrollback is left as it was) with ink's
- * incremental rendering (only changed lines are redrawn: no flicker while the tail scrolls).
+ * renders the app on the alternate screen (the shell's scrollback is left as it was). Frames are
+ * written inside synchronized-output brackets (DEC 2026, ink does it on a TTY), so a terminal that
+ * supports them shows each frame whole: no flicker while the tail scrolls. ink 6.8's incremental
+ * mode is off: on a frame one row shorter than the terminal it moves the cursor one row short and
+ * shifts every changed line down (docs/decisions.md).
  */
 import { createElement } from 'react';
 import { loadTargets } from './target/config.js';
@@ -42,6 +45,9 @@ export async function startTui(options: TuiOptions = {}): Promise<number> {
   // first imported); a TTY on both ends is interactive whatever CI says.
   delete process.env['CI'];
   delete process.env['CONTINUOUS_INTEGRATION'];
+  // Raw mode at once: keys typed while ink and the app load are kept for the app instead of
+  // being echoed and line-buffered by the terminal (ink turns raw mode on only after its first frame).
+  process.stdin.setRawMode(true);
   const [{ render }, { App }] = await Promise.all([import('ink'), import('./app.js')]);
   const paths = tuiPaths();
   const connect = initialConnect(options, paths);
@@ -58,7 +64,7 @@ export async function startTui(options: TuiOptions = {}): Promise<number> {
       ...(options.scenario ? { scenario: options.scenario } : {}),
       ...(options.screen ? { screen: options.screen } : {}),
     }),
-    { exitOnCtrlC: true, incrementalRendering: true, maxFps: 30, patchConsole: true },
+    { exitOnCtrlC: true, incrementalRendering: false, maxFps: 30, patchConsole: true },
   );
   try {
     await instance.waitUntilExit();

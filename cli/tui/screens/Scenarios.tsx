@@ -92,9 +92,11 @@ function ScenariosBody({ session }: { session: Session }) {
   const [mismatchIndex, setMismatchIndex] = useState(0);
   const files = useMemo(() => scenarioFiles(), []);
   const steps = state.scenario?.steps ?? [];
-  const wide = ui.columns >= 80;
-  const listWidth = wide ? Math.min(34, Math.floor(ui.columns * 0.4)) : ui.columns;
-  const listHeight = wide ? ui.bodyRows - 1 : Math.min(steps.length + 1, Math.floor(ui.bodyRows / 3));
+  // Side by side from 120 columns; below, the steps sit above a full-width detail (at 80×24 the
+  // expected and actual bodies need the width more than the step list needs the height).
+  const wide = ui.columns >= 120;
+  const listWidth = wide ? Math.min(40, Math.floor(ui.columns * 0.3)) : ui.columns;
+  const listHeight = wide ? ui.bodyRows - 1 : Math.max(2, Math.min(steps.length, Math.floor(ui.bodyRows / 4)));
   const index = Math.min(list.cursor, Math.max(0, steps.length - 1));
   const result = state.results[index];
   const mismatches = result?.mismatches ?? [];

@@ -21,7 +21,7 @@ export function eventLine(event: TailEvent): string {
     event.source === 'webhook'
       ? ` ${event.verified === true ? '✓ signed' : event.verified === false ? '✗ BAD SIGNATURE' : '? unverified'} #${event.attempt ?? 1} → ${event.answered ?? ''}`
       : '';
-  return `${time}  ${event.id.padEnd(8)} ${event.type.padEnd(26)}${webhook} ${data}`;
+  return `${time}  ${event.id.padEnd(13)} ${event.type.padEnd(26)}${webhook} ${data}`;
 }
 
 export function deliveryLine(row: DeliveryRow): string {

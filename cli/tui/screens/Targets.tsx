@@ -143,7 +143,7 @@ export function Targets() {
   return (
     <Box flexDirection="column" width={ui.columns} height={ui.bodyRows}>
       <Text bold wrap="truncate-end">
-        Pick a target <Text dimColor>enter connect · a add · d delete · * default</Text>
+        Pick a target <Text dimColor>enter connect · a add · d delete · * default (marked *)</Text>
       </Text>
       <Text dimColor wrap="truncate-end">
         {ui.connecting ? 'connecting…' : current ? `connected: ${current}` : 'not connected'}
@@ -158,7 +158,7 @@ export function Targets() {
           <Row
             selected={isSelected}
             width={ui.columns}
-            text={`${row.name === current ? '●' : ' '} ${row.name.padEnd(nameWidth)}${row.kind.padEnd(10)}${row.where}  ${row.key}${row.isDefault ? '  (default)' : ''}`}
+            text={`${row.name === current ? '●' : ' '}${row.isDefault ? '*' : ' '}${row.name.padEnd(nameWidth)}${row.kind.padEnd(10)}${row.where}  ${row.key}`}
           />
         )}
       />
