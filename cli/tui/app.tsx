@@ -49,6 +49,8 @@ export interface AppProps {
   readonly screen?: ScreenId;
   readonly tailPollMs?: number;
   readonly env?: NodeJS.ProcessEnv;
+  /** Hears each session the app opens (tests and the bench reach the stores through it). */
+  readonly onSession?: (session: Session) => void;
 }
 
 const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
@@ -129,6 +131,7 @@ export function App(props: AppProps) {
         const next = new Session(connection, props.paths, { ...(props.tailPollMs !== undefined ? { tailPollMs: props.tailPollMs } : {}) });
         await sessionRef.current?.close();
         setSession(next);
+        props.onSession?.(next);
         await next.refreshAccount();
         const facts = next.header.get();
         notify(facts.problem ? `connected to ${connection.label}, but GET /account: ${facts.problem}` : `connected to ${connection.label}: s sends GET /account`, facts.problem ? 'error' : 'ok');
@@ -141,7 +144,7 @@ export function App(props: AppProps) {
         setConnecting(false);
       }
     },
-    [props.makeSandbox, props.paths, props.env, props.tailPollMs, notify, go],
+    [props.makeSandbox, props.paths, props.env, props.tailPollMs, props.onSession, notify, go],
   );
 
   useEffect(() => {
