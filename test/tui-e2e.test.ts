@@ -11,16 +11,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY, PtySession } from './support/pty.js';
 import { captureDoc, normalizeScreen, type Capture } from './support/tui-doc.js';
+import { runCli } from './support/serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'switchboard-tui-e2e-'));
 const env = { XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), NO_COLOR: '1' };
 const scenarioFile = join(dir, 'plan-check.yaml');
 const captures: Capture[] = [];
 let pty: PtySession;
-const EXPECTED_CAPTURES = 6;
+const EXPECTED_CAPTURES = 9;
 
-function capture(title: string, text: string, screen: string): void {
-  captures.push({ title, text, screen: normalizeScreen(screen) });
+function capture(title: string, text: string, screen: string, countsVary = false): void {
+  captures.push({ title, text, screen: normalizeScreen(screen), countsVary });
 }
 
 beforeAll(() => {
@@ -67,9 +68,21 @@ describe('switchboard tui in a pseudo-terminal (80×24)', () => {
     capture('Console', 'After `s`: status, time, headers (`h`) and the body, folding with `tab` then `enter`.', screen);
   });
 
+  it('keeps what was sent in the history, and shows help for each screen', async () => {
+    await pty.keys('4');
+    const history = await pty.waitFor('History of sandbox');
+    expect(history).toMatch(/GET\s+\/account\s+200/);
+    capture('History', 'Every request sent from the TUI to this target, kept between sessions: re-run, diff two, save as a scenario.', history);
+    await pty.keys('3', '?');
+    const help = await pty.waitFor('Console: Compose a request');
+    capture('Help (`?`)', '`?` on any screen: what it is for, its keys, then the keys and commands that work everywhere.', help);
+    await pty.keys(KEY.escape);
+    await pty.waitFor('── 200 OK');
+  });
+
   it('explores the routes', async () => {
     await pty.keys('2');
-    await pty.waitFor('GET    /account');
+    await pty.waitFor('Account and API keys (4)');
     await pty.keys('j');
     const screen = await pty.waitFor('(getAccount)');
     expect(screen).toContain('spec 4.1');
@@ -110,8 +123,29 @@ describe('switchboard tui in a pseudo-terminal (80×24)', () => {
     capture('Tail', 'Events as they arrive (here from the sandbox journal); `w` shows webhook deliveries with each attempt.', screen);
   });
 
+  it('runs the conformance kit and fills the clause matrix', async () => {
+    await pty.keys('7');
+    await pty.waitFor('s starts a run');
+    await pty.keys('s');
+    const screen = await pty.waitFor(/done in \d+ s/, 120_000);
+    expect(screen).toMatch(/fail 0 skip \d+ error 0/);
+    expect(screen).toMatch(/2\.1\s/);
+    capture('Conformance', 'The kit against the in-process sandbox (profile safe): the clause matrix as it filled; `tab` lists failures, `enter` opens one.', screen, true);
+  }, 150_000);
+
   it('quits with q', async () => {
     await pty.keys('q');
     expect(await pty.wait()).toBe(0);
+  });
+});
+
+describe('switchboard without a terminal', () => {
+  it('tui says it needs one and exits 2; the bare bin prints help', async () => {
+    const tui = await runCli(['tui']);
+    expect(tui.code).toBe(2);
+    expect(tui.stderr).toContain('switchboard tui needs an interactive terminal');
+    const bare = await runCli([]);
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toMatch(/tui \[options\]\s+Terminal UI/);
   });
 });

@@ -120,9 +120,10 @@ function ConformanceBody({ session }: { session: Session }) {
     );
   }
   const { done, total } = progressOf(state);
-  const barWidth = Math.max(10, Math.min(30, ui.columns - 50));
+  const barWidth = Math.max(8, Math.min(24, ui.columns - 56));
   const titleWidth = Math.max(10, ui.columns - 36);
   const header = `${' '.repeat(7)}${'clause'.padEnd(titleWidth)} pass fail skip  err  verdict`;
+  const counts = `pass ${state.totals.pass} fail ${state.totals.fail} skip ${state.totals.skip} error ${state.totals.error}`;
   const runLine =
     state.status === 'idle'
       ? 's starts a run'
@@ -130,7 +131,9 @@ function ConformanceBody({ session }: { session: Session }) {
         ? 'probing the target…'
         : state.status === 'failed'
           ? `✗ ${state.error}`
-          : `${progressBar(done, total, barWidth)} ${done}/${total} checks · pass ${state.totals.pass} fail ${state.totals.fail} skip ${state.totals.skip} error ${state.totals.error}${state.status === 'stopping' ? ' · stopping…' : state.status === 'done' ? ` · done in ${Math.round((state.report?.durationMs ?? 0) / 1000)} s` : ''}`;
+          : state.status === 'done'
+            ? `done in ${Math.round((state.report?.durationMs ?? 0) / 1000)} s · ${state.results.length} checks · ${counts}${state.report?.aborted ? ' · stopped' : ''}`
+            : `${progressBar(done, total, barWidth)} ${done}/${total} · ${counts}${state.status === 'stopping' ? ' · stopping…' : ''}`;
   return (
     <Box flexDirection="column" width={ui.columns} height={ui.bodyRows}>
       <Text wrap="truncate-end">
