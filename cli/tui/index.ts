@@ -6,7 +6,6 @@
  * mode is off: on a frame one row shorter than the terminal it moves the cursor one row short and
  * shifts every changed line down (docs/decisions.md).
  */
-import { createElement } from 'react';
 import { loadTargets } from './target/config.js';
 import { tuiPaths, type TuiPaths } from './target/paths.js';
 import { noColorRequested } from './theme.js';
@@ -48,7 +47,9 @@ export async function startTui(options: TuiOptions = {}): Promise<number> {
   // Raw mode at once: keys typed while ink and the app load are kept for the app instead of
   // being echoed and line-buffered by the terminal (ink turns raw mode on only after its first frame).
   process.stdin.setRawMode(true);
-  const [{ render }, { App }] = await Promise.all([import('ink'), import('./app.js')]);
+  // React's production build: the development one checks every render and is several times slower.
+  process.env['NODE_ENV'] ??= 'production';
+  const [{ createElement }, { render }, { App }] = await Promise.all([import('react'), import('ink'), import('./app.js')]);
   const paths = tuiPaths();
   const connect = initialConnect(options, paths);
   process.stdout.write(ENTER_ALT_SCREEN);
