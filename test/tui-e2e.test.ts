@@ -8,10 +8,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KEY, PtySession } from './support/pty.js';
 import { captureDoc, normalizeScreen, type Capture } from './support/tui-doc.js';
 import { runCli } from './support/serve-process.js';
+
+// A real terminal, a real process: give a busy shared machine room.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'switchboard-tui-e2e-'));
 const env = { XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), NO_COLOR: '1' };

@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'ink-testing-library';
 import { createSimulator } from '../../src/simulator.js';
 import { silentLogger } from '../../src/core/logger.js';
@@ -14,6 +14,9 @@ import { App, type AppProps } from './app.js';
 import { connectSandbox } from './target/connection.js';
 import type { Session } from './session.js';
 import { themeFor } from './theme.js';
+
+// Each test types a few dozen keys and waits for frames; a busy shared machine needs room.
+vi.setConfig({ testTimeout: 60_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'switchboard-tui-app-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,7 +38,7 @@ function start(props: Partial<AppProps> = {}) {
   );
   current = app;
   const frame = (): string => app.lastFrame() ?? '';
-  const waitFor = async (test: string | RegExp, timeoutMs = 8_000): Promise<string> => {
+  const waitFor = async (test: string | RegExp, timeoutMs = 20_000): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const text = frame();
@@ -244,7 +247,7 @@ describe('tail, sandbox and conformance', () => {
     session.conformance.store.dispatch({ type: 'result', result: { id: 'tags.create-201', title: 'create answers 201', clause: '4.5', level: 'spec', group: 'tags', verdict: 'fail', durationMs: 1, requests: 1, failure: { message: 'expected 201, got 200', replay: 'tags.create-201@42' } } });
     const frame = await ui.waitFor('FAIL');
     expect(frame).toMatch(/4\.5\s+Tags.*\s+0\s+1\s+0\s+0\s+FAIL/);
-    expect(frame).toContain('1/2 checks');
+    expect(frame).toContain('1/2 · pass 0 fail 1');
     await ui.press('\r');
     const detail = await ui.waitFor('expected 201, got 200');
     expect(detail).toContain("replay: switchboard conformance --replay 'tags.create-201@42'");

@@ -71,7 +71,7 @@ export class PtySession {
   }
 
   /** Polls until the screen satisfies the test (a string it contains, or a predicate). */
-  async waitFor(test: string | RegExp | ((screen: string) => boolean), timeoutMs = 15_000): Promise<string> {
+  async waitFor(test: string | RegExp | ((screen: string) => boolean), timeoutMs = 30_000): Promise<string> {
     const deadline = performance.now() + timeoutMs;
     let last = '';
     while (performance.now() < deadline) {
