@@ -5,7 +5,7 @@
  * a mismatch, watch a tail event arrive after a sandbox inbound message. The screens captured
  * here are docs/tui.md (UPDATE_TUI_DOCS=1 rewrites it; otherwise the test fails when they differ).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'switchboard-tui-e2e-'));
 const env = { XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), NO_COLOR: '1' };
-const scenarioFile = join(dir, 'plan-check.yaml');
+const scenarioFile = join(dir, 'plan-differs.yaml');
 const captures: Capture[] = [];
 let pty: PtySession;
 const EXPECTED_CAPTURES = 9;
@@ -28,22 +28,8 @@ function capture(title: string, text: string, screen: string, countsVary = false
 }
 
 beforeAll(() => {
-  writeFileSync(
-    scenarioFile,
-    [
-      'scenario: The account is on the pro plan (it is not)',
-      'steps:',
-      '  - name: read the account',
-      '    request: { path: /account, key: read }',
-      '    expect:',
-      '      status: 200',
-      '      body: { data: { account: { id: 1, plan: pro } } }',
-      '  - name: list tags',
-      '    request: { path: /tags, key: read }',
-      '    expect: { status: 200 }',
-      '',
-    ].join('\n'),
-  );
+  // The README's example of a scenario that differs.
+  copyFileSync(join(import.meta.dirname, '..', 'fixtures', 'tui', 'plan-differs.yaml'), scenarioFile);
   pty = new PtySession({ args: ['tui'], env, cwd: dir });
 });
 
@@ -98,7 +84,7 @@ describe('switchboard tui in a pseudo-terminal (80×24)', () => {
     await pty.keys('o');
     await pty.waitFor('Scenario file:');
     await pty.keys(KEY.ctrlU);
-    await pty.type('plan-check.yaml');
+    await pty.type('plan-differs.yaml');
     await pty.keys(KEY.enter);
     await pty.waitFor('The account is on the pro plan');
     await pty.keys('n');
