@@ -4,7 +4,7 @@
  * handler routes keys: the palette or a prompt when open, then the global keys (1-8, :, ?, q)
  * unless the screen is taking text, then the screen, then esc for "back".
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
 import { Header } from './components/Header.js';
 import { Tabs } from './components/Tabs.js';
@@ -215,20 +215,39 @@ export function App(props: AppProps) {
     }
   };
 
-  // ink re-subscribes the input handler only after effects run; keys that arrive sooner must
-  // still see this render's state, so the handler reads the latest one through a ref.
-  const onKey = useRef<(input: string, key: Key) => void>(() => undefined);
-  onKey.current = (input, key) => {
-    // Fast typing (or a terminal that batches reads) can deliver several command keys at once;
-    // outside text entry each is its own key press. Text fields take a paste whole.
+  // Keys are handled one at a time, each after the render the previous one caused: React 19
+  // renders in a microtask, so two keys read in one chunk would otherwise both see the state
+  // from before the first (a typed character lost, a digit switching screens mid-word).
+  const pending = useRef<{ input: string; key: Key }[]>([]);
+  const [, bump] = useReducer((count: number) => count + 1, 0);
+  const runKey = useRef<(input: string, key: Key) => void>(() => undefined);
+  runKey.current = (input, key) => {
+    // Several command keys in one chunk (fast typing, a terminal that batches reads) are
+    // separate key presses outside text entry; text fields take a paste whole.
     const typing = palette !== undefined || prompt !== undefined || (keys.current.editing && !app.help);
     if (!typing && input.length > 1 && !key.ctrl && !key.meta && !/[\u0000-\u001f]/.test(input)) {
-      for (const char of input) handleKey(char, key);
+      const [first, ...rest] = [...input];
+      pending.current.splice(1, 0, ...rest.map((char) => ({ input: char, key })));
+      handleKey(first!, key);
       return;
     }
     handleKey(input, key);
   };
-  useInput((input, key) => onKey.current(input, key));
+  useInput((input, key) => {
+    pending.current.push({ input, key });
+    if (pending.current.length > 1) return;
+    runKey.current(input, key);
+    bump();
+  });
+  useLayoutEffect(() => {
+    // This render shows the effect of the key handled before it: on to the next one.
+    if (pending.current.length === 0) return;
+    pending.current.shift();
+    const next = pending.current[0];
+    if (!next) return;
+    runKey.current(next.input, next.key);
+    bump();
+  });
 
   function handleKey(input: string, key: Key): void {
     if (palette) {
