@@ -47,6 +47,11 @@ export interface ConformanceOptions {
   readonly onPlan?: (plan: RunPlan) => void;
   /** Request timeout in ms (default 30000). */
   readonly timeoutMs?: number;
+  /**
+   * The port of the webhook receiver the delivery checks start on 127.0.0.1 (default 0: any free
+   * port). A simulator started with `serve --allow-local-webhooks 4400` delivers to port 4400 only.
+   */
+  readonly receiverPort?: number;
 }
 
 export interface ResolvedOptions {
@@ -72,6 +77,7 @@ export interface ResolvedOptions {
   readonly onResult: ((result: CheckResult) => void) | undefined;
   readonly onPlan: ((plan: RunPlan) => void) | undefined;
   readonly timeoutMs: number;
+  readonly receiverPort: number;
 }
 
 export interface RunPlan {
@@ -137,6 +143,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     fetch: fetchFn,
     signal: options.signal,
     ledgerDir: options.ledgerDir ?? '.switchboard-conformance',
+    receiverPort: receiverPortOf(options.receiverPort),
     maxRequests: options.maxRequests ?? Number.POSITIVE_INFINITY,
     virtualTime: options.virtualTime ?? true,
     runId: options.runId,
@@ -144,4 +151,10 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     onPlan: options.onPlan,
     timeoutMs: options.timeoutMs ?? 30_000,
   };
+}
+
+function receiverPortOf(port: number | undefined): number {
+  if (port === undefined) return 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`receiver port must be 0-65535, got ${port}`);
+  return port;
 }

@@ -27,6 +27,7 @@ export interface ConformanceCliOptions {
   replay?: string;
   cleanup?: string;
   maxRequests?: string;
+  receiverPort?: string;
   ledgerDir: string;
   virtualTime: boolean;
 }
@@ -94,6 +95,7 @@ export async function conformance(options: ConformanceCliOptions): Promise<numbe
       runs: integer(options.runs, '--runs'),
       replay: options.replay,
       maxRequests: integer(options.maxRequests, '--max-requests'),
+      receiverPort: integer(options.receiverPort, '--receiver-port'),
       ledgerDir: options.ledgerDir,
       virtualTime: options.virtualTime,
       runId,
@@ -144,6 +146,7 @@ export function registerConformance(program: Command): void {
     .option('--replay <token>', 'rerun one failure: the token printed after "replay:"')
     .option('--cleanup <run-id>', 'sweep what an interrupted run left behind, then exit')
     .option('--max-requests <n>', 'stop starting checks once this many requests are used')
+    .option('--receiver-port <port>', 'port of the kit\'s webhook receiver on 127.0.0.1 (match serve --allow-local-webhooks; default: any free port)')
     .option('--ledger-dir <dir>', 'where run ledgers are kept for --cleanup', '.switchboard-conformance')
     .option('--no-virtual-time', 'against the simulator, really sleep instead of advancing its clock')
     .action(async (options: ConformanceCliOptions) => {

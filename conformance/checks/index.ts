@@ -7,6 +7,7 @@ import { contactChecks } from './contacts/checks.js';
 import { sequenceChecks } from './contacts/sequences.js';
 import { authChecks } from './core/auth.js';
 import { conversationChecks } from './conversations.js';
+import { flowChecks } from './flows/index.js';
 import { optOutAndBlockChecks } from './opt-outs-blocks.js';
 import { teamChecks } from './team.js';
 import { webhookChecks } from './webhooks.js';
@@ -39,6 +40,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...teamChecks,
     ...optOutAndBlockChecks,
     ...webhookChecks,
+    ...flowChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

@@ -70,4 +70,6 @@ export interface CheckContext {
   skip(reason: string, detail?: string): never;
   /** Moves the simulator clock (control plane); skips when the target has no control plane. */
   advanceClock(ms: number): Promise<void>;
+  /** Where delivery checks start their webhook receiver on 127.0.0.1 (0: any free port). */
+  readonly receiverPort: number;
 }

@@ -171,6 +171,7 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
       skip: (reason: string, detail?: string): never => {
         throw new SkipCheck(reason, detail);
       },
+      receiverPort: options.receiverPort,
       advanceClock: async (ms: number) => {
         if (!has('control')) throw new SkipCheck('needs_control');
         // Through the waiter when it is virtual, so the pacer's idea of the target's time follows.

@@ -76,6 +76,13 @@ const PREFIX_SWEEPS: readonly PrefixSweep[] = [
     skip: (item) => item['archived'] === true,
   },
   {
+    list: '/flows',
+    query: { limit: '100' },
+    field: 'name',
+    route: 'DELETE /flows/{id}',
+    undo: (id) => ({ method: 'DELETE', path: `/flows/${id}` }),
+  },
+  {
     list: '/api-keys',
     query: { limit: '100' },
     field: 'name',
