@@ -128,6 +128,19 @@ describe('switchboard tui in a pseudo-terminal (80×24)', () => {
   });
 });
 
+describe('switchboard alone on a terminal', () => {
+  it('opens the TUI', async () => {
+    const bare = new PtySession({ args: [], env: { ...env, XDG_STATE_HOME: join(dir, 'state-bare') }, cwd: dir });
+    try {
+      await bare.waitFor('Pick a target');
+      await bare.keys('q');
+      expect(await bare.wait()).toBe(0);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('switchboard without a terminal', () => {
   it('tui says it needs one and exits 2; the bare bin prints help', async () => {
     const tui = await runCli(['tui']);

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
 import { Header } from './components/Header.js';
+import { splitChunk } from './state/keys.js';
 import { Tabs } from './components/Tabs.js';
 import { TextField } from './components/TextField.js';
 import { GLOBAL_KEYS, HELP } from './help.js';
@@ -222,16 +223,12 @@ export function App(props: AppProps) {
   const [, bump] = useReducer((count: number) => count + 1, 0);
   const runKey = useRef<(input: string, key: Key) => void>(() => undefined);
   runKey.current = (input, key) => {
-    // Several command keys in one chunk (fast typing, a terminal that batches reads) are
-    // separate key presses outside text entry; text fields take a paste whole.
+    // A chunk of several keys (fast typing, a terminal that batches reads, a busy machine) is
+    // taken apart: control keys each on their own, text whole only while a field takes text.
     const typing = palette !== undefined || prompt !== undefined || (keys.current.editing && !app.help);
-    if (!typing && input.length > 1 && !key.ctrl && !key.meta && !/[\u0000-\u001f]/.test(input)) {
-      const [first, ...rest] = [...input];
-      pending.current.splice(1, 0, ...rest.map((char) => ({ input: char, key })));
-      handleKey(first!, key);
-      return;
-    }
-    handleKey(input, key);
+    const [first, ...rest] = splitChunk(input, key, typing);
+    pending.current.splice(1, 0, ...rest);
+    if (first) handleKey(first.input, first.key);
   };
   useInput((input, key) => {
     pending.current.push({ input, key });

@@ -8,6 +8,8 @@ import { initialTail, MAX_EVENTS, tailReducer, visibleEvents, type TailEvent } f
 import { createForm, fieldsFromSchema, formBody, formKey } from './form.js';
 import { conformanceReducer, failuresOf, initialConformance, progressOf } from './conformance.js';
 import type { CheckResult } from '../../../conformance/types.js';
+import type { Key } from 'ink';
+import { splitChunk } from './keys.js';
 
 describe('list', () => {
   it('keeps the cursor inside the list and the window around it', () => {
@@ -179,5 +181,19 @@ describe('conformance progress', () => {
     expect(progressOf(state)).toEqual({ done: 2, total: 3 });
     expect(failuresOf(state).map((item) => item.id)).toEqual(['b']);
     expect(conformanceReducer(state, { type: 'profile', profile: 'full' }).profile).toBe('safe');
+  });
+});
+
+describe('a chunk of keys read at once', () => {
+  const none = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false } as Key;
+  it('is one key press per character outside text entry, enter and ctrl keys included', () => {
+    const presses = splitChunk('jJ\r\u0015', none, false);
+    expect(presses.map((press) => press.input)).toEqual(['j', 'J', '', 'u']);
+    expect(presses.map((press) => [press.key.shift, press.key.return, press.key.ctrl])).toEqual([[false, false, false], [true, false, false], [false, true, false], [false, false, true]]);
+  });
+  it('keeps text whole while a field takes it, and still sees the enter after it', () => {
+    const presses = splitChunk('plan-differs.yaml\r', none, true);
+    expect(presses.map((press) => [press.input, press.key.return])).toEqual([['plan-differs.yaml', false], ['', true]]);
+    expect(splitChunk('x', none, false)).toEqual([{ input: 'x', key: none }]);
   });
 });
