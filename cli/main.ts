@@ -1,10 +1,32 @@
 #!/usr/bin/env node
-/** The `switchboard` bin. */
-import { createProgram } from './program.js';
+/**
+ * The `switchboard` bin. Alone on a terminal it opens the TUI; alone elsewhere it prints help.
+ * `switchboard tui` takes a short path that loads only the TUI's command, so the first frame
+ * does not wait for every other command's modules.
+ */
+const args = process.argv.slice(2);
 
-createProgram()
-  .parseAsync(process.argv)
-  .catch((error: unknown) => {
-    console.error(`switchboard: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  });
+async function main(): Promise<void> {
+  if (args.length === 0 && process.stdin.isTTY && process.stdout.isTTY) {
+    const { runTui } = await import('./commands/tui.js');
+    process.exitCode = await runTui();
+    return;
+  }
+  if (args[0] === 'tui') {
+    const { tuiProgram } = await import('./commands/tui.js');
+    await tuiProgram().parseAsync(process.argv);
+    return;
+  }
+  const { createProgram } = await import('./program.js');
+  const program = createProgram();
+  if (args.length === 0) {
+    program.outputHelp();
+    return;
+  }
+  await program.parseAsync(process.argv);
+}
+
+main().catch((error: unknown) => {
+  console.error(`switchboard: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

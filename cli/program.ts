@@ -7,6 +7,7 @@ import { registerRecord } from './commands/record.js';
 import { registerScenario } from './commands/scenario.js';
 import { registerSeed } from './commands/seed.js';
 import { registerServe } from './commands/serve.js';
+import { registerTui } from './commands/tui.js';
 
 export function createProgram(): Command {
   const program = new Command();
@@ -21,5 +22,6 @@ export function createProgram(): Command {
   registerConformance(program);
   registerScenario(program);
   registerRecord(program);
+  registerTui(program);
   return program;
 }

@@ -1,0 +1,256 @@
+/**
+ * The screens through ink-testing-library: key presses in, rendered frames out, at 80×24 against
+ * an in-process sandbox (a simulator of the test's own, so the test can act on it).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'ink-testing-library';
+import { createSimulator } from '../../src/simulator.js';
+import { silentLogger } from '../../src/core/logger.js';
+import { parseScenarioText } from '../../src/scenarios/load.js';
+import { App, type AppProps } from './app.js';
+import { connectSandbox } from './target/connection.js';
+import type { Session } from './session.js';
+import { themeFor } from './theme.js';
+
+// Each test types a few dozen keys and waits for frames; a busy shared machine needs room.
+vi.setConfig({ testTimeout: 60_000 });
+
+const dir = mkdtempSync(join(tmpdir(), 'switchboard-tui-app-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Rendered = ReturnType<typeof render>;
+let current: Rendered | undefined;
+afterEach(() => {
+  current?.unmount();
+  current = undefined;
+});
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function start(props: Partial<AppProps> = {}) {
+  const sim = createSimulator({ logger: silentLogger });
+  let opened: Session | undefined;
+  const app = render(
+    <App paths={props.paths} size={{ columns: 80, rows: 24 }} makeSandbox={() => connectSandbox({ simulator: sim })} writeRaw={() => undefined} tailPollMs={50} onSession={(session) => (opened = session)} {...props} />,
+  );
+  current = app;
+  const frame = (): string => app.lastFrame() ?? '';
+  const waitFor = async (test: string | RegExp, timeoutMs = 20_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const text = frame();
+      if (typeof test === 'string' ? text.includes(test) : test.test(text)) return text;
+      await sleep(20);
+    }
+    throw new Error(`never showed ${String(test)}:\n${frame()}`);
+  };
+  const press = async (...keys: string[]): Promise<void> => {
+    for (const key of keys) {
+      app.stdin.write(key);
+      await sleep(15);
+    }
+  };
+  return { sim, app, frame, waitFor, press, session: () => opened };
+}
+
+async function connected(props: Partial<AppProps> = {}) {
+  const ui = start({ connect: { kind: 'builtin' }, ...props });
+  await ui.waitFor('connected to sandbox (in process)');
+  return ui;
+}
+
+describe('layout', () => {
+  it('fits 80×24: header, tabs, a body and two status lines, never more', async () => {
+    const { waitFor } = start();
+    const frame = await waitFor('Pick a target');
+    const lines = frame.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(23);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(lines[0]).toBe('Switchboard not connected │ pick a target (1)');
+    expect(lines[1]).toContain('1 Targets 2 Explore 3 Console');
+  });
+
+  it('says so below its minimum size instead of drawing a broken layout', async () => {
+    const { app } = start({ size: { columns: 30, rows: 10 } });
+    await sleep(50);
+    expect(app.lastFrame()).toContain('needs at least 40×12');
+  });
+
+  it('has no colour at all with NO_COLOR', () => {
+    const theme = themeFor(true);
+    expect([theme.accent, theme.ok, theme.error, theme.key, ...Object.values(theme.method)].every((value) => value === undefined)).toBe(true);
+    expect(themeFor(false).ok).toBe('green');
+  });
+});
+
+describe('targets and the console', () => {
+  it('connects to the in-process sandbox with enter and sends GET /account with s', async () => {
+    const ui = start();
+    await ui.waitFor('Pick a target');
+    await ui.press('\r');
+    await ui.waitFor('connected to sandbox (in process)');
+    expect(ui.frame()).toMatch(/sandbox \(in process\) │ #1 .*business.* │ key full/);
+    await ui.press('s');
+    const frame = await ui.waitFor('── 200 OK');
+    expect(frame).toContain('"plan": "business"');
+    expect(frame).toMatch(/rate 198\/200/);
+  });
+
+  it('checks the body against the schema before sending, and S sends anyway', async () => {
+    const ui = await connected();
+    await ui.press(':');
+    for (const char of 'post /tags {"name":"vip","colour":"red"}') await ui.press(char);
+    await ui.press('\r');
+    const frame = await ui.waitFor('not sent: body');
+    expect(frame).toContain('✗ body: unknown field colour');
+    await ui.press('S');
+    const sent = await ui.waitFor('── 400');
+    expect(sent).toContain('error invalid_param');
+  });
+
+  it('prompts for path parameters, toggles an idempotency key and copies as curl without the key', async () => {
+    const raw: string[] = [];
+    const ui = await connected({ writeRaw: (text) => raw.push(text) });
+    await ui.press('p', '\u0015');
+    for (const char of '/contacts/{id}') await ui.press(char);
+    await ui.press('\r', 's');
+    await ui.waitFor('id for /contacts/{id}:');
+    for (const char of '999999') await ui.press(char);
+    await ui.press('\r');
+    const frame = await ui.waitFor('── 404');
+    expect(frame).toContain('error not_found');
+    await ui.press('i');
+    expect(await ui.waitFor('idempotency tui-')).toContain('idempotency tui-');
+    await ui.press('c');
+    const curl = await ui.waitFor('curl -sS');
+    expect(curl).toContain('$SWITCHBOARD_API_KEY');
+    expect(raw.join('')).toMatch(/^\u001B\]52;c;/);
+    expect(Buffer.from(raw[0]!.slice(7, -1), 'base64').toString()).not.toContain('sbx_');
+  });
+
+  it('shows help for the screen with ? and closes it with esc', async () => {
+    const ui = await connected();
+    await ui.press('?');
+    const help = await ui.waitFor('Console: Compose a request');
+    expect(help).toContain('copy as curl');
+    expect(help).toContain('command palette');
+    await ui.press('\u001B');
+    await ui.waitFor('no response yet');
+  });
+});
+
+describe('explore and history', () => {
+  it('opens a route in the console, pre-filled', async () => {
+    const ui = await connected();
+    await ui.press('2');
+    await ui.waitFor('GET    /account');
+    await ui.press('/');
+    for (const char of 'createTag') await ui.press(char);
+    await ui.press('\r', 'j');
+    await ui.waitFor('(createTag)');
+    await ui.press('\r');
+    const frame = await ui.waitFor('POST   /tags');
+    expect(frame).toContain('body { "name": "" }');
+  });
+
+  it('lists what was sent, diffs two answers and saves them as a scenario', async () => {
+    const ui = await connected({ paths: { configDir: join(dir, 'c1'), stateDir: join(dir, 's1') } });
+    await ui.press(':');
+    for (const char of 'get /account') await ui.press(char);
+    await ui.press('\r');
+    await ui.waitFor('── 200 OK');
+    await ui.press(':');
+    for (const char of 'get /tags') await ui.press(char);
+    await ui.press('\r');
+    await ui.waitFor('GET /tags → 200');
+    await ui.press('4');
+    const list = await ui.waitFor('History of sandbox');
+    expect(list).toMatch(/GET\s+\/tags\s+200/);
+    await ui.press('d');
+    await ui.waitFor('difference(s)');
+    await ui.press('\u001B', 'w');
+    await ui.waitFor('Save 1 request(s) as scenario file:');
+    await ui.press('\u0015');
+    const file = join(dir, 'saved.yaml');
+    for (const char of file) await ui.press(char);
+    await ui.press('\r');
+    await ui.waitFor(`wrote ${file}`);
+    expect(parseScenarioText(readFileSync(file, 'utf8'), file).steps[0]!.request!.path).toBe('/tags');
+  });
+});
+
+describe('the replay debugger', () => {
+  it('steps to a mismatch, and a rule edited on the spot makes the step pass', async () => {
+    const file = join(dir, 'plan.yaml');
+    writeFileSync(file, 'scenario: plan check\n# kept on save\nsteps:\n  - name: read the account\n    request: { path: /account }\n    expect:\n      status: 200\n      body: { data: { account: { plan: pro } } }\n');
+    const ui = await connected();
+    await ui.press(':');
+    for (const char of `open ${file}`) await ui.press(char);
+    await ui.press('\r');
+    await ui.waitFor('plan check');
+    await ui.press('n');
+    const failed = await ui.waitFor('✗ $.data.account.plan');
+    expect(failed).toMatch(/expected "pro"\s+actual "business"\s+\(equals\)/);
+    await ui.press('e');
+    await ui.waitFor('rule for $.data.account.plan');
+    await ui.press('\r');
+    const passed = await ui.waitFor('✓ 1. read the account');
+    expect(passed).toContain('· edited');
+    await ui.press('w');
+    await ui.waitFor(`wrote ${file}`);
+    const saved = readFileSync(file, 'utf8');
+    expect(saved).toContain('# kept on save');
+    expect(parseScenarioText(saved, file).steps[0]!.expect!.match).toEqual({ '$.data.account.plan': 'ignore' });
+  });
+});
+
+describe('tail, sandbox and conformance', () => {
+  it('shows an event from the journal when a customer writes in', async () => {
+    const ui = await connected();
+    await ui.press('6');
+    await ui.waitFor('from sandbox event journal');
+    ui.sim.sandbox.inbound(1, { channel: 'sms', platform_user_id: '+15550100077', text: 'Hello' });
+    const frame = await ui.waitFor('message.received');
+    expect(frame).toContain('received');
+    await ui.press('/');
+    for (const char of 'nothing.') await ui.press(char);
+    await ui.press('\r');
+    await ui.waitFor('type ~ nothing.');
+    expect(ui.frame()).not.toContain('message.received');
+  });
+
+  it('freezes the clock and runs a power from its form', async () => {
+    const ui = await connected();
+    await ui.press('8');
+    await ui.waitFor('Customer writes in');
+    await ui.press('f');
+    await ui.waitFor(/clock frozen \d{4}-/);
+    for (let i = 0; i < 7; i++) await ui.press('j');
+    await ui.press('\r');
+    await ui.waitFor('Customer texts STOP (SMS)  enter submit');
+    await ui.press('\r');
+    const result = await ui.waitFor('Customer texts STOP (SMS) → 200 OK');
+    expect(result).toContain('"status": "opted_out"');
+  });
+
+  it('fills the clause matrix as the kit reports results, and opens a failure', async () => {
+    const ui = await connected();
+    await ui.press('7');
+    await ui.waitFor('s starts a run');
+    // The kit's callbacks feed this store; drive it directly to keep the test fast.
+    const session = ui.session()!;
+    session.conformance.store.dispatch({ type: 'start' });
+    session.conformance.store.dispatch({ type: 'plan', plan: { runId: 'r', simulator: true, profile: 'safe', level: 'all', checks: 2, requests: 4, maxRequests: Infinity } });
+    session.conformance.store.dispatch({ type: 'result', result: { id: 'tags.create-201', title: 'create answers 201', clause: '4.5', level: 'spec', group: 'tags', verdict: 'fail', durationMs: 1, requests: 1, failure: { message: 'expected 201, got 200', replay: 'tags.create-201@42' } } });
+    const frame = await ui.waitFor('FAIL');
+    expect(frame).toMatch(/4\.5\s+Tags.*\s+0\s+1\s+0\s+0\s+FAIL/);
+    expect(frame).toContain('1/2 · pass 0 fail 1');
+    await ui.press('\r');
+    const detail = await ui.waitFor('expected 201, got 200');
+    expect(detail).toContain("replay: switchboard conformance --replay 'tags.create-201@42'");
+  });
+});
+

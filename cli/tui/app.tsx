@@ -1,0 +1,390 @@
+/**
+ * The TUI's root: header (target, account, plan, key scope, rate limit), numbered tabs, the
+ * active screen, a status line and key hints, at any terminal size from 80×24 up. One input
+ * handler routes keys: the palette or a prompt when open, then the global keys (1-8, :, ?, q)
+ * unless the screen is taking text, then the screen, then esc for "back".
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
+import { Header } from './components/Header.js';
+import { splitChunk } from './state/keys.js';
+import { Tabs } from './components/Tabs.js';
+import { TextField } from './components/TextField.js';
+import { GLOBAL_KEYS, HELP } from './help.js';
+import type { Session } from './session.js';
+import { appReducer, COMMAND_HELP, completeCommand, initialApp, parseCommand, SCREENS, SCREEN_TITLES, type ScreenId, type Tone } from './state/app.js';
+import { useStore } from './state/store.js';
+import { editText, textOf, type TextState } from './state/text.js';
+import type { Connection } from './target/connection.js';
+import { isSandbox } from './target/kind.js';
+import type { TuiPaths } from './target/paths.js';
+import { themeFor } from './theme.js';
+import { KeysContext, UiContext, type ConnectRequest, type KeySlot, type PromptRequest, type Ui } from './ui.js';
+import { Targets } from './screens/Targets.js';
+import { Explore } from './screens/Explore.js';
+import { Console, sendDraft } from './screens/Console.js';
+import { History } from './screens/History.js';
+import { Scenarios } from './screens/Scenarios.js';
+import { Tail } from './screens/Tail.js';
+import { Conformance } from './screens/Conformance.js';
+import { Sandbox } from './screens/Sandbox.js';
+
+export const MIN_COLUMNS = 40;
+export const MIN_ROWS = 12;
+
+export interface AppProps {
+  /** Config and state folders; undefined keeps nothing on disk (tests). */
+  readonly paths: TuiPaths | undefined;
+  /** Connect at start (`--target`); otherwise the targets screen opens. */
+  readonly connect?: ConnectRequest;
+  /** Open this scenario in the debugger once connected (`--scenario`). */
+  readonly scenario?: string;
+  /** Fixed size (tests); default the terminal's, following resizes. */
+  readonly size?: { readonly columns: number; readonly rows: number };
+  readonly noColor?: boolean;
+  /** How the built-in sandbox is made (tests and the bench pass their own simulator). */
+  readonly makeSandbox?: () => Connection;
+  /** Raw bytes to the terminal (OSC 52); default the real stdout. */
+  readonly writeRaw?: (text: string) => void;
+  /** The first screen (default: targets, or console once connected). */
+  readonly screen?: ScreenId;
+  readonly tailPollMs?: number;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Hears each session the app opens (tests and the bench reach the stores through it). */
+  readonly onSession?: (session: Session) => void;
+}
+
+const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
+  targets: Targets,
+  explore: Explore,
+  console: Console,
+  history: History,
+  scenarios: Scenarios,
+  tail: Tail,
+  conformance: Conformance,
+  sandbox: Sandbox,
+};
+
+const HINTS: Record<ScreenId, string> = {
+  targets: 'enter connect · a add',
+  explore: 'enter open in console · / filter',
+  console: 's send · m method · p path · u query · b body · i idem · c curl',
+  history: 'enter open · r re-run · space select · d diff · w save',
+  scenarios: 'n next · r run · g run to · b break · R restart · e rule · c compare',
+  tail: '/ type · p pause · w deliveries · enter detail',
+  conformance: 'p profile · s start · x stop · tab failures',
+  sandbox: 'enter open form · f freeze · u unfreeze',
+};
+
+function useTerminalSize(fixed: AppProps['size']): { columns: number; rows: number } {
+  const { stdout } = useStdout();
+  const read = (): { columns: number; rows: number } => fixed ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 };
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    if (fixed) return;
+    const onResize = (): void => setSize(read());
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [stdout, fixed]);
+  return fixed ?? size;
+}
+
+interface PromptState {
+  readonly request: PromptRequest;
+  readonly text: TextState;
+  readonly error?: string;
+  readonly busy?: boolean;
+}
+
+export function App(props: AppProps) {
+  const { exit } = useApp();
+  const { stdout } = useStdout();
+  const { columns, rows } = useTerminalSize(props.size);
+  const theme = useMemo(() => themeFor(props.noColor ?? false), [props.noColor]);
+  const [app, dispatch] = useReducer(appReducer, initialApp(props.screen ?? 'targets'));
+  const [session, setSession] = useState<Session | undefined>(undefined);
+  const [connecting, setConnecting] = useState(false);
+  const [palette, setPalette] = useState<{ text: TextState; error?: string } | undefined>(undefined);
+  const [prompt, setPrompt] = useState<PromptState | undefined>(undefined);
+  const keys = useRef<KeySlot>({ handler: undefined, editing: false });
+  const sessionRef = useRef<Session | undefined>(undefined);
+  sessionRef.current = session;
+  const screenRef = useRef<ScreenId>(app.screen);
+  screenRef.current = app.screen;
+
+  const notify = useCallback((text: string, tone: Tone = 'info') => dispatch({ type: 'message', text, tone }), []);
+  const go = useCallback((screen: ScreenId) => dispatch({ type: 'go', screen }), []);
+
+  const connect = useCallback(
+    async (request: ConnectRequest): Promise<boolean> => {
+      setConnecting(true);
+      try {
+        // The simulator, the scenarios engine and the kit load here, not before the first frame.
+        const [{ connectSandbox, connectUrl }, { openSaved }, { Session }] = await Promise.all([import('./target/connection.js'), import('./target/open.js'), import('./session.js')]);
+        const connection =
+          request.kind === 'builtin'
+            ? (props.makeSandbox ?? connectSandbox)()
+            : request.kind === 'saved'
+              ? await (props.paths ? openSaved(props.paths, request.name, props.env) : Promise.reject(new Error('no config folder: no saved targets')))
+              : await connectUrl({ name: request.url, baseUrl: request.url, ...(request.apiKey ? { apiKey: request.apiKey } : {}), ...(request.controlToken ? { controlToken: request.controlToken } : {}) });
+        const next = new Session(connection, props.paths, { ...(props.tailPollMs !== undefined ? { tailPollMs: props.tailPollMs } : {}) });
+        await sessionRef.current?.close();
+        setSession(next);
+        props.onSession?.(next);
+        await next.refreshAccount();
+        const facts = next.header.get();
+        notify(facts.problem ? `connected to ${connection.label}, but GET /account: ${facts.problem}` : `connected to ${connection.label}: s sends GET /account`, facts.problem ? 'error' : 'ok');
+        if (screenRef.current === 'targets') go('console');
+        return true;
+      } catch (error) {
+        notify(`could not connect: ${error instanceof Error ? error.message : String(error)}`, 'error');
+        return false;
+      } finally {
+        setConnecting(false);
+      }
+    },
+    [props.makeSandbox, props.paths, props.env, props.tailPollMs, props.onSession, notify, go],
+  );
+
+  useEffect(() => {
+    if (!props.connect) return;
+    void connect(props.connect).then(async (ok) => {
+      if (ok && props.scenario && sessionRef.current) {
+        await sessionRef.current.debugger.open(props.scenario);
+        go('scenarios');
+      }
+    });
+  }, []);
+  useEffect(() => () => void sessionRef.current?.close(), []);
+
+  const quit = useCallback(() => exit(), [exit]);
+  const ui: Ui = {
+    session,
+    connecting,
+    paths: props.paths,
+    columns,
+    bodyRows: Math.max(3, rows - 5),
+    theme,
+    screen: app.screen,
+    go,
+    notify,
+    prompt: (request) => setPrompt({ request, text: textOf(request.initial ?? '') }),
+    connect,
+    writeRaw: props.writeRaw ?? ((text) => stdout.write(text)),
+    quit,
+    ...(props.makeSandbox ? { makeSandbox: props.makeSandbox } : {}),
+  };
+
+  const runCommand = (text: string): string | undefined => {
+    let command;
+    try {
+      command = parseCommand(text);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    switch (command.type) {
+      case 'quit':
+        quit();
+        return undefined;
+      case 'help':
+        dispatch({ type: 'help', open: true });
+        return undefined;
+      case 'go':
+        go(command.screen);
+        return undefined;
+      case 'target':
+        void connect(command.name === 'sandbox' ? { kind: 'builtin' } : /^https?:/.test(command.name) ? { kind: 'url', url: command.name } : { kind: 'saved', name: command.name });
+        return undefined;
+      case 'open':
+        if (!session) return 'connect to a target first (1)';
+        void session.debugger.open(command.file).then(() => {
+          const error = session.debugger.store.get().error;
+          if (!session.debugger.opened && error) notify(error, 'error');
+        });
+        go('scenarios');
+        return undefined;
+      case 'send': {
+        if (!session) return 'connect to a target first (1)';
+        const [path, query] = command.path.split('?');
+        session.console.dispatch({ type: 'load', method: command.method, path: path!, query: query ?? '', ...(command.body ? { body: command.body } : {}) });
+        go('console');
+        void sendDraft(ui, session, session.console.get(), true);
+        return undefined;
+      }
+    }
+  };
+
+  // Keys are handled one at a time, each after the render the previous one caused: React 19
+  // renders in a microtask, so two keys read in one chunk would otherwise both see the state
+  // from before the first (a typed character lost, a digit switching screens mid-word).
+  const pending = useRef<{ input: string; key: Key }[]>([]);
+  const [, bump] = useReducer((count: number) => count + 1, 0);
+  const runKey = useRef<(input: string, key: Key) => void>(() => undefined);
+  runKey.current = (input, key) => {
+    // A chunk of several keys (fast typing, a terminal that batches reads, a busy machine) is
+    // taken apart: control keys each on their own, text whole only while a field takes text.
+    const typing = palette !== undefined || prompt !== undefined || (keys.current.editing && !app.help);
+    const [first, ...rest] = splitChunk(input, key, typing);
+    pending.current.splice(1, 0, ...rest);
+    if (first) handleKey(first.input, first.key);
+  };
+  useInput((input, key) => {
+    pending.current.push({ input, key });
+    if (pending.current.length > 1) return;
+    runKey.current(input, key);
+    bump();
+  });
+  useLayoutEffect(() => {
+    // This render shows the effect of the key handled before it: on to the next one.
+    if (pending.current.length === 0) return;
+    pending.current.shift();
+    const next = pending.current[0];
+    if (!next) return;
+    runKey.current(next.input, next.key);
+    bump();
+  });
+
+  function handleKey(input: string, key: Key): void {
+    if (palette) {
+      if (key.escape) setPalette(undefined);
+      else if (key.return) {
+        const error = runCommand(palette.text.value);
+        setPalette(error ? { ...palette, error } : undefined);
+      } else if (key.tab) setPalette({ text: textOf(completeCommand(palette.text.value)) });
+      else setPalette({ text: editText(palette.text, input, key) });
+      return;
+    }
+    if (prompt) {
+      if (prompt.busy) return;
+      if (key.escape) {
+        prompt.request.onCancel?.();
+        setPrompt(undefined);
+      } else if (key.return) {
+        setPrompt({ ...prompt, busy: true });
+        void Promise.resolve(prompt.request.onSubmit(prompt.text.value)).then(
+          (error) => setPrompt((current) => (current === undefined || current.request !== prompt.request ? current : error ? { ...current, busy: false, error } : undefined)),
+          (error: unknown) => setPrompt((current) => (current ? { ...current, busy: false, error: error instanceof Error ? error.message : String(error) } : current)),
+        );
+      } else setPrompt({ ...prompt, text: editText(prompt.text, input, key), error: undefined });
+      return;
+    }
+    const slot = keys.current;
+    if (slot.editing && !app.help) {
+      slot.handler?.(input, key);
+      return;
+    }
+    if (/^[1-8]$/.test(input) && !key.ctrl && !key.meta) {
+      go(SCREENS[Number(input) - 1]!);
+      return;
+    }
+    if (input === ':') {
+      setPalette({ text: textOf('') });
+      return;
+    }
+    if (input === '?') {
+      dispatch({ type: 'help' });
+      return;
+    }
+    if (input === 'q' && !key.ctrl) {
+      quit();
+      return;
+    }
+    if (app.help) {
+      if (key.escape) dispatch({ type: 'help', open: false });
+      return;
+    }
+    if (slot.handler?.(input, key)) return;
+    if (key.escape) dispatch({ type: 'back' });
+  }
+
+  const header = session ? <SessionHeader session={session} width={columns} theme={theme} /> : <Header facts={undefined} width={columns} theme={theme} />;
+  if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+    return <Text>Switchboard needs at least {MIN_COLUMNS}×{MIN_ROWS}; this terminal is {columns}×{rows}.</Text>;
+  }
+  const Screen = SCREEN_COMPONENTS[app.screen];
+  const bodyRows = ui.bodyRows;
+  return (
+    <UiContext.Provider value={ui}>
+      <KeysContext.Provider value={keys}>
+        <Box flexDirection="column" width={columns} height={rows - 1}>
+          {header}
+          <Tabs screen={app.screen} width={columns} theme={theme} sandbox={session ? isSandbox(session.connection) : true} />
+          <Box height={bodyRows} width={columns} flexDirection="column" overflow="hidden">
+            {app.help ? <HelpView screen={app.screen} width={columns} height={bodyRows} /> : <Screen />}
+          </Box>
+          <StatusLine palette={palette} prompt={prompt} message={app.message} width={columns} theme={theme} />
+          <Text dimColor wrap="truncate-end">
+            {app.help ? 'esc closes help' : `${HINTS[app.screen]} · ? help · : cmd · q quit`}
+          </Text>
+        </Box>
+      </KeysContext.Provider>
+    </UiContext.Provider>
+  );
+}
+
+function SessionHeader({ session, width, theme }: { session: Session; width: number; theme: ReturnType<typeof themeFor> }) {
+  const facts = useStore(session.header);
+  return <Header facts={facts} width={width} theme={theme} />;
+}
+
+function StatusLine({ palette, prompt, message, width, theme }: { palette: { text: TextState; error?: string } | undefined; prompt: PromptState | undefined; message: { text: string; tone: Tone } | undefined; width: number; theme: ReturnType<typeof themeFor> }) {
+  if (palette) {
+    return (
+      <Box width={width} height={1}>
+        <Text color={theme.accent}>:</Text>
+        <Box width={palette.error ? Math.floor(width / 2) : width - 1}>
+          <TextField state={palette.text} width={palette.error ? Math.floor(width / 2) : width - 1} focused />
+        </Box>
+        {palette.error ? <Text color={theme.error} wrap="truncate-end">{palette.error}</Text> : null}
+      </Box>
+    );
+  }
+  if (prompt) {
+    const label = `${prompt.request.label} `;
+    const room = Math.max(10, width - label.length - (prompt.error ? Math.floor(width / 3) : 0));
+    return (
+      <Box width={width} height={1}>
+        <Text color={theme.accent} bold>
+          {label}
+        </Text>
+        <Box width={room}>
+          <TextField state={prompt.text} width={room} focused={!prompt.busy} />
+        </Box>
+        {prompt.error ? <Text color={theme.error} wrap="truncate-end">{prompt.error}</Text> : null}
+      </Box>
+    );
+  }
+  const color = message?.tone === 'error' ? theme.error : message?.tone === 'ok' ? theme.ok : undefined;
+  return (
+    <Text color={color} wrap="truncate-end">
+      {message?.text ?? ' '}
+    </Text>
+  );
+}
+
+function HelpView({ screen, width, height }: { screen: ScreenId; width: number; height: number }) {
+  const help = HELP[screen];
+  const lines: [string, string][] = [
+    ...help.keys.map(([key, what]) => [key, what] as [string, string]),
+    ['', ''],
+    ...GLOBAL_KEYS.map(([key, what]) => [key, what] as [string, string]),
+    ['', ''],
+    ...COMMAND_HELP.map(([key, what]) => [key, what] as [string, string]),
+  ];
+  const keyWidth = Math.min(40, Math.max(...lines.map(([key]) => key.length)) + 2);
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold wrap="truncate-end">
+        {SCREEN_TITLES[screen]}: {help.what}
+      </Text>
+      {lines.slice(0, height - 1).map(([key, what], index) => (
+        <Text key={index} wrap="truncate-end">
+          {key.padEnd(keyWidth)}
+          <Text dimColor>{what}</Text>
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Line editing as a plain reducer: insert at the cursor, backspace, left/right, home/end,
+ * ctrl-a/e/u/w, and multi-line text (the console's JSON body) with up/down and enter for a new
+ * line. Every text field and the body editor use it.
+ */
+import type { KeyLike } from './list.js';
+
+export interface TextState {
+  readonly value: string;
+  /** Offset into value. */
+  readonly cursor: number;
+}
+
+export function textOf(value: string): TextState {
+  return { value, cursor: value.length };
+}
+
+function lineStart(value: string, cursor: number): number {
+  return value.lastIndexOf('\n', cursor - 1) + 1;
+}
+
+function lineEnd(value: string, cursor: number): number {
+  const end = value.indexOf('\n', cursor);
+  return end < 0 ? value.length : end;
+}
+
+/** Moves the cursor to the same column of the line above (-1) or below (+1). */
+function vertical(state: TextState, direction: -1 | 1): TextState {
+  const { value, cursor } = state;
+  const start = lineStart(value, cursor);
+  const column = cursor - start;
+  if (direction < 0) {
+    if (start === 0) return { value, cursor: 0 };
+    const prevStart = lineStart(value, start - 1);
+    return { value, cursor: Math.min(prevStart + column, start - 1) };
+  }
+  const end = lineEnd(value, cursor);
+  if (end === value.length) return { value, cursor: value.length };
+  const nextStart = end + 1;
+  return { value, cursor: Math.min(nextStart + column, lineEnd(value, nextStart)) };
+}
+
+/**
+ * Applies one key press. `multiline` lets enter insert a newline and up/down move between lines;
+ * the caller handles enter/escape/tab of single-line fields (commit, cancel, next field).
+ */
+export function editText(state: TextState, input: string, key: KeyLike, multiline = false): TextState {
+  const { value, cursor } = state;
+  if (key.backspace || key.delete) {
+    if (cursor === 0) return state;
+    return { value: value.slice(0, cursor - 1) + value.slice(cursor), cursor: cursor - 1 };
+  }
+  if (key.leftArrow) return { value, cursor: Math.max(0, cursor - 1) };
+  if (key.rightArrow) return { value, cursor: Math.min(value.length, cursor + 1) };
+  if (key.home || (key.ctrl && input === 'a')) return { value, cursor: multiline ? lineStart(value, cursor) : 0 };
+  if (key.end || (key.ctrl && input === 'e')) return { value, cursor: multiline ? lineEnd(value, cursor) : value.length };
+  if (key.ctrl && input === 'u') {
+    const start = multiline ? lineStart(value, cursor) : 0;
+    return { value: value.slice(0, start) + value.slice(cursor), cursor: start };
+  }
+  if (key.ctrl && input === 'w') {
+    const before = value.slice(0, cursor).replace(/\S+\s*$/, '');
+    return { value: before + value.slice(cursor), cursor: before.length };
+  }
+  if (multiline && key.upArrow) return vertical(state, -1);
+  if (multiline && key.downArrow) return vertical(state, 1);
+  if (multiline && key.return) return { value: `${value.slice(0, cursor)}\n${value.slice(cursor)}`, cursor: cursor + 1 };
+  if (key.ctrl || key.meta || key.return || key.escape || key.tab || key.upArrow || key.downArrow || key.pageUp || key.pageDown) return state;
+  if (input === '') return state;
+  // Pasted text arrives as one input; a single-line field keeps it on one line.
+  const text = multiline ? input.replace(/\r\n?/g, '\n') : input.replace(/[\r\n]+/g, ' ');
+  return { value: value.slice(0, cursor) + text + value.slice(cursor), cursor: cursor + text.length };
+}
+
+/** The cursor's line and column (0-based), for drawing a multi-line editor. */
+export function cursorPosition(state: TextState): { line: number; column: number } {
+  const before = state.value.slice(0, state.cursor);
+  const line = before.split('\n').length - 1;
+  return { line, column: state.cursor - lineStart(state.value, state.cursor) };
+}
