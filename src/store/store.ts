@@ -54,6 +54,11 @@ export class Store {
     if ((this.sequences[sequence] ?? 0) < value) this.sequences[sequence] = value;
   }
 
+  /** The last id a sequence gave (0 before the first). */
+  sequenceValue(sequence: string): number {
+    return this.sequences[sequence] ?? 0;
+  }
+
   /** Runs synchronous work all-or-nothing. Nested calls join the outer transaction. */
   transaction<R>(work: () => R): R {
     if (this.undoLog) return work();
