@@ -15,7 +15,7 @@ import { Pacer } from '../../conformance/http/pacer.js';
 import { realWaiter, type Waiter } from '../../conformance/http/waiter.js';
 import type { AnyGroup } from '../groups/define.js';
 import type { PullApi, PullListSection, PullSection } from '../groups/pull.js';
-import { writeFileAtomic } from '../scenarios/record/write.js';
+import { writeFileAtomic } from '../adapters/state-file.js';
 import { Redactor, redactionRules, type RedactionRulesFile } from './redact.js';
 
 export class PullError extends Error {
@@ -41,6 +41,8 @@ export interface PullOptions {
   /** `default`, `none`, or a rules file's content (keep/replace on top of the defaults). */
   readonly redact: 'default' | 'none' | RedactionRulesFile;
   readonly resume?: boolean;
+  /** The target's time (ms) the pull's `ago` fields count back from; default: its `Date` header. */
+  readonly asOfMs?: number;
   readonly waiter?: Waiter;
   readonly fetch?: typeof fetch;
   readonly onProgress?: (progress: PullProgress) => void;
@@ -107,7 +109,7 @@ export async function pullSeed(options: PullOptions): Promise<PullSummary> {
     if (existsSync(stateFile)) throw new PullError(`${stateFile} exists: an earlier pull was interrupted. Use --resume to go on, or delete it to start over.`);
     const probe = await http.probe();
     state = {
-      version: 1, baseUrl: options.baseUrl, accountId: probe.accountId, startedAtMs: probe.serverTimeMs, key: randomBytes(32).toString('hex'),
+      version: 1, baseUrl: options.baseUrl, accountId: probe.accountId, startedAtMs: options.asOfMs ?? probe.serverTimeMs, key: randomBytes(32).toString('hex'),
       section: 0, cursor: null, inList: false, items: 0, bytes: 0, records: {},
     };
     options.onEstimate?.(estimateOf(sections, http.quota));
@@ -295,7 +297,7 @@ export class GetClient {
   }
 
   private async request(path: string, query?: Readonly<Record<string, string | number>>): Promise<{ body: unknown; response: Response }> {
-    const url = new URL(`/api/v1${path}`, this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
+    const url = new URL(`${this.baseUrl.replace(/\/+$/, '')}${path}`);
     for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, String(value));
     let failures = 0;
     for (let attempt = 0; ; attempt++) {

@@ -65,17 +65,18 @@ function inIdOrder<T>(items: readonly T[], byId: boolean): { item: T; position: 
 }
 
 /**
- * Gives the record `work` creates exactly `id`: the sequence is moved to just below it, and must
- * have given exactly it afterwards. An id at or below what the sequence already gave (a duplicate,
- * or one taken by a record loaded earlier) is refused rather than renumbered.
+ * Gives the record `work` creates exactly `id` (the store's next id of `sequence` is pinned to it;
+ * the sequence ends at least there, so later ids cannot collide). A taken id is refused by the
+ * collection (duplicate id), never renumbered.
  */
 function explicitIds(store: Store) {
   return <R>(sequence: string, id: number | undefined, work: () => R): R => {
     if (id === undefined) return work();
-    if (store.sequenceValue(sequence) >= id) throw new Error(`id ${id} is already taken (ids of one kind must be unique and load in ascending order)`);
-    store.ensureSequenceAtLeast(sequence, id - 1);
-    const result = work();
-    if (store.sequenceValue(sequence) < id) throw new Error(`id ${id}: the record did not take it`);
-    return result;
+    store.pinNextId(sequence, id);
+    try {
+      return work();
+    } finally {
+      if (!store.unpin(sequence)) throw new Error(`id ${id}: the record did not take it`);
+    }
   };
 }

@@ -9,7 +9,7 @@ interface ConversationView {
   id: number; channel: string; platform_user_id: string; customer_name: string | null; status: string;
   assigned_to: number | null; ai_pause_reason: string | null; created_at: string;
 }
-interface MessageView { sender_type: string; sender_name: string | null; type: string; text: string | null; is_template: boolean; body_purged: boolean; created_at: string }
+interface MessageView { id: number; sender_type: string; sender_name: string | null; type: string; text: string | null; is_template: boolean; body_purged: boolean; created_at: string }
 
 export const conversationPull: PullSpec = {
   sections: [
@@ -29,6 +29,7 @@ export const conversationPull: PullSpec = {
           assigned_to: conversation.assigned_to,
           created_ago: agoOf(api, conversation.created_at),
           messages: messages.map((message) => ({
+            id: message.id,
             sender_type: message.sender_type,
             sender_name: message.sender_name,
             type: message.type,

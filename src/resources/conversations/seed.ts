@@ -24,7 +24,7 @@ export const conversationSeed = seedFor<ConversationsModel>()({
       .map((conversation, index) => ({ conversation, index, age: model.system.ageMs(conversation) }))
       .sort((a, b) => (a.conversation.id ?? Infinity) - (b.conversation.id ?? Infinity) || b.age - a.age || a.index - b.index);
     for (const { conversation: { id, ...conversation }, index } of byAge) {
-      at(['conversations', index], () => withId('conversation', id, () => model.system.create(accountId, conversation)));
+      at(['conversations', index], () => withId('conversation', id, () => model.system.create(accountId, conversation, true)));
     }
   },
 });

@@ -4,7 +4,7 @@
  */
 import { agoOf, pullList, type PullSpec } from '../../groups/pull.js';
 
-interface OptOutView { channel: string; identifier: string; status: string; scope: string | null; method: string | null; keyword: string | null; opted_out_at: string | null; recorded_at: string }
+interface OptOutView { id: string; channel: string; identifier: string; status: string; scope: string | null; method: string | null; keyword: string | null; opted_out_at: string | null; recorded_at: string }
 
 export const optOutPull: PullSpec = {
   sections: [
@@ -20,9 +20,11 @@ export const optOutPull: PullSpec = {
           ...(row.method ? { method: row.method } : {}),
           ...(row.keyword ? { keyword: row.keyword } : {}),
         };
-        if (row.status === 'opted_out') return [{ ...base, status: 'opted_out', ago: agoOf(api, row.recorded_at) }];
+        const number = Number(row.id.split(':')[1]);
+        const kept = Number.isSafeInteger(number) && number > 0 ? { number } : {};
+        if (row.status === 'opted_out') return [{ ...kept, ...base, status: 'opted_out', ago: agoOf(api, row.recorded_at) }];
         return [
-          { ...base, status: 'opted_out', ago: agoOf(api, row.opted_out_at ?? row.recorded_at) },
+          { ...kept, ...base, status: 'opted_out', ago: agoOf(api, row.opted_out_at ?? row.recorded_at) },
           { ...base, status: row.status, ago: agoOf(api, row.recorded_at) },
         ];
       },
