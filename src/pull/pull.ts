@@ -89,7 +89,13 @@ const PAGE = 100;
 export function planSections(groups: readonly AnyGroup[], only?: readonly string[]): { sections: PullSection[]; pulled: string[]; notPulled: string[] } {
   const unknown = (only ?? []).filter((name) => !groups.some((group) => group.name === name));
   if (unknown.length > 0) throw new PullError(`Unknown group(s): ${unknown.join(', ')} (known: ${groups.filter((g) => g.pull).map((g) => g.name).join(', ')})`);
-  const chosen = groups.filter((group) => group.name === 'account' || only === undefined || only.length === 0 || only.includes(group.name));
+  // A group comes with the groups it needs (contacts bring tags and custom fields), as in the registry.
+  const wanted = new Set(['account', ...(only ?? [])]);
+  const addNeeds = (group: AnyGroup): void => {
+    for (const need of group.needs) if (!wanted.has(need.name)) (wanted.add(need.name), addNeeds(need));
+  };
+  for (const group of groups) if (wanted.has(group.name)) addNeeds(group);
+  const chosen = groups.filter((group) => only === undefined || only.length === 0 || wanted.has(group.name));
   const pulled = chosen.filter((group) => group.pull !== undefined).map((group) => group.name);
   const notPulled = chosen.filter((group) => group.pull === undefined && (group.seed !== undefined || group.routes.length > 0)).map((group) => group.name);
   return { sections: chosen.flatMap((group) => [...(group.pull?.sections ?? [])]), pulled, notPulled };

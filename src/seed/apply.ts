@@ -73,10 +73,14 @@ function explicitIds(store: Store) {
   return <R>(sequence: string, id: number | undefined, work: () => R): R => {
     if (id === undefined) return work();
     store.pinNextId(sequence, id);
+    let result: R;
     try {
-      return work();
-    } finally {
-      if (!store.unpin(sequence)) throw new Error(`id ${id}: the record did not take it`);
+      result = work();
+    } catch (error) {
+      store.unpin(sequence);
+      throw error;
     }
+    if (!store.unpin(sequence)) throw new Error(`id ${id}: the record did not take it`);
+    return result;
   };
 }
