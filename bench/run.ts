@@ -16,6 +16,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'scenarios', load: () => import('./scenarios.js') },
   { name: 'flows', load: () => import('./flows.js') },
   { name: 'tui', load: () => import('./tui.js') },
+  { name: 'seed-pull', load: () => import('./seed-pull.js') },
 ];
 
 const RESULTS_FILE = join(import.meta.dirname, '..', '..', 'bench-results.json');

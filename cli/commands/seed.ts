@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { defaultSeed, parseSeed } from '../../src/seed/default.js';
+import { registerSeedPull } from './seed-pull.js';
 import { readSeedFile } from './serve.js';
 
 export function registerSeed(program: Command): void {
@@ -27,4 +28,6 @@ export function registerSeed(program: Command): void {
       const keys = data.accounts.reduce((sum, account) => sum + account.api_keys.length, 0);
       console.log(`${file}: valid seed, ${data.accounts.length} account(s), ${keys} key(s)`);
     });
+
+  registerSeedPull(seed);
 }

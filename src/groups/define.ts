@@ -18,6 +18,7 @@ import type { HookSpecs, HooksOf } from '../core/hooks.js';
 import { eraseRoute, type AnyRoute, type RouteDefinition } from '../core/route.js';
 import type { PowerTree } from '../control/power.js';
 import type { EventDefinition } from './events.js';
+import type { PullSpec } from './pull.js';
 import type { CoreServices } from './services.js';
 
 /** What a group's route handlers and sandbox powers are bound to. */
@@ -48,8 +49,14 @@ export type AtPath = (path: readonly (string | number)[], work: () => void) => v
 export interface SeedContext<M, N> extends GroupContext<M, N> {
   readonly accountId: number;
   readonly at: AtPath;
-  /** Loads each item of a section array; what one throws is named by its path (`$.accounts[0].tags[2]`). */
+  /**
+   * Loads each item of a section array; what one throws is named by its path (`$.accounts[0].tags[2]`).
+   * Items of a field listed in the spec's `ids` that carry an `id` load in ascending id order and
+   * keep that id (`withId`).
+   */
   readonly each: <T>(field: string, items: readonly T[] | undefined, load: (item: T) => void) => void;
+  /** Runs `work` so the record it creates from `sequence` gets exactly `id` (a pulled seed keeps its ids). */
+  readonly withId: <R>(sequence: string, id: number | undefined, work: () => R) => R;
 }
 
 export type SeedFields = z.core.$ZodShape;
@@ -65,10 +72,13 @@ export interface SeedSpec<M, N, F extends SeedFields> {
   readonly check?: (accounts: readonly SeedSection<F>[], issue: (path: readonly (string | number)[], message: string) => void) => void;
   /** This group's part of the default seed, by account id: data, validated like any seed. */
   readonly defaults?: Readonly<Record<string, unknown>>;
+  /** Section fields whose items may carry an explicit `id`, and the id sequence each draws from. */
+  readonly ids?: Readonly<Record<string, string>>;
 }
 
 /** A seed spec as the registry holds it. */
 export interface ErasedSeed {
+  readonly ids?: Readonly<Record<string, string>>;
   readonly fields: SeedFields;
   readonly apply: (ctx: never, section: never) => void;
   readonly check?: (accounts: never, issue: (path: readonly (string | number)[], message: string) => void) => void;
@@ -99,6 +109,8 @@ export interface Group<
   readonly publicRoutes: readonly AnyRoute<never>[];
   readonly events: readonly EventDefinition[];
   readonly seed: (ErasedSeed & { readonly fields: F }) | undefined;
+  /** How `switchboard seed pull` reads this group's seed sections back from a live account (GET only). */
+  readonly pull: PullSpec | undefined;
   readonly sandbox: P;
   readonly mutants: Readonly<Record<string, GroupMutant<never, never>>>;
 }
@@ -146,6 +158,8 @@ export interface GroupDefinition<
   readonly publicRoutes?: readonly AnyRoute<GroupContext<M, NeedsOf<Needs>>>[];
   readonly events?: readonly EventDefinition[];
   readonly seed?: SeedSpec<M, NeedsOf<Needs>, F>;
+  /** Its seed sections read back over the public API (`seed pull`); a group without one is reported "not pulled". */
+  readonly pull?: PullSpec;
   readonly sandbox?: P & PowersBoundTo<GroupContext<M, NeedsOf<Needs>>>;
   /** Mutants that break this group's rules, for the conformance kit's teeth (control/mutants.ts). */
   readonly mutants?: Readonly<Record<string, GroupMutant<M, NeedsOf<Needs>>>>;
@@ -170,6 +184,7 @@ export function defineGroup<
     publicRoutes: (definition.publicRoutes ?? []) as readonly AnyRoute<never>[],
     events: definition.events ?? [],
     seed: definition.seed as (ErasedSeed & { readonly fields: F }) | undefined,
+    pull: definition.pull,
     sandbox: definition.sandbox ?? ({} as P),
     mutants: (definition.mutants ?? {}) as Readonly<Record<string, GroupMutant<never, never>>>,
   };

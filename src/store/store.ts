@@ -43,6 +43,13 @@ export class Store {
 
   /** Next id of a global sequence. Sequences never go back, so ids are never reused. */
   nextId(sequence: string): number {
+    const pinned = this.pinned.get(sequence);
+    if (pinned !== undefined) {
+      this.pinned.delete(sequence);
+      this.ensureSequenceAtLeast(sequence, pinned);
+      this.markChanged();
+      return pinned;
+    }
     const next = (this.sequences[sequence] ?? 0) + 1;
     this.sequences[sequence] = next;
     this.markChanged();
@@ -52,6 +59,26 @@ export class Store {
   /** Moves a sequence forward so explicitly numbered records (seeds) never collide with new ids. */
   ensureSequenceAtLeast(sequence: string, value: number): void {
     if ((this.sequences[sequence] ?? 0) < value) this.sequences[sequence] = value;
+  }
+
+  private readonly pinned = new Map<string, number>();
+
+  /**
+   * Seeds that keep their ids (a pulled seed): the next `nextId(sequence)` gives `id`, once, and
+   * the sequence never goes below it. A taken id still fails on insert (collections refuse duplicates).
+   */
+  pinNextId(sequence: string, id: number): void {
+    this.pinned.set(sequence, id);
+  }
+
+  /** Drops an unused pin; true when the pin was used. */
+  unpin(sequence: string): boolean {
+    return !this.pinned.delete(sequence);
+  }
+
+  /** The last id a sequence gave (0 before the first). */
+  sequenceValue(sequence: string): number {
+    return this.sequences[sequence] ?? 0;
   }
 
   /** Runs synchronous work all-or-nothing. Nested calls join the outer transaction. */

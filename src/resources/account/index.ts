@@ -1,4 +1,5 @@
 /** The account and its API keys: who is calling, with what reach, on which plan. */
+import { accountPull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { accountHooks, createAccountModel } from './model.js';
 import { accountRoutes } from './routes.js';
@@ -12,4 +13,5 @@ export const accountGroup = defineGroup({
   model: ({ core, hooks }) => createAccountModel(core, hooks),
   routes: accountRoutes,
   seed: accountSeed,
+  pull: accountPull,
 });

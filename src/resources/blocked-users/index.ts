@@ -1,4 +1,5 @@
 /** Blocked users: block, unblock (the row is kept), and what a block stops. */
+import { blockedUserPull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { channelsGroup } from '../channels/index.js';
 import { contactsGroup } from '../contacts/index.js';
@@ -18,4 +19,5 @@ export const blockedUsersGroup = defineGroup({
   },
   routes: blockedUserRoutes,
   seed: blockedUserSeed,
+  pull: blockedUserPull,
 });

@@ -9,6 +9,7 @@ import type { BlockedUsersModel, BlockedUsersNeeds } from './model.js';
 
 export const SeedBlockedUser = z
   .strictObject({
+  id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
     channel: z.enum(['facebook', 'instagram']),
     platform_user_id: z.string().min(1).max(255).optional(),
     ig_username: z.string().regex(/^@?[A-Za-z0-9._]{1,30}$/).optional(),
@@ -23,6 +24,7 @@ export const SeedBlockedUser = z
 export const blockedUserSeed = seedFor<BlockedUsersModel, BlockedUsersNeeds>()({
   fields: { blocked_users: z.array(SeedBlockedUser).optional() },
   defaults,
+  ids: { blocked_users: 'blocked_user' },
   apply: ({ model, needs, accountId, each }, { blocked_users }) => {
     each('blocked_users', blocked_users, (block) => {
       const conversation =

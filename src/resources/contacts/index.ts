@@ -1,4 +1,5 @@
 /** Contacts: identity, partial updates, tags that are only ever added by upsert, custom field values, erasure. */
+import { contactPull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { customFieldsGroup } from '../custom-fields/index.js';
 import { tagsGroup } from '../tags/index.js';
@@ -18,5 +19,6 @@ export const contactsGroup = defineGroup({
   routes: contactRoutes,
   events: contactEvents,
   seed: contactSeed,
+  pull: contactPull,
   mutants: contactMutants,
 });

@@ -13,6 +13,7 @@ import type { ContactsModel, ContactsNeeds } from './model.js';
 import { Email, LIMITS, Phone, PlatformUserId, Stage } from './schemas.js';
 
 export const SeedContact = z.strictObject({
+  id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
   channel: Channel,
   platform_user_id: PlatformUserId,
   name: z.string().max(LIMITS.name).nullable().optional(),
@@ -39,11 +40,13 @@ export const SeedContact = z.strictObject({
 export const contactSeed = seedFor<ContactsModel, ContactsNeeds>()({
   fields: { contacts: z.array(SeedContact).optional() },
   defaults,
+  ids: { contacts: 'contact' },
   apply: ({ model, core, accountId, each }, { contacts }) => {
     const now = core.clock.iso();
     each('contacts', contacts, (contact) => {
+      const { id: _id, ...fields } = contact;
       model.seedContact(accountId, {
-        ...contact,
+        ...fields,
         first_user_message_at: contact.first_user_message_at === undefined ? (contact.created_at ?? now) : contact.first_user_message_at,
       });
     });

@@ -1,4 +1,5 @@
 /** Conversations: threads, the 3.1 state machine, AI pauses, assignment and transcripts. */
+import { conversationPull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { contactsGroup } from '../contacts/index.js';
 import { messagesGroup } from '../messages/index.js';
@@ -25,5 +26,6 @@ export const conversationsGroup = defineGroup({
   routes: conversationRoutes,
   events: conversationEvents,
   seed: conversationSeed,
+  pull: conversationPull,
   sandbox: conversationPowers,
 });

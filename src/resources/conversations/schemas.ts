@@ -96,6 +96,7 @@ export const Ago = Duration;
 
 export const SeedMessageInput = z
   .strictObject({
+    id: z.number().int().positive().optional().describe('Seed files only: keep this message id (a pulled seed). The sandbox power ignores it.'),
     sender_type: z.string().min(1).max(50).default('user').describe('user, bot, agent, followup, or a system value.'),
     sender_name: z.string().max(255).nullable().optional(),
     type: z.enum(['text', 'image', 'video', 'audio', 'file', 'quick_reply', 'button', 'postback', 'comment_trigger']).default('text'),

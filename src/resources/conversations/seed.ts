@@ -10,14 +10,21 @@ import defaults from './default-seed.json' with { type: 'json' };
 import type { ConversationsModel } from './model.js';
 import { SeedConversationInput } from './schemas.js';
 
+export const SeedConversation = SeedConversationInput.extend({
+  id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
+});
+
 export const conversationSeed = seedFor<ConversationsModel>()({
-  fields: { conversations: z.array(SeedConversationInput).optional() },
+  fields: { conversations: z.array(SeedConversation).optional() },
   defaults,
-  apply: ({ model, accountId, at }, { conversations }) => {
-    // Oldest first, so ids ascend with creation time and newest-first lists agree with created_at.
+  apply: ({ model, accountId, at, withId }, { conversations }) => {
+    // Oldest first, so ids ascend with creation time and newest-first lists agree with created_at;
+    // explicit ids (a pulled seed) load in id order and keep their ids.
     const byAge = (conversations ?? [])
       .map((conversation, index) => ({ conversation, index, age: model.system.ageMs(conversation) }))
-      .sort((a, b) => b.age - a.age || a.index - b.index);
-    for (const { conversation, index } of byAge) at(['conversations', index], () => model.system.create(accountId, conversation));
+      .sort((a, b) => (a.conversation.id ?? Infinity) - (b.conversation.id ?? Infinity) || b.age - a.age || a.index - b.index);
+    for (const { conversation: { id, ...conversation }, index } of byAge) {
+      at(['conversations', index], () => withId('conversation', id, () => model.system.create(accountId, conversation, true)));
+    }
   },
 });

@@ -59,7 +59,7 @@ export function createConversationSystem(core: CoreServices, deps: ConversationS
     ageMs,
 
     /** A thread in any state, with its transcript placed `ago` in the past. No events fire. */
-    create(accountId: number, input: SeedConversation): ConversationRecord {
+    create(accountId: number, input: SeedConversation, keepIds = false): ConversationRecord {
       if (conversations.findByIdentity(accountId, input.channel, input.platform_user_id)) {
         throw new ApiError('conflict', `A ${input.channel} conversation with ${input.platform_user_id} already exists.`, {
           param: 'platform_user_id',
@@ -96,6 +96,7 @@ export function createConversationSystem(core: CoreServices, deps: ConversationS
           body_purged: message.body_purged,
           draft: message.copilot_draft,
           at_ms: now - parseDuration(message.ago),
+          ...(keepIds && message.id !== undefined ? { id: message.id } : {}),
         }).conversation;
       }
       // The transcript's customer lines reopen threads as they are replayed; the seed's state wins.

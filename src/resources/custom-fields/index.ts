@@ -1,4 +1,5 @@
 /** Custom field definitions and the gate for writing their values on contacts. */
+import { customFieldPull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { createCustomFieldsModel } from './model.js';
 import { customFieldRoutes } from './routes.js';
@@ -11,4 +12,5 @@ export const customFieldsGroup = defineGroup({
   model: ({ core }) => createCustomFieldsModel(core),
   routes: customFieldRoutes,
   seed: customFieldSeed,
+  pull: customFieldPull,
 });

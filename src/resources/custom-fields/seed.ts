@@ -6,6 +6,7 @@ import type { CustomFieldsModel } from './model.js';
 import { CustomFieldTypeSchema, FieldKey, FieldLabel } from './schemas.js';
 
 export const SeedCustomField = z.strictObject({
+  id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
   field_key: FieldKey,
   label: FieldLabel,
   type: CustomFieldTypeSchema.default('text'),
@@ -15,6 +16,7 @@ export const SeedCustomField = z.strictObject({
 export const customFieldSeed = seedFor<CustomFieldsModel>()({
   fields: { custom_fields: z.array(SeedCustomField).optional() },
   defaults,
+  ids: { custom_fields: 'custom_field' },
   apply: ({ model, accountId, each }, { custom_fields }) => {
     each('custom_fields', custom_fields, (field) => {
       const result = model.create(accountId, field);

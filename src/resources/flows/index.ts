@@ -1,4 +1,5 @@
 /** Flows: definitions, the node catalogue, validation, versions and the 3.3 lifecycle. */
+import { flowPull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { accountGroup } from '../account/index.js';
 import { customFieldsGroup } from '../custom-fields/index.js';
@@ -22,6 +23,7 @@ export const flowsGroup = defineGroup({
   routes: flowRoutes,
   events: flowEvents,
   seed: flowSeed,
+  pull: flowPull,
   sandbox: flowPowers,
   mutants: flowMutants,
 });

@@ -8,6 +8,7 @@ import { FLOW_STATUSES, FlowChannels, FlowName } from './schemas.js';
 
 export const SeedFlow = z
   .strictObject({
+  id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
     name: FlowName,
     status: z.enum(FLOW_STATUSES).describe('draft: a draft and no versions; active or paused: at least one published version.'),
     channels: FlowChannels.optional(),
@@ -25,7 +26,8 @@ export const SeedFlow = z
 export const flowSeed = seedFor<FlowsModel, FlowsNeeds>()({
   fields: { flows: z.array(SeedFlow).optional() },
   defaults,
+  ids: { flows: 'flow' },
   apply: ({ model, accountId, each }, { flows }) => {
-    each('flows', flows, (flow) => model.load(accountId, flow));
+    each('flows', flows, ({ id: _id, ...flow }) => model.load(accountId, flow));
   },
 });

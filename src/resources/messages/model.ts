@@ -51,6 +51,8 @@ export interface NewMessage {
   readonly body_purged?: boolean;
   readonly draft?: boolean;
   readonly message_id?: string;
+  /** An explicit id (a pulled seed keeps its ids); default: the next of the sequence. */
+  readonly id?: number;
   /** Defaults to now; seeds place transcripts in the past. */
   readonly at_ms?: number;
 }
@@ -130,7 +132,8 @@ export function createMessagesModel(core: CoreServices) {
 
     append(accountId: number, conversationId: number, channel: Channel, input: NewMessage): MessageRecord {
       const at = input.at_ms ?? clock.now();
-      const id = store.nextId('message');
+      const id = input.id ?? store.nextId('message');
+      if (input.id !== undefined) store.ensureSequenceAtLeast('message', input.id);
       const row = messages.insert({
         id,
         account_id: accountId,

@@ -1,4 +1,5 @@
 /** Opt-outs: SMS STOP/START and Meta opt-outs by scope, and what each one stops. */
+import { optOutPull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { contactsGroup } from '../contacts/index.js';
 import { conversationsGroup } from '../conversations/index.js';
@@ -18,5 +19,6 @@ export const optOutsGroup = defineGroup({
   },
   routes: optOutRoutes,
   seed: optOutSeed,
+  pull: optOutPull,
   sandbox: optOutPowers,
 });

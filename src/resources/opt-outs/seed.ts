@@ -10,6 +10,7 @@ import type { OptOutsModel } from './model.js';
 import { OPT_OUT_STATUSES, OptOutScope } from './schemas.js';
 
 export const SeedOptOut = z.strictObject({
+  number: z.number().int().positive().optional().describe('Keep this number: the <n> of its id sms:<n> / meta:<n> (a pulled seed).'),
   channel: Channel,
   platform_user_id: z.string().min(1).max(255),
   status: z.enum(OPT_OUT_STATUSES).default('opted_out'),
@@ -22,11 +23,16 @@ export const SeedOptOut = z.strictObject({
 export const optOutSeed = seedFor<OptOutsModel>()({
   fields: { opt_outs: z.array(SeedOptOut).optional() },
   defaults,
-  apply: ({ model, accountId, each }, { opt_outs }) => {
-    each('opt_outs', opt_outs, (optOut) => {
-      const row = model.record(accountId, optOut);
-      if (!row) throw new Error('START for a number that never stopped: seed its STOP first');
-      model.placeInPast(row, optOut.ago);
-    });
+  apply: ({ model, accountId, at, withId }, { opt_outs }) => {
+    // Explicit numbers (a pulled seed) load in ascending order and keep their ids; the rest after, in file order.
+    const ordered = (opt_outs ?? []).map((optOut, index) => ({ optOut, index })).sort((a, b) => (a.optOut.number ?? Infinity) - (b.optOut.number ?? Infinity) || a.index - b.index);
+    for (const { optOut: { number, ...optOut }, index } of ordered) {
+      at(['opt_outs', index], () => {
+        const sequence = `opt_out_${optOut.channel === 'sms' ? 'sms' : 'meta'}`;
+        const row = withId(sequence, number, () => model.record(accountId, optOut));
+        if (!row) throw new Error('START for a number that never stopped: seed its STOP first');
+        model.placeInPast(row, optOut.ago);
+      });
+    }
   },
 });

@@ -1,4 +1,5 @@
 /** The model group: a declarative route table, a small model, handlers of a few lines. */
+import { tagPull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { createTagsModel, tagHooks } from './model.js';
 import { tagRoutes } from './routes.js';
@@ -12,4 +13,5 @@ export const tagsGroup = defineGroup({
   model: ({ core, hooks }) => createTagsModel(core, hooks),
   routes: tagRoutes,
   seed: tagSeed,
+  pull: tagPull,
 });

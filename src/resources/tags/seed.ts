@@ -6,6 +6,7 @@ import type { TagsModel } from './model.js';
 import { TagColor, TagName } from './schemas.js';
 
 export const SeedTag = z.strictObject({
+  id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
   name: TagName,
   color: TagColor.optional(),
 });
@@ -13,6 +14,7 @@ export const SeedTag = z.strictObject({
 export const tagSeed = seedFor<TagsModel>()({
   fields: { tags: z.array(SeedTag).optional() },
   defaults,
+  ids: { tags: 'tag' },
   apply: ({ model, accountId, each }, { tags }) => {
     each('tags', tags, (tag) => {
       if (!model.create(accountId, tag.name, tag.color).created) throw new Error(`duplicate tag ${tag.name}`);

@@ -1,4 +1,5 @@
 /** The team: members, invitations that hold seats, roles and channel access. */
+import { teamPull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { accountGroup } from '../account/index.js';
 import { createTeamModel, teamHooks } from './model.js';
@@ -14,5 +15,6 @@ export const teamGroup = defineGroup({
   model: ({ core, needs, hooks }) => createTeamModel(core, needs, hooks),
   routes: teamRoutes,
   seed: teamSeed,
+  pull: teamPull,
   sandbox: teamPowers,
 });

@@ -11,6 +11,7 @@ import type { TeamModel } from './model.js';
 import { MEMBER_STATUSES, MemberChannels, TeamRole } from './schemas.js';
 
 export const SeedTeamMember = z.strictObject({
+  id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
   name: z.string().trim().min(1).max(255),
   email: z.email().max(254),
   role: TeamRole.default('agent'),
@@ -21,6 +22,7 @@ export const SeedTeamMember = z.strictObject({
 });
 
 export const SeedInvitation = z.strictObject({
+  id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
   email: z.email().max(254),
   name: z.string().trim().min(1).max(255),
   role: TeamRole.default('agent'),
@@ -35,9 +37,11 @@ export const teamSeed = seedFor<TeamModel>()({
     invitations: z.array(SeedInvitation).optional(),
   },
   defaults,
+  ids: { team: 'team_member', invitations: 'team_invitation' },
   apply: ({ model, accountId, each }, { team, invitations }) => {
     each('team', team, (member) => {
-      model.add(accountId, { ...member, channels: member.channels ?? null });
+      const { id: _id, ...fields } = member;
+      model.add(accountId, { ...fields, channels: member.channels ?? null });
     });
     each('invitations', invitations, (invitation) => {
       model.invitations.seed(accountId, {

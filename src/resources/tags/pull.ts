@@ -1,0 +1,6 @@
+/** Tag definitions read back (`seed pull`), with their ids. */
+import { pullList, type PullSpec } from '../../groups/pull.js';
+
+export const tagPull: PullSpec = {
+  sections: [pullList<{ id: number; name: string; color: string }>({ field: 'tags', list: '/tags', map: ({ id, name, color }) => ({ id, name, color }) })],
+};

@@ -1,0 +1,208 @@
+/**
+ * Seed pull (issue 24), end to end: a sandbox on 127.0.0.1 (default seed plus generated data) is
+ * pulled over HTTP into a temp dir, a second sandbox starts from the file, and every list
+ * endpoint of both is compared: with redaction off they are equal; with it on, equal in shape,
+ * counts, relations and states. The pull's pacing runs on the sandbox's virtual clock.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { virtualWaiter } from '../conformance/http/waiter.js';
+import { listen, type RunningServer } from '../src/adapters/node.js';
+import { silentLogger } from '../src/core/logger.js';
+import { registry } from '../src/resources/index.js';
+import { pullSeed, PullError } from '../src/pull/pull.js';
+import { createSimulator, type Simulator } from '../src/simulator.js';
+
+const T = '2026-03-01T12:00:00+00:00';
+const T_MS = Date.parse(T);
+
+type Row = Record<string, unknown> & { id: number | string };
+
+async function all(sim: Simulator, path: string, key: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const res = await sim.request({ path, key, query: { limit: 100, ...(cursor ? { starting_after: cursor } : {}) } });
+    if (res.status === 429) {
+      sim.sandbox.clock.advance('61s');
+      continue;
+    }
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+    const body = res.body as { data: Row[]; next_cursor: string | null };
+    rows.push(...body.data);
+    cursor = body.next_cursor;
+    if (cursor === null) return rows;
+  }
+}
+
+/** Every list the API offers an account, with the per-record lists under conversations and flows. */
+async function lists(sim: Simulator, key: string): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows']) {
+    out[path] = await all(sim, path, key);
+  }
+  for (const conversation of out['/conversations'] as Row[]) {
+    out[`/conversations/${conversation.id}/messages`] = await all(sim, `/conversations/${conversation.id}/messages`, key);
+  }
+  for (const flow of out['/flows'] as Row[]) {
+    sim.sandbox.clock.advance('61s');
+    out[`/flows/${flow.id}`] = (await sim.request({ path: `/flows/${flow.id}`, key })).body;
+  }
+  sim.sandbox.clock.advance('61s');
+  const account = (await sim.request({ path: '/account', key })).body as { data: { account: unknown } };
+  out['/account'] = account.data.account;
+  out['/api-keys'] = (await all(sim, '/api-keys', key)).map(({ name, scope, revoked }) => ({ name, scope, revoked }));
+  return out;
+}
+
+/**
+ * What the API cannot give back: invite links (derived from key material it never shows), and
+ * whether a flow's draft behaves differently from its published version (GET /flows/{id} shows
+ * the draft when one exists, so the published definition behind a draft is not readable; the
+ * pulled flow publishes the draft it saw).
+ */
+const NOT_READABLE = new Set(['invite_link', 'draft_behavior_changed']);
+function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(comparable);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !NOT_READABLE.has(key)).map(([key, inner]) => [key, comparable(inner)]));
+  }
+  return value;
+}
+
+/** The shape of a value: keys and types, strings and numbers as their type (for redacted comparisons). */
+function shape(value: unknown): unknown {
+  if (Array.isArray(value)) return byId(value).map(shape);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shape(inner)]));
+  return value === null ? null : typeof value;
+}
+
+/** Lists ordered by a redacted value (the team, by name) compare by id. */
+function byId(rows: unknown[]): unknown[] {
+  const id = (row: unknown) => (typeof row === 'object' && row !== null ? String((row as { id?: unknown }).id ?? '') : '');
+  return [...rows].sort((a, b) => id(a).localeCompare(id(b)));
+}
+
+let source: Simulator;
+let server: RunningServer;
+let dir: string;
+let readKey: string;
+
+beforeAll(async () => {
+  source = createSimulator({ logger: silentLogger, clock: { frozenAt: T } });
+  readKey = source.accounts[0]!.keys.read!;
+  const write = source.accounts[0]!.keys.full!;
+  // Generated data on top of the default seed: more contacts than a page, with tags and values.
+  for (let i = 0; i < 130; i++) {
+    const res = await source.request({
+      method: 'POST', path: '/contacts', key: write,
+      body: { channel: 'sms', platform_user_id: `+1555020${String(1000 + i)}`, name: `Generated ${i}`, email: `gen${i}@example.test` },
+    });
+    if (res.status === 429) {
+      source.sandbox.clock.advance('61s');
+      i--;
+      continue;
+    }
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  }
+  source.sandbox.clock.advance('61s');
+  server = await listen(source, { port: 0 });
+  dir = mkdtempSync(join(tmpdir(), 'seed-pull-'));
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function waiter() {
+  // Waits move the source sandbox's clock (the pull's pacing costs no wall time in the suite).
+  return virtualWaiter(async (ms) => void source.sandbox.clock.advance(`${Math.ceil(ms / 1000)}s`), 0);
+}
+
+describe('seed pull round trip', () => {
+  it('with --redact none, every list endpoint of the pulled sandbox equals the source', async () => {
+    const out = join(dir, 'plain.json');
+    const summary = await pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out, groups: registry, redact: 'none', asOfMs: T_MS, waiter: waiter() });
+    expect(existsSync(`${out}.partial`)).toBe(false);
+    expect(existsSync(`${out}.pull-state.json`)).toBe(false);
+    expect(summary.records['contacts']).toBeGreaterThan(130);
+    expect(summary.notPulled).toContain('webhooks');
+    const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, seed: JSON.parse(readFileSync(out, 'utf8')) });
+    const before = comparable(await lists(source, readKey));
+    const after = comparable(await lists(copy, copy.accounts[0]!.keys.read!));
+    for (const path of Object.keys(before as object)) {
+      expect((after as Record<string, unknown>)[path], path).toEqual((before as Record<string, unknown>)[path]);
+    }
+    // The pulled state is one a restore accepts (ids under their sequences, references inside the account).
+    expect(() => copy.restore(copy.snapshot())).not.toThrow();
+  }, 120_000);
+
+  it('redacted by default: same shape, counts, relations and states; no personal value survives', async () => {
+    const out = join(dir, 'redacted.json');
+    await pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out, groups: registry, redact: 'default', asOfMs: T_MS, waiter: waiter() });
+    const text = readFileSync(out, 'utf8');
+    for (const secret of ['Grace Kim', '+15550190103', 'dana@atlas-outfitters.com', 'gen7@example.test', 'Generated 12', 'Test message from our own page']) {
+      expect(text).not.toContain(secret);
+    }
+    const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, seed: JSON.parse(text) });
+    const before = (await lists(source, readKey)) as Record<string, Row[]>;
+    const after = (await lists(copy, copy.accounts[0]!.keys.read!)) as Record<string, Row[]>;
+    for (const path of Object.keys(before)) {
+      expect(shape(comparable(after[path])), path).toEqual(shape(comparable(before[path])));
+    }
+    const pick = (rows: Row[], keys: string[]) => rows.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]])));
+    expect(pick(after['/contacts']!, ['id', 'channel', 'stage', 'tags', 'created_at'])).toEqual(pick(before['/contacts']!, ['id', 'channel', 'stage', 'tags', 'created_at']));
+    expect(pick(after['/conversations']!, ['id', 'status', 'contact_id', 'assigned_to', 'ai_pause_reason'])).toEqual(
+      pick(before['/conversations']!, ['id', 'status', 'contact_id', 'assigned_to', 'ai_pause_reason']),
+    );
+    // Relations survive: a conversation's identity is its contact's, redacted the same way.
+    const contacts = new Map(after['/contacts']!.map((contact) => [contact.id, contact]));
+    for (const conversation of after['/conversations']!) {
+      const contact = contacts.get(conversation.contact_id as number);
+      if (contact) expect(conversation.platform_user_id).toBe(contact.platform_user_id);
+    }
+  }, 120_000);
+
+  it('an interrupted pull leaves no seed file, and --resume completes it', async () => {
+    const out = join(dir, 'resumed.json');
+    let calls = 0;
+    const flaky: typeof fetch = async (input, init) => {
+      calls++;
+      if (calls === 6) throw new TypeError('fetch failed: connection refused');
+      return fetch(input, init);
+    };
+    // The target goes away after a few requests (the client retries, then gives up).
+    const down: typeof fetch = async (input, init) => (calls++ > 5 ? Promise.reject(new TypeError('connect ECONNREFUSED')) : fetch(input, init));
+    await expect(pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out, groups: registry, redact: 'default', asOfMs: T_MS, waiter: waiter(), fetch: down })).rejects.toThrow(PullError);
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(`${out}.pull-state.json`)).toBe(true);
+    expect(statSync(`${out}.pull-state.json`).mode & 0o777).toBe(0o600);
+    await expect(pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out, groups: registry, redact: 'default', waiter: waiter() })).rejects.toThrow(/--resume/);
+    calls = 0;
+    await pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out, groups: registry, redact: 'default', resume: true, waiter: waiter(), fetch: flaky });
+    expect(existsSync(`${out}.pull-state.json`)).toBe(false);
+    const seed = JSON.parse(readFileSync(out, 'utf8')) as { accounts: { contacts: unknown[] }[] };
+    expect(seed.accounts[0]!.contacts.length).toBeGreaterThan(130);
+    expect(() => createSimulator({ logger: silentLogger, seed })).not.toThrow();
+  }, 120_000);
+
+  it('a key the target refuses is a clear error, and nothing is written', async () => {
+    const out = join(dir, 'refused.json');
+    await expect(pullSeed({ baseUrl: server.baseUrl, apiKey: 'sbx_not_a_key_at_all', out, groups: registry, redact: 'none', waiter: waiter() })).rejects.toThrow(/401.*--api-key/);
+    expect(existsSync(out)).toBe(false);
+    writeFileSync(join(dir, 'x'), '');
+  });
+
+  it('--groups narrows the pull (the account always comes); groups without a pull are named', async () => {
+    const out = join(dir, 'tags.json');
+    const summary = await pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out, groups: registry, only: ['tags'], redact: 'none', limit: 3, waiter: waiter() });
+    expect(summary.pulled).toEqual(['account', 'tags']);
+    const seed = JSON.parse(readFileSync(out, 'utf8')) as { accounts: Record<string, unknown>[] };
+    expect(Object.keys(seed.accounts[0]!)).toEqual(['id', 'business_name', 'plan', 'addon', 'api_keys', 'tags']);
+    expect((seed.accounts[0]!['tags'] as unknown[]).length).toBe(3);
+    await expect(pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out: join(dir, 'n.json'), groups: registry, only: ['nope'], redact: 'none' })).rejects.toThrow(/Unknown group/);
+  });
+});
