@@ -84,7 +84,7 @@ function listNames(names: readonly string[]): string {
 }
 
 /** The stderr side of a run: one line per finished check, heartbeats, the sweep. */
-class Progress {
+export class Progress {
   private last = Date.now();
   private current: string | undefined;
   private currentSince = Date.now();

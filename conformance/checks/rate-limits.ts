@@ -19,7 +19,7 @@ import { costOf } from './helpers.js';
 const group = 'rate-limits';
 const NEEDS = ['rate_limits'] as const;
 /** Attempts at fitting a measurement into a calm window before calling it not measurable. */
-const ATTEMPTS = 3;
+const ATTEMPTS = 4;
 
 function remaining(response: KitResponse): number {
   const value = response.headers.get('ratelimit-remaining');
@@ -46,16 +46,29 @@ async function targetNow(ctx: CheckContext, response: KitResponse): Promise<{ ms
 }
 
 /**
- * Sends `requests` back to back inside a calm window (none of the kit's own requests leaves the
- * rolling minute meanwhile, and no pacing wait falls between them). Retries when the window slid
- * or a 429 spoiled the count; undefined when it never fit.
+ * Sends `requests` back to back inside a calm window: none of the kit's own requests leaves the
+ * rolling minute meanwhile, and no pacing wait falls between them. The kit knows when its own
+ * requests leave, not anyone else's: when the server counts more requests in the window than the
+ * kit sent (another client, an earlier run), their departures could fall inside the measurement,
+ * so it waits for the window to empty and measures again. Also measured again when the window
+ * slid or a 429 spoiled the count; undefined when it never fit.
  */
 async function inCalmWindow(ctx: CheckContext, account: string, requests: (() => Promise<KitResponse>)[]): Promise<KitResponse[] | undefined> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { calmUntil } = await ctx.pacer.reserve(account, requests.length + 1, { quiet: true, signal: ctx.signal });
     const seen: KitResponse[] = [];
-    for (const request of requests) seen.push(await request());
-    if (ctx.pacer.now() <= calmUntil && seen.every((response) => response.status !== 429)) return seen;
+    let ownAfterFirst = 0;
+    for (const request of requests) {
+      seen.push(await request());
+      if (seen.length === 1) ownAfterFirst = ctx.pacer.ownInWindow(account);
+    }
+    if (seen.some((response) => response.status === 429)) continue;
+    const counted = ctx.pacer.limitOf(account) - remaining(seen[0]!);
+    if (counted > ownAfterFirst) {
+      await ctx.pacer.drain(account, ctx.signal);
+      continue;
+    }
+    if (ctx.pacer.now() <= calmUntil) return seen;
   }
   return undefined;
 }
@@ -107,7 +120,7 @@ export const rateLimitChecks: CheckDefinition[] = [
     async run(ctx) {
       const request = () => ctx.send({ path: '/account', raw: true });
       const seen = await inCalmWindow(ctx, 'a', [request, request, request]);
-      if (!seen) return ctx.inconclusive('not measurable: three requests never fitted in a calm second of the rolling window');
+      if (!seen) return ctx.inconclusive('not measurable: three requests never fitted in a calm second of the rolling window (other clients spending the quota?)');
       for (let i = 1; i < seen.length; i++) {
         if (!(remaining(seen[i]!) < remaining(seen[i - 1]!))) {
           fail(`RateLimit-Remaining went ${remaining(seen[i - 1]!)} -> ${remaining(seen[i]!)} between two requests sent within one calm second`, seen[i]);
@@ -154,7 +167,7 @@ export const rateLimitChecks: CheckDefinition[] = [
         () => ctx.send({ path: '/account', key: other, raw: true }),
         () => ctx.send({ path: '/account', raw: true }),
       ]);
-      if (!seen) return ctx.inconclusive('not measurable: three requests never fitted in a calm second of the rolling window');
+      if (!seen) return ctx.inconclusive('not measurable: three requests never fitted in a calm second of the rolling window (other clients spending the quota?)');
       const [first, second, third] = seen as [KitResponse, KitResponse, KitResponse];
       if (!(remaining(second) < remaining(first))) fail(`another key of the account saw Remaining ${remaining(first)} -> ${remaining(second)}: not shared`, second);
       if (!(remaining(third) < remaining(second))) fail(`Remaining went ${remaining(second)} -> ${remaining(third)} back on the first key`, third);

@@ -201,6 +201,13 @@ export class Pacer {
     if (durationMs !== undefined && Number.isFinite(durationMs)) this.latencyMs = Math.max(durationMs, this.latencyMs * 0.9);
   }
 
+  /** The kit's own requests of this account still in the rolling minute, as far as it knows. */
+  ownInWindow(account: string): number {
+    const state = this.state(account);
+    this.prune(state, this.waiter.now());
+    return state.sent.length;
+  }
+
   /** The quota the kit believes in for this account (the learnt `RateLimit-Limit`). */
   limitOf(account: string): number {
     return this.state(account).limit;

@@ -52,10 +52,13 @@ export function distance(a: string, b: string): number {
 /** The valid names closest to `wanted`: names it starts, then by edit distance (at most 3). */
 export function closest(wanted: string, valid: readonly string[], count = 3): string[] {
   const lower = wanted.toLowerCase();
+  const bare = (text: string): string => text.replace(/[^a-z0-9]/g, '');
   const scored = valid.map((name) => {
     const candidate = name.toLowerCase();
+    // Same letters and digits (`42` for `4.2`) first, then names it starts, then edit distance.
+    const same = bare(candidate) === bare(lower) ? -2 : 0;
     const prefix = candidate.startsWith(lower) || lower.startsWith(candidate) ? -1 : 0;
-    return { name, score: prefix * 100 + distance(lower, candidate) };
+    return { name, score: Math.min(same, prefix) * 100 + distance(lower, candidate) };
   });
   const limit = Math.max(2, Math.ceil(wanted.length / 3));
   return scored
