@@ -8,5 +8,7 @@ export default defineConfig({
     pool: 'forks',
     // Rebuilds dist/ when stale: some tests run the built bin as users do (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
+    // No test looks a name up, in its worker or in a process it spawns (test/support/no-dns.mjs).
+    setupFiles: ['test/support/no-dns-setup.ts'],
   },
 });

@@ -14,6 +14,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'startup', load: () => import('./startup.js') },
   { name: 'contacts', load: () => import('./contacts.js') },
   { name: 'scenarios', load: () => import('./scenarios.js') },
+  { name: 'flows', load: () => import('./flows.js') },
 ];
 
 const RESULTS_FILE = join(import.meta.dirname, '..', '..', 'bench-results.json');

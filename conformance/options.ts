@@ -57,6 +57,11 @@ export interface ConformanceOptions {
    * only against a server you run yourself with higher limits.
    */
   readonly requestsPerSecond?: number;
+  /**
+   * The port of the webhook receiver the delivery checks start on 127.0.0.1 (default 0: any free
+   * port). A simulator started with `serve --allow-local-webhooks 4400` delivers to port 4400 only.
+   */
+  readonly receiverPort?: number;
 }
 
 export interface ResolvedOptions {
@@ -85,6 +90,7 @@ export interface ResolvedOptions {
   readonly onSweep: (() => void) | undefined;
   readonly timeoutMs: number;
   readonly requestsPerSecond: number;
+  readonly receiverPort: number;
 }
 
 export interface RunPlan {
@@ -169,6 +175,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     fetch: fetchFn,
     signal: options.signal,
     ledgerDir: options.ledgerDir ?? '.switchboard-conformance',
+    receiverPort: receiverPortOf(options.receiverPort),
     maxRequests: options.maxRequests ?? Number.POSITIVE_INFINITY,
     virtualTime: options.virtualTime ?? true,
     runId: options.runId,
@@ -179,4 +186,10 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     timeoutMs: options.timeoutMs ?? 30_000,
     requestsPerSecond: options.requestsPerSecond ?? 15,
   };
+}
+
+function receiverPortOf(port: number | undefined): number {
+  if (port === undefined) return 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`receiver port must be 0-65535, got ${port}`);
+  return port;
 }

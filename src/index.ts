@@ -22,7 +22,10 @@ export { hook } from './core/hooks.js';
 export { verifyWebhook, type Verification, type VerifyOptions } from './resources/webhooks/verify.js';
 export {
   createFetchTransport,
+  WebhookTransportError,
+  type FetchTransportOptions,
   type WebhookTransport,
   type WebhookTransportRequest,
   type WebhookTransportResponse,
 } from './resources/webhooks/transport.js';
+export type { LoopbackAllowance } from './resources/webhooks/egress.js';

@@ -10,7 +10,7 @@ import { MUTANTS, type MutantName } from '../src/simulator/mutants.js';
 import { createSimulator } from '../src/simulator.js';
 import { runConformance } from '../conformance/index.js';
 
-const ORIGIN = 'http://simulator.local';
+const ORIGIN = 'http://simulator.test';
 const killedBy = new Map<string, string[]>();
 
 async function failingChecks(mutant: MutantName | undefined): Promise<string[]> {

@@ -10,7 +10,7 @@ import { silentLogger } from '../src/core/logger.js';
 import { createSimulator, type Simulator } from '../src/simulator.js';
 import { runConformance } from '../conformance/index.js';
 
-const BASE_URL = 'http://simulator.local/api/v1';
+const BASE_URL = 'http://simulator.test/api/v1';
 
 interface Seen {
   method: string;

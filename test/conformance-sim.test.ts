@@ -43,7 +43,7 @@ describe('conformance kit against the simulator', () => {
     const sim = createSimulator({ logger: silentLogger, allowLocalWebhooks: true });
     const started = performance.now();
     const report = await runConformance({
-      baseUrl: 'http://simulator.local/api/v1',
+      baseUrl: 'http://simulator.test/api/v1',
       ...keysOf(sim),
       fetch: (request) => sim.fetch(request),
       runs: RUNS,

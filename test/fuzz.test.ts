@@ -109,6 +109,8 @@ const arbKeyHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
     header === 'Authorization' ? { Authorization: `Bearer ${key}` } : { [header]: key },
   ) },
   { weight: 1, arbitrary: fc.constant({}) },
+  // The operator (whole-sandbox powers; account powers for the account it names).
+  { weight: 1, arbitrary: fc.constantFrom('1', '2', '999', 'x').map((account) => ({ 'X-Sandbox-Token': sim.controlToken, 'X-Sandbox-Account': account })) },
   { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((key) => ({ 'X-Service-Api-Key': key })) },
   { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((value) => ({ Authorization: value })) },
 );
@@ -122,7 +124,7 @@ const arbIdempotency: fc.Arbitrary<Record<string, string>> = fc.oneof(
 
 const PLAUSIBLE = [
   'read', 'write', 'admin', 'full', 'sms', 'whatsapp', 'instagram', 'new', 'customer', 'active', 'resolved',
-  '2026-01-01T00:00:00+00:00', '2030-06-01T10:00:00Z', 'https://hooks.example.com/in', 'a@example.com', '+15555550100', '1h', '90s',
+  '2026-01-01T00:00:00+00:00', '2030-06-01T10:00:00Z', 'https://hooks.switchboard.test/in', 'a@example.com', '+15555550100', '1h', '90s',
 ];
 const arbValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(...PLAUSIBLE),

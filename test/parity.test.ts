@@ -132,7 +132,30 @@ const TABLE: Entry[] = [
   { name: 'contact again', method: 'GET', path: '/api/v1/contacts/1', key: 'read', expectStatus: 200 },
   { name: 'contacts page', method: 'GET', path: '/api/v1/contacts?limit=5', key: 'read', expectStatus: 200 },
   { name: 'contacts page again', method: 'GET', path: '/api/v1/contacts?limit=5', key: 'read', expectStatus: 200 },
+  // Flows (4.7, 3.3): validation, create, the lifecycle on seeded flows (account 1: flows 1 to 5).
+  { name: 'flows: validate', method: 'POST', path: '/api/v1/flows/validate', key: 'full', body: JSON.stringify({ definition: flowGraph('parity') }), expectStatus: 200 },
+  { name: 'flows: validate broken', method: 'POST', path: '/api/v1/flows/validate', key: 'full', body: JSON.stringify({ definition: { ...flowGraph('x'), edges: [] } }), expectStatus: 200 },
+  { name: 'flows: create', method: 'POST', path: '/api/v1/flows', key: 'full', body: JSON.stringify({ name: 'Parity', definition: flowGraph('parity') }), expectStatus: 201 },
+  { name: 'flows: create invalid', method: 'POST', path: '/api/v1/flows', key: 'full', body: JSON.stringify({ name: 'Parity', definition: { ...flowGraph('x'), edges: [] } }), expectStatus: 422 },
+  { name: 'flows: publish a draft', method: 'POST', path: '/api/v1/flows/4/publish', key: 'full', body: '{}', expectStatus: 200 },
+  { name: 'flows: pause a paused flow', method: 'POST', path: '/api/v1/flows/3/pause', key: 'full', body: '{}', expectStatus: 409 },
+  { name: 'flows: PATCH a definition', method: 'PATCH', path: '/api/v1/flows/2', key: 'full', body: JSON.stringify({ definition: flowGraph('fitting') }), expectStatus: 200 },
+  { name: 'flows: discard the draft', method: 'POST', path: '/api/v1/flows/2/discard-draft', key: 'full', body: '{}', expectStatus: 200 },
+  { name: 'flows: duplicate', method: 'POST', path: '/api/v1/flows/1/duplicate', key: 'full', body: '{}', expectStatus: 201 },
+  { name: 'flows: delete', method: 'DELETE', path: '/api/v1/flows/5', key: 'full', expectStatus: 200 },
 ];
+
+/** A small valid flow graph (4.7) for the flow rows. */
+function flowGraph(keyword: string): Record<string, unknown> {
+  return {
+    trigger: { source: 'dm', keywords: [keyword] },
+    nodes: [
+      { id: '1', type: 'trigger' },
+      { id: '2', type: 'message', config: { text: 'Hello {first_name}' } },
+    ],
+    edges: [{ from: '1', to: '2' }],
+  };
+}
 
 function newSimulator(): Simulator {
   return createSimulator({ clock: FROZEN, rateLimit: '200/20', logger: silentLogger });

@@ -59,3 +59,24 @@ describe('README in-process example', () => {
     expect(sim.sandbox.clock.now()).toBe('2030-01-01T09:00:00+00:00');
   });
 });
+
+describe('README flows walkthrough', () => {
+  it('validates, creates and publishes the flow.json it shows, with the answers it shows', async () => {
+    const flowJson = /cat > flow\.json <<'JSON'\n([\s\S]*?)\nJSON\n/.exec(readme)?.[1];
+    expect(flowJson, 'the flow.json heredoc').toBeDefined();
+    const definition = JSON.parse(flowJson!) as unknown;
+    const sim = createSimulator({ logger: silent, rateLimit: 'off' });
+    const key = defaultKey(DEFAULT_ACCOUNTS[0]!, 'full');
+    expect(readme).toContain(`KEY=${key}`);
+    const validated = await sim.request({ method: 'POST', path: '/flows/validate', key, body: { definition } });
+    expect(validated.body).toEqual({ data: { valid: true, errors: [], warnings: [] } });
+    const created = await sim.request({ method: 'POST', path: '/flows', key, body: { name: 'Demo lead capture', definition } });
+    expect(created.status).toBe(201);
+    expect((created.body as { data: Record<string, unknown> }).data).toMatchObject({ id: 16, status: 'draft', version: 1, published_version: null, warnings: [] });
+    const published = await sim.request({ method: 'POST', path: '/flows/16/publish', key, body: {} });
+    expect((published.body as { data: Record<string, unknown> }).data).toMatchObject({ status: 'active', published_version: 1, has_draft: false });
+    const broken = /-d '(\{"definition":\{"trigger".*?)'\n/.exec(readme)?.[1];
+    const refused = await sim.request({ method: 'POST', path: '/flows/validate', key, body: broken });
+    expect((refused.body as { data: { errors: { code: string }[] } }).data.errors.map((e) => e.code)).toEqual(['invalid_config', 'unknown_port', 'unreachable']);
+  });
+});

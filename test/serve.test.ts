@@ -119,9 +119,18 @@ describe('serve options', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
-      const server = await start(['--allow-local-webhooks']);
+      const port = (receiver.address() as AddressInfo).port;
+      const server = await start(['--allow-local-webhooks', String(port)]);
       const key = server.ready.accounts[0]!.keys.admin;
-      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const url = `http://127.0.0.1:${port}/hook`;
+      // Only the named ports: another loopback service (a database, an admin panel) stays out of reach.
+      const other = await fetch(`${server.ready.base_url}/webhooks/endpoints`, {
+        method: 'POST',
+        headers: { 'X-Service-Api-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'redis', url: `http://127.0.0.1:${port === 6379 ? 6380 : 6379}/` }),
+      });
+      expect(other.status).toBe(400);
+      expect(((await other.json()) as { error: { param: string; message: string } }).error).toMatchObject({ param: 'url', message: expect.stringContaining(`port ${port} only`) });
       const created = await fetch(`${server.ready.base_url}/webhooks/endpoints`, {
         method: 'POST',
         headers: { 'X-Service-Api-Key': key, 'Content-Type': 'application/json' },

@@ -3,7 +3,7 @@
  * moments that never leaves a torn file behind.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -54,6 +54,17 @@ describe('state file primitives', () => {
     writeFileAtomic(file, '{"a":2}');
     expect(readFileSync(file, 'utf8')).toBe('{"a":2}');
     expect(tempFiles(dir)).toEqual([]);
+  });
+
+  it('creates the state file owner-only (0600): it holds every account and webhook secret', () => {
+    const dir = freshDir();
+    const file = join(dir, 'state.json');
+    writeFileAtomic(file, '{"a":1}');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    writeFileSync(file, '{}', { mode: 0o644 });
+    chmodSync(file, 0o644);
+    writeFileAtomic(file, '{"a":2}');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('cleans temp files of dead writers only, and only those of this state file', () => {

@@ -7,6 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver, type Received } from './support/webhook-receiver.js';
 import { addEndpoint, emit, getEndpoint, setEnabled, webhookSimulator, type WebhookHarness } from './support/webhook-setup.js';
+import { LOGGED_RESPONSE_CHARS } from '../src/resources/webhooks/limits.js';
 
 interface Envelope {
   id: string;
@@ -175,7 +176,7 @@ describe('webhook delivery', () => {
     await advance('5s');
     const second = h.sim.sandbox.webhooks.deliveries(1, endpoint.id)[0]!;
     expect(second.state).toBe('delivered');
-    expect(second.attempts[1]!.response_body!.length).toBe(1024);
+    expect(second.attempts[1]!.response_body!.length).toBe(LOGGED_RESPONSE_CHARS);
   });
 
   it('pausing stops new events queueing; queued events wait and deliver in order on re-enable', async () => {

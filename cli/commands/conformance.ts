@@ -35,6 +35,7 @@ export interface ConformanceCliOptions {
   cleanup?: string;
   maxRequests?: string;
   timeout?: string;
+  receiverPort?: string;
   ledgerDir: string;
   virtualTime: boolean;
 }
@@ -188,6 +189,7 @@ export async function conformance(options: ConformanceCliOptions): Promise<numbe
       runs: integer(options.runs, '--runs'),
       replay: options.replay,
       maxRequests: integer(options.maxRequests, '--max-requests'),
+      receiverPort: integer(options.receiverPort, '--receiver-port'),
       ledgerDir: options.ledgerDir,
       virtualTime: options.virtualTime,
       ...(timeoutMs ? { timeoutMs } : {}),
@@ -251,6 +253,7 @@ export function registerConformance(program: Command): void {
     .option('--cleanup <run-id>', 'sweep what an interrupted run left behind, then exit')
     .option('--max-requests <n>', 'stop starting checks once this many requests are used')
     .option('--timeout <seconds>', 'per-request timeout; a request not answered in time fails its check (default 30)')
+    .option('--receiver-port <port>', 'port of the kit\'s webhook receiver on 127.0.0.1 (match serve --allow-local-webhooks; default: any free port)')
     .option('--ledger-dir <dir>', 'where run ledgers are kept for --cleanup', '.switchboard-conformance')
     .option('--no-virtual-time', 'against the simulator, really sleep instead of advancing its clock')
     .action(async (options: ConformanceCliOptions) => {

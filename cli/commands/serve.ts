@@ -9,6 +9,7 @@ import { consoleLogger } from '../../src/core/logger.js';
 import { parseRateLimit, type RateLimitConfig } from '../../src/core/rate-limit.js';
 import { defaultSeed, parseSeedText, type SeedFileData } from '../../src/seed/default.js';
 import { SeedApiKey } from '../../src/resources/account/seed.js';
+import { parsePortList } from '../../src/resources/webhooks/egress.js';
 import { createSimulator, type SeedAccountInfo } from '../../src/simulator.js';
 import { recordServed } from './serve-record.js';
 
@@ -24,7 +25,8 @@ export interface ServeOptions {
   state?: string;
   apiKey?: string;
   rateLimit: string;
-  allowLocalWebhooks?: boolean;
+  /** `4400,8080`: loopback webhook receivers on these ports. */
+  allowLocalWebhooks?: string;
   json?: boolean;
   controlToken?: string;
   exposeDefaultKeys?: boolean;
@@ -130,6 +132,15 @@ export function checkControlTokenOption(token: string): string {
   return token;
 }
 
+/** `--allow-local-webhooks 4400,8080`: the ports are required, so no other loopback service is reachable. */
+export function parseAllowLocalOption(text: string): number[] {
+  try {
+    return parsePortList(text);
+  } catch (error) {
+    throw new Error(`--allow-local-webhooks: ${(error as Error).message}`);
+  }
+}
+
 /** Loopback addresses and names: what only this machine can reach. */
 function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -184,13 +195,14 @@ export async function serve(options: ServeOptions): Promise<void> {
   const transport = lazyUndiciTransport();
   const state = options.state ? loadState(options.state) : undefined;
   if (options.controlToken !== undefined) checkControlTokenOption(options.controlToken);
+  const allowLocalWebhooks = options.allowLocalWebhooks === undefined ? false : parseAllowLocalOption(options.allowLocalWebhooks);
   const sim = createSimulator({
     seed,
     state,
     apiKey: options.apiKey,
     ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}),
     rateLimit,
-    allowLocalWebhooks: options.allowLocalWebhooks ?? false,
+    allowLocalWebhooks,
     webhookTransport: transport,
     logger: consoleLogger,
   });
@@ -256,7 +268,7 @@ export function registerServe(program: Command): void {
     .option('--state <file>', 'load state from this file at start and keep saving it (atomic writes)')
     .option('--api-key <key>', "fix the first account's full-scope key")
     .option('--rate-limit <limits>', 'per-minute/per-second limits, e.g. 6000/100, or "off"', '200/20')
-    .option('--allow-local-webhooks', 'allow http:// webhook URLs on loopback hosts')
+    .option('--allow-local-webhooks <ports>', 'allow webhook receivers on loopback, on these ports only (e.g. 4400,8080)')
     .option('--control-token <token>', 'the sandbox operator token (X-Sandbox-Token); default: a random one, printed')
     .option('--expose-default-keys', 'bind a non-loopback --host even though the default seed keys are public')
     .option('--max-connections <n>', 'open connections at most; past it the idlest closes (default 1024)')

@@ -52,7 +52,7 @@ const CASES: readonly DeleteAnswer[] = [
     remove: '/webhooks/endpoints',
     kind: 'webhook-endpoint',
     key: 'admin',
-    body: (ctx) => ({ name: ctx.name('delans'), url: `https://example.com/switchboard-conformance/${ctx.prefix}` }),
+    body: (ctx) => ({ name: ctx.name('delans'), url: `https://hooks.switchboard.invalid/switchboard-conformance/${ctx.prefix}` }),
   },
 ];
 

@@ -12,6 +12,7 @@ import { deleteAnswerChecks } from './delete-answers.js';
 import { filterChecks } from './filters.js';
 import { isolationChecks } from './isolation.js';
 import { conversationChecks } from './conversations.js';
+import { flowChecks } from './flows/index.js';
 import { optOutAndBlockChecks } from './opt-outs-blocks.js';
 import { teamChecks } from './team.js';
 import { webhookChecks } from './webhooks.js';
@@ -49,6 +50,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...filterChecks,
     ...isolationChecks,
     ...deleteAnswerChecks,
+    ...flowChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

@@ -115,7 +115,7 @@ export const isolationChecks: CheckDefinition[] = [
         if (items[0]) return { record: items[0], ours: false };
         if (ctx.profile === 'read-only' || !ctx.serves('POST', '/webhooks/endpoints')) return ctx.skip('nothing_to_compare', 'account B has no webhook endpoints');
         // Created paused at a URL that is never delivered to; the sweep deletes it.
-        const made = await ctx.send({ method: 'POST', path: '/webhooks/endpoints', key: 'b', body: { name: ctx.name('b_hook'), url: `https://example.com/switchboard-conformance/${ctx.prefix}` } });
+        const made = await ctx.send({ method: 'POST', path: '/webhooks/endpoints', key: 'b', body: { name: ctx.name('b_hook'), url: `https://hooks.switchboard.invalid/switchboard-conformance/${ctx.prefix}` } });
         skipIfScopeRefused(ctx, made, 'admin');
         if (made.status === 403) return ctx.skip('plan_limit_reached', 'account B has no room for an endpoint');
         expectStatus(made, [200, 201], 'account B: POST /webhooks/endpoints');

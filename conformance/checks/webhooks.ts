@@ -24,7 +24,7 @@ async function create(ctx: CheckContext, url: string) {
 }
 
 async function createPublic(ctx: CheckContext, statuses: readonly number[] = [201]) {
-  const { admin, response } = await create(ctx, `https://example.com/switchboard-conformance/${ctx.prefix}`);
+  const { admin, response } = await create(ctx, `https://hooks.switchboard.invalid/switchboard-conformance/${ctx.prefix}`);
   expectStatus(response, statuses, 'POST /webhooks/endpoints');
   const endpoint = expectShape(readData(response, 'POST /webhooks/endpoints'), WebhookEndpointWithSecret, 'endpoint with signing_secret (2.27)', response);
   return { admin, endpoint, response };
@@ -53,7 +53,7 @@ async function dispose(ctx: CheckContext, id: number, admin: string): Promise<vo
 }
 
 async function withReceiver(ctx: CheckContext, use: (receiver: Receiver, id: number, secret: string, admin: string) => Promise<void>): Promise<void> {
-  const receiver = await startReceiver();
+  const receiver = await startReceiver(ctx.receiverPort);
   try {
     const { admin, response } = await create(ctx, receiver.url);
     if (response.status === 400) return ctx.skip('receiver_unreachable', 'the target refuses a loopback receiver URL');
@@ -93,7 +93,7 @@ export const webhookChecks: CheckDefinition[] = [
       expectShape(readData(read, 'GET'), WebhookEndpoint, 'endpoint (2.27)', read);
       if ('signing_secret' in readData(read, 'GET')) fail('the signing secret is returned on create and rotate only', read);
       const refused = await ctx.send({ method: 'PATCH', path, key: admin, body: { enabled: true } });
-      // An endpoint wrongly enabled would send the account's events to example.com: pause it first.
+      // An endpoint wrongly enabled would queue the account's events for a host that never resolves: pause it first.
       if (refused.status === 200) await ctx.send({ method: 'PATCH', path, key: admin, body: { enabled: false } });
       expectError(refused, 422, 'governance_incomplete', 'enable without attested governance');
       expectStatus(await ctx.send({ method: 'PATCH', path, key: admin, body: { governance: GOVERNANCE } }), 200, 'PATCH governance');
@@ -160,7 +160,7 @@ export const webhookChecks: CheckDefinition[] = [
     routes: ['POST /webhooks/endpoints'],
     cost: costOf(2),
     async run(ctx) {
-      for (const url of ['http://example.com/hook', 'https://10.0.0.1/hook']) {
+      for (const url of ['http://hooks.switchboard.invalid/hook', 'https://10.0.0.1/hook']) {
         const { response } = await create(ctx, url);
         expectError(response, 400, 'invalid_param', `POST /webhooks/endpoints with url ${url}`, { param: 'url' });
       }
@@ -182,12 +182,12 @@ export const webhookChecks: CheckDefinition[] = [
       try {
         await ctx.setup('fill the account up to 3 endpoints', async () => {
           for (let n = existing; n < 3; n++) {
-            const created = await ctx.send({ method: 'POST', path: '/webhooks/endpoints', key: admin, body: { name: ctx.name('cap'), url: 'https://example.com/cap' } });
+            const created = await ctx.send({ method: 'POST', path: '/webhooks/endpoints', key: admin, body: { name: ctx.name('cap'), url: 'https://hooks.switchboard.invalid/cap' } });
             expectStatus(created, [200, 201], 'POST /webhooks/endpoints under the cap');
             made.push(readData(created, 'POST')['id'] as number);
           }
         });
-        const fourth = await ctx.send({ method: 'POST', path: '/webhooks/endpoints', key: admin, body: { name: ctx.name('cap'), url: 'https://example.com/cap' } });
+        const fourth = await ctx.send({ method: 'POST', path: '/webhooks/endpoints', key: admin, body: { name: ctx.name('cap'), url: 'https://hooks.switchboard.invalid/cap' } });
         expectError(fourth, 403, 'plan_limit_reached', 'POST /webhooks/endpoints with 3 endpoints');
       } finally {
         for (const id of made) {

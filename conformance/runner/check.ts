@@ -96,4 +96,6 @@ export interface CheckContext {
   readonly fields: FieldPool;
   /** Fires when the run is interrupted; pass it to the pacer's waits. */
   readonly signal?: AbortSignal | undefined;
+  /** Where delivery checks start their webhook receiver on 127.0.0.1 (0: any free port). */
+  readonly receiverPort: number;
 }

@@ -198,6 +198,7 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
       inconclusive: (reason: string, detail?: string, response?: KitResponse | ExchangeRecord): never => {
         throw new Inconclusive(reason, detail, response);
       },
+      receiverPort: options.receiverPort,
       advanceClock: async (ms: number) => {
         if (!has('control')) throw new SkipCheck('needs_control');
         // Through the waiter when it is virtual, so the pacer's idea of the target's time follows.

@@ -55,12 +55,19 @@ function requestField(body: string | undefined, field: string): unknown {
   }
 }
 
+/** Creates addressed to an existing resource (`POST /flows/{id}/duplicate` makes a new flow). */
+const ACTION_CREATIONS: readonly (readonly [RegExp, Creation])[] = [[/^\/flows\/\d+\/duplicate$/, CREATIONS['/flows']!]];
+
+function creationAt(path: string): Creation | undefined {
+  return CREATIONS[path] ?? ACTION_CREATIONS.find(([pattern]) => pattern.test(path))?.[1];
+}
+
 export function recordCreation(ledger: Ledger, prefix: string, basePath: string, response: KitResponse, account: AccountLabel): void {
   const { exchange } = response;
   if (exchange.method !== 'POST' || response.status < 200 || response.status > 299) return;
   const path = new URL(exchange.url).pathname;
   if (!path.startsWith(basePath)) return;
-  const creation = CREATIONS[path.slice(basePath.length).replace(/\/+$/, '')];
+  const creation = creationAt(path.slice(basePath.length).replace(/\/+$/, ''));
   if (!creation) return;
   const id = dataId(response.json);
   if (id === undefined) return;

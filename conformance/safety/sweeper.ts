@@ -103,6 +103,7 @@ export const LISTED_KINDS: readonly ListedKind[] = [
   },
   { kind: 'team-member', list: '/team', undoRoute: 'DELETE /team/{id}', undo: del('/team') },
   { kind: 'blocked-user', list: '/blocked-users', nameField: 'ig_username', undoRoute: 'DELETE /blocked-users/{id}', undo: del('/blocked-users') },
+  { kind: 'flow', list: '/flows', nameField: 'name', paginated: true, undoRoute: 'DELETE /flows/{id}', undo: del('/flows') },
 ];
 
 /** Secrets first (4.1: keys; 2.27: endpoints carry signing secrets), then newest first. */

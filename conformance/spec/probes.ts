@@ -26,7 +26,7 @@ function createBody(path: string, name: (hint: string) => string): unknown {
     case '/custom-fields':
       return { field_key: name('scope'), label: 'Scope probe', type: 'text' };
     case '/webhooks/endpoints':
-      return { name: name('scope'), url: 'https://example.com/switchboard-conformance' };
+      return { name: name('scope'), url: 'https://hooks.switchboard.invalid/switchboard-conformance' };
     default:
       return {};
   }

@@ -28,7 +28,7 @@ function read(request: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startReceiver(): Promise<Receiver> {
+export async function startReceiver(listenPort = 0): Promise<Receiver> {
   const received: ReceivedDelivery[] = [];
   let status = 204;
   const server = createServer((request, response) => {
@@ -39,7 +39,7 @@ export async function startReceiver(): Promise<Receiver> {
       response.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/switchboard-conformance`,

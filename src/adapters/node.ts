@@ -10,4 +10,4 @@ export {
   type NodeHandlerOptions,
   type RunningServer,
 } from './node-http.js';
-export { createUndiciTransport, type UndiciTransport, type UndiciTransportOptions } from './undici-transport.js';
+export { createUndiciTransport, type Resolver, type UndiciTransport, type UndiciTransportOptions } from './undici-transport.js';

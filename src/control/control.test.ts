@@ -296,3 +296,69 @@ describe('rate-limit state', () => {
     expect(sim.sandbox.rateLimit()).toEqual({ enabled: false, per_minute: null, per_second: null });
   });
 });
+
+describe('restore checks every invariant before it replaces anything (all or nothing)', () => {
+  const { sim, keys } = testSimulator({ clock: { frozenAt: START } });
+  interface Editable {
+    clock: SimulatorSnapshot['clock'];
+    store: { sequences: Record<string, number>; collections: Record<string, Record<string, unknown>[]> };
+  }
+  const broken = (edit: (snapshot: Editable) => void) => {
+    const snapshot = structuredClone(sim.snapshot()) as unknown as Editable;
+    edit(snapshot);
+    return snapshot;
+  };
+  const refused = async (snapshot: unknown, param: RegExp) => {
+    const before = sim.snapshot();
+    const res = await operator(sim, 'POST', '/restore', snapshot);
+    expect(res.status).toBe(400);
+    expect(error(res).code).toBe('invalid_param');
+    expect(error(res).param).toMatch(param);
+    expect(sim.snapshot()).toEqual(before);
+  };
+
+  it('refuses a sequence below the ids it hands out (the next create would collide)', async () => {
+    await refused(broken((s) => (s.store.sequences['contact'] = 0)), /^store\.sequences\.contact$/);
+  });
+
+  it('refuses a record missing fields or with a field of the wrong type, naming it', async () => {
+    await refused(broken((s) => delete s.store.collections['contacts']![0]!['channel']), /^store\.collections\.contacts\[0\]\.channel$/);
+    await refused(broken((s) => (s.store.collections['contacts']![0]!['tag_ids'] = 5)), /^store\.collections\.contacts\[0\]\.tag_ids$/);
+    await refused(broken((s) => (s.store.collections['contacts']![0]!['sneaky'] = true)), /^store\.collections\.contacts\[0\]\.sneaky$/);
+  });
+
+  it('refuses a reference to a missing record or to another account’s', async () => {
+    await refused(broken((s) => (s.store.collections['contacts']![0]!['tag_ids'] = [999_999])), /tag_ids$/);
+    const otherAccountsTag = sim.snapshot().store.collections['tags']!.find((tag) => tag.account_id !== 1)!.id;
+    await refused(
+      broken((s) => {
+        const contact = s.store.collections['contacts']!.find((c) => c['account_id'] === 1)!;
+        contact['tag_ids'] = [otherAccountsTag];
+      }),
+      /tag_ids$/,
+    );
+  });
+
+  it('refuses duplicate ids, duplicate natural keys, and records of an account that does not exist', async () => {
+    await refused(broken((s) => s.store.collections['tags']!.push({ ...s.store.collections['tags']![0]! })), /^store\.collections\.tags\[\d+\]/);
+    await refused(broken((s) => (s.store.collections['tags']![1]!['name'] = s.store.collections['tags']![0]!['name'])), /tags/);
+    await refused(broken((s) => (s.store.collections['tags']![0]!['account_id'] = 424242)), /account_id$/);
+  });
+
+  it('refuses event data nested too deep to serialise, and a clock past 9999', async () => {
+    // Sent as text, as a saved file would be: the in-process caller could not even serialise it.
+    const snapshot = broken((s) =>
+      s.store.collections['events']!.push({ id: 99_999_999, account_id: 1, type: 'contact.updated', created_at: s.clock.now, created_ms: s.clock.now_ms, data: { deep: 'DEEP' } }),
+    );
+    const text = JSON.stringify(snapshot).replace('"DEEP"', `${'{"deeper":'.repeat(5_000)}"end"${'}'.repeat(5_000)}`);
+    await refused(text, /events/);
+    const future = broken((s) => (s.clock = { mode: 'frozen', now: '9999-12-31T23:59:59+00:00', now_ms: Date.UTC(10_000, 0, 1) }));
+    const res = await operator(sim, 'POST', '/restore', future);
+    expect(res.status).toBe(400);
+  });
+
+  it('still restores a valid snapshot, and keeps serving after each refusal', async () => {
+    expect((await operator(sim, 'POST', '/restore', sim.snapshot())).status).toBe(200);
+    expect((await sim.request({ path: '/account', key: keys.read })).status).toBe(200);
+  });
+});

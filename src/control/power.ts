@@ -22,6 +22,8 @@ export type PowerAccess = 'account' | 'operator';
 /** What a power runs with: the account it acts on (account powers), its path parameters and input. */
 export interface PowerCall<P, I> {
   readonly accountId: number;
+  /** The caller's key scope (`full` for the operator and in-process calls): some output is admin-only. */
+  readonly scope: Scope;
   readonly params: P;
   readonly input: I;
 }
@@ -204,7 +206,7 @@ export function powerRoute<C>(power: Power<C, unknown>): AnyRoute<C> {
     success: { statuses: [power.status], schema: power.output, envelope: power.list ? 'list' : 'data' },
     handler: async (ctx, bound) => {
       const input = takesBody ? ctx.body : ctx.query;
-      const output = await power.run({ accountId: ctx.caller.accountId, params: ctx.params, input }, bound);
+      const output = await power.run({ accountId: ctx.caller.accountId, scope: ctx.caller.scope, params: ctx.params, input }, bound);
       if (power.list) return listResult(pageItemsNewestFirst(output as { id: number }[], ctx.page));
       const result: RouteResult = { status: power.status, body: { data: output ?? null } };
       return result;
@@ -218,7 +220,7 @@ export function powerFunction<C>(power: Power<C, unknown>, bound: C, store: Stor
   const invoke: PowerInvoke<unknown> = (call) => {
     const params = power.params ? parseParams(power.params, call.params ?? {}) : {};
     const input = power.input ? parseOrThrow(power.input, call.input ?? (power.inputRequired ? undefined : {}), 'body') : undefined;
-    return store.transaction(() => power.run({ accountId: call.accountId ?? 0, params, input }, bound));
+    return store.transaction(() => power.run({ accountId: call.accountId ?? 0, scope: 'full', params, input }, bound));
   };
   return power.fn(invoke);
 }

@@ -97,6 +97,18 @@ describe('the envelope through the pipeline', () => {
     }
   });
 
+  it('answers an in-process body JSON cannot hold (a cycle, a BigInt, too deep) with 400 invalid_json, never a 500', async () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic['self'] = cyclic;
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    for (const body of [cyclic, { name: 'big', n: 10n }, { name: 'deep', deep }]) {
+      const res = await sim.request({ method: 'POST', path: '/api-keys', key: keys.full, body });
+      expect(res.status).toBe(400);
+      expect(error(res)).toMatchObject({ code: 'invalid_json', param: 'body' });
+    }
+  });
+
   it('answers wrong types with 400 invalid_param naming the field', async () => {
     const cases: [unknown, string][] = [
       [{ name: 5 }, 'name'],

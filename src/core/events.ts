@@ -4,7 +4,11 @@
  * tail, tests) hear about it only after the transaction committed, so a failed request emits
  * nothing.
  */
+import { z } from 'zod';
 import type { Collection, Entity } from '../store/collection.js';
+import type { RecordRules } from '../store/rules.js';
+import { TIMESTAMP_PATTERN } from './clock.js';
+import { jsonOverBounds } from './json-bounds.js';
 import type { Store } from '../store/store.js';
 import type { VirtualClock } from './clock.js';
 import { lowerBound } from '../store/sorted-ids.js';
@@ -15,6 +19,24 @@ export interface EventRecord extends Entity {
   readonly created_ms: number;
   readonly data: Record<string, unknown>;
 }
+
+/**
+ * A restored event must be one the journal could have written: a known shape, and data within
+ * bounds that serialise (a state that cannot be snapshotted again must not load).
+ */
+export const eventRules: RecordRules<EventRecord> = {
+  schema: z.strictObject({
+    id: z.number().int().positive(),
+    account_id: z.number().int().positive(),
+    type: z.string().min(1).max(100),
+    created_at: z.string().regex(TIMESTAMP_PATTERN),
+    created_ms: z.number().int().min(0),
+    data: z
+      .record(z.string(), z.unknown())
+      .refine((data) => jsonOverBounds(data, { maxDepth: 64, maxBytes: 1024 * 1024 }) === null, 'event data too deep or too large'),
+  }),
+  sequence: 'event',
+};
 
 /** The public shape of an event (journal reads, webhook bodies). */
 export interface PublicEvent {

@@ -10,7 +10,10 @@
 import { ApiError } from './errors.js';
 import { canonicalJson } from './canonical-json.js';
 import { sha256Hex } from './hash.js';
+import { z } from 'zod';
 import type { Collection, Entity } from '../store/collection.js';
+import type { RecordRules } from '../store/rules.js';
+import { jsonOverBounds } from './json-bounds.js';
 import type { Store } from '../store/store.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -25,6 +28,20 @@ export interface IdempotencyRecord extends Entity {
   readonly headers: Record<string, string>;
   readonly expires_at: number;
 }
+
+export const idempotencyRules: RecordRules<IdempotencyRecord> = {
+  schema: z.strictObject({
+    id: z.number().int().positive(),
+    account_id: z.number().int().positive(),
+    key: z.string().regex(KEY_PATTERN),
+    fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+    status: z.number().int().min(100).max(499),
+    body: z.unknown().refine((body) => jsonOverBounds(body, { maxDepth: 64, maxBytes: 1024 * 1024 }) === null, 'stored body too deep or too large'),
+    headers: z.record(z.string(), z.string()),
+    expires_at: z.number().int().min(0),
+  }),
+  sequence: 'idempotency_key',
+};
 
 export const idempotencyIndexes = {
   key: { unique: true, key: (r: IdempotencyRecord) => `${r.account_id}:${r.key}` },

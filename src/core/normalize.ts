@@ -30,8 +30,17 @@ export function normalizeRequest(request: SimRequest): NormalizedRequest {
 
   let rawBody: string | undefined;
   if (typeof request.body === 'string') rawBody = request.body;
-  else if (request.body !== undefined) rawBody = JSON.stringify(request.body);
+  else if (request.body !== undefined) rawBody = serialise(request.body);
   return { method, path, query, headers, rawBody, bodySource: request.bodySource };
+}
+
+/** An in-process body as JSON text; one that cannot be (too deep, cyclic, a BigInt) is the caller's 400. */
+function serialise(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    throw new ApiError('invalid_json', 'The request body cannot be written as JSON (too deeply nested, cyclic, or not JSON data).', { param: 'body' });
+  }
 }
 
 /**

@@ -9,11 +9,12 @@ import { Hook } from '../core/hooks.js';
 import type { Logger } from '../core/logger.js';
 import type { Scheduler } from '../core/scheduler.js';
 import type { Store } from '../store/store.js';
+import type { LoopbackAllowance } from '../resources/webhooks/egress.js';
 import type { WebhookTransport } from '../resources/webhooks/transport.js';
 
 export interface SimulatorSettings {
-  /** Allow `http://` webhook URLs on loopback hosts (local receivers). */
-  readonly allowLocalWebhooks: boolean;
+  /** Loopback webhook receivers allowed: none, any port, or these ports (http or https). */
+  readonly allowLocalWebhooks: LoopbackAllowance;
   /** How webhook deliveries leave the simulator. */
   readonly webhookTransport: WebhookTransport;
 }

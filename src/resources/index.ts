@@ -12,6 +12,7 @@ import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
 import { conversationsGroup } from './conversations/index.js';
 import { customFieldsGroup } from './custom-fields/index.js';
+import { flowsGroup } from './flows/index.js';
 import { inboundGroup } from './inbound/index.js';
 import { messagesGroup } from './messages/index.js';
 import { optOutsGroup } from './opt-outs/index.js';
@@ -34,6 +35,7 @@ export const registry = [
   optOutsGroup,
   sendingGroup,
   inboundGroup,
+  flowsGroup,
   upcomingGroup,
   webhooksGroup,
 ] as const;

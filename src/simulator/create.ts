@@ -5,9 +5,9 @@
  */
 import { fromFetchRequest, toFetchResponse } from '../adapters/fetch.js';
 import { bytesSource, ownBuffer } from '../core/body.js';
-import { VirtualClock, parseTimestamp } from '../core/clock.js';
-import { EventJournal, type EventListener, type EventRecord } from '../core/events.js';
-import { IdempotencyKeys, idempotencyIndexes, type IdempotencyRecord } from '../core/idempotency.js';
+import { VirtualClock, clockCanHold, parseTimestamp } from '../core/clock.js';
+import { EventJournal, eventRules, type EventListener, type EventRecord } from '../core/events.js';
+import { IdempotencyKeys, idempotencyIndexes, idempotencyRules, type IdempotencyRecord } from '../core/idempotency.js';
 import { consoleLogger, type Logger } from '../core/logger.js';
 import { BASE_PATH, CONTROL_OPENAPI_PATH, CONTROL_PREFIX, OPENAPI_PATH } from '../core/paths.js';
 import { operatorCheck } from '../core/operator.js';
@@ -35,11 +35,13 @@ import {
 import { createLifecycle, type CoreServices } from '../groups/services.js';
 import { buildControlOpenApi, buildOpenApi, type OpenApiDocument } from '../openapi/build.js';
 import { registry, type Registry } from '../resources/index.js';
+import { loopbackAllowance } from '../resources/webhooks/egress.js';
 import { createFetchTransport, type WebhookTransport } from '../resources/webhooks/transport.js';
 import { applySeed } from '../seed/apply.js';
 import { defaultSeedOf } from '../seed/defaults.js';
 import { parseSeedWith } from '../seed/parse.js';
 import { seedSchemaOf } from '../seed/schema.js';
+import { SnapshotError } from '../store/rules.js';
 import { Store } from '../store/store.js';
 import type { HookSpecs } from '../core/hooks.js';
 import type { PowerTree } from '../control/power.js';
@@ -63,8 +65,11 @@ export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
   state?: SimulatorSnapshot;
   /** Largest accepted request body, in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Allow http:// webhook URLs on loopback hosts, for local receivers. */
-  allowLocalWebhooks?: boolean;
+  /**
+   * Webhook receivers on loopback (http or https), for local receivers: `true` allows any port (a
+   * test's own receiver on port 0), a list allows those ports only. Default false: public hosts only.
+   */
+  allowLocalWebhooks?: boolean | readonly number[];
   /** How webhook deliveries are sent. Default: global fetch; the node runtime passes an undici one. */
   webhookTransport?: WebhookTransport;
   /**
@@ -163,12 +168,12 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
   const catalogue = eventCatalogueOf(groups);
   const events = new EventJournal(
     store,
-    store.define<EventRecord>('events'),
+    store.define<EventRecord>('events', {}, eventRules),
     clock,
     new Set(catalogue.map((event) => event.name)),
     new Map(catalogue.map((event) => [event.name, event.textFields])),
   );
-  const idempotency = new IdempotencyKeys(store, store.define<IdempotencyRecord>('idempotency_keys', idempotencyIndexes), () => clock.now());
+  const idempotency = new IdempotencyKeys(store, store.define<IdempotencyRecord>('idempotency_keys', idempotencyIndexes, idempotencyRules), () => clock.now());
   const rateLimiter = new RateLimiter(toRateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT));
   clock.onJump((now, previous) => {
     if (now < previous) rateLimiter.reset();
@@ -183,7 +188,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     logger,
     lifecycle,
     settings: {
-      allowLocalWebhooks: options.allowLocalWebhooks ?? false,
+      allowLocalWebhooks: loopbackAllowance(options.allowLocalWebhooks),
       webhookTransport: options.webhookTransport ?? createFetchTransport(),
     },
   };
@@ -198,11 +203,13 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
   const account = instances.find((instance) => instance.group.name === 'account')?.context.model as AccountAccess | undefined;
   const findKey: MutantSeams['authenticate'] = (key) => account?.authenticate(key);
 
+  /** Replaces the state: checked completely first (a SnapshotError changes nothing), then swapped in. */
   function restoreState(snapshot: SimulatorSnapshot): void {
+    if (!clockCanHold(snapshot.clock.now_ms)) throw new SnapshotError('clock.now_ms', 'the clock holds instants from 1970 to 9999');
+    store.restore(snapshot.store);
     scheduler.clear();
     rateLimiter.reset();
     idempotency.clearInProgress();
-    store.restore(snapshot.store);
     lifecycle.restored.run();
   }
 

@@ -10,6 +10,7 @@ import { invalidParam } from '../core/errors.js';
 import { EVENT_DATA_BOUNDS, jsonOverBounds } from '../core/json-bounds.js';
 import { presentEvent, type PublicEvent } from '../core/events.js';
 import { powersFor } from '../control/power.js';
+import { SnapshotError } from '../store/rules.js';
 import {
   AdvanceBody,
   ClockState,
@@ -76,13 +77,13 @@ export const simulatorPowers = {
     inputRequired: true,
     output: Done,
     run: ({ input }, control) => {
-      // The schema cannot know which collections exist: an unknown one is the caller's mistake.
-      const known = new Set(control.store.collectionNames());
-      const unknown = Object.keys(input.store.collections).find((name) => !known.has(name));
-      if (unknown !== undefined) {
-        throw invalidParam(`store.collections.${unknown}`, `The snapshot holds an unknown collection: ${unknown}.`);
+      // Every invariant is checked before anything is replaced (store/rules.ts): all or nothing.
+      try {
+        control.restore(input as SimulatorSnapshot);
+      } catch (error) {
+        if (error instanceof SnapshotError) throw invalidParam(error.path, `The snapshot cannot be restored: ${error.message}`);
+        throw error;
       }
-      control.restore(input as SimulatorSnapshot);
       return { ok: true as const };
     },
     fn: (invoke) => (snapshot: SimulatorSnapshot): void => {

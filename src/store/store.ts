@@ -8,19 +8,29 @@
  * committed.
  */
 import { Collection, type Entity, type IndexDefinitions } from './collection.js';
+import { checkSnapshot, type CollectionRules, type RecordRules } from './rules.js';
 import { STATE_FORMAT, STATE_VERSION, type StoreSnapshot } from './snapshot.js';
 
 export class Store {
   private readonly collections = new Map<string, Collection<Entity>>();
+  private readonly rules: CollectionRules[] = [];
   private sequences: Record<string, number> = {};
   private undoLog: (() => void)[] | null = null;
   private commitQueue: (() => void)[] = [];
   private readonly changeListeners = new Set<() => void>();
   private changeCount = 0;
 
-  /** Defines a collection. Call once per name, at start-up. */
-  define<T extends Entity>(name: string, indexes: IndexDefinitions<T> = {}): Collection<T> {
+  /**
+   * Defines a collection. Call once per name, at start-up. `rules` say how a saved state's records
+   * are checked before a restore may replace anything (./rules.ts).
+   */
+  define<T extends Entity>(name: string, indexes: IndexDefinitions<T> = {}, rules?: RecordRules<T>): Collection<T> {
     if (this.collections.has(name)) throw new Error(`collection ${name} already defined`);
+    this.rules.push({
+      name,
+      indexes: indexes as unknown as IndexDefinitions<Entity>,
+      rules: rules as unknown as RecordRules<Entity> | undefined,
+    });
     const collection = new Collection<T>(
       name,
       indexes,
@@ -96,16 +106,23 @@ export class Store {
     return { format: STATE_FORMAT, version: STATE_VERSION, sequences: { ...this.sequences }, collections };
   }
 
+  /** Collections that declared no record rules (a restore cannot check their records). */
+  unchecked(): string[] {
+    return this.rules.filter((collection) => collection.rules === undefined).map((collection) => collection.name);
+  }
+
+  /**
+   * Replaces everything with a saved state, all or nothing: the state is checked completely first
+   * (./rules.ts; a SnapshotError names the first problem) and nothing changes when it fails.
+   */
   restore(snapshot: StoreSnapshot): void {
     if (snapshot.format !== STATE_FORMAT || snapshot.version !== STATE_VERSION) {
       throw new Error(`unsupported state: expected ${STATE_FORMAT} v${STATE_VERSION}`);
     }
-    for (const name of Object.keys(snapshot.collections)) {
-      if (!this.collections.has(name)) throw new Error(`unknown collection in state: ${name}`);
-    }
+    const records = checkSnapshot(snapshot, this.rules);
     for (const [name, collection] of this.collections) {
       collection.clear();
-      collection.load(snapshot.collections[name] ?? []);
+      collection.load(records.get(name) ?? []);
     }
     this.sequences = { ...snapshot.sequences };
     this.markChanged();

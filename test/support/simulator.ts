@@ -6,6 +6,7 @@
  *   const res = await sim.request({ method: 'POST', path: '/contacts', key: keys.full, body });
  */
 import { createSimulator, type Simulator, type SimulatorOptions, type SeedAccountInfo } from '../../src/simulator.js';
+import type { AnyGroup } from '../../src/groups/define.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { ResponseChecker } from './response-checker.js';
 import type { SimRequest, SimResponse } from '../../src/core/types.js';
@@ -20,8 +21,9 @@ export interface TestSimulator {
   accounts: readonly SeedAccountInfo[];
 }
 
-export function testSimulator(options: SimulatorOptions = {}): TestSimulator {
-  const sim = createSimulator({ logger: silentLogger, rateLimit: 'off', ...options });
+/** `groups` may extend the registry (a test's stand-in group); `sim.sandbox` keeps the registry's type. */
+export function testSimulator(options: SimulatorOptions<readonly AnyGroup[]> = {}): TestSimulator {
+  const sim = createSimulator({ logger: silentLogger, rateLimit: 'off', ...options }) as unknown as Simulator;
   sharedChecker ??= new ResponseChecker(sim.openapi());
   const checker = sharedChecker;
   const handle = sim.handle.bind(sim);

@@ -10,6 +10,8 @@ import type { AuthenticatedKey } from '../../core/auth.js';
 import { scopeCovers, type Plan, type Scope } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
 import type { CoreServices } from '../../groups/services.js';
+import { z } from 'zod';
+import { NullableTimestamp, Plan as PlanSchema, Scope as ScopeSchema, storedRecord, Timestamp } from '../shared/schemas.js';
 import type { AccountSummaryData, ApiKeyData, WebhookEndpointSummaryData } from './schemas.js';
 
 export const MAX_ACTIVE_KEYS = 10;
@@ -35,6 +37,25 @@ export interface ApiKeyRecord extends Entity {
   readonly revoked_at: string | null;
 }
 
+const AccountRecordSchema = storedRecord({
+  business_name: z.string().min(1).max(200),
+  plan: PlanSchema,
+  addon_active: z.boolean(),
+  timezone: z.string().min(1),
+  created_at: Timestamp,
+});
+
+const ApiKeyRecordSchema = storedRecord({
+  name: z.string().min(1).max(100),
+  scope: ScopeSchema,
+  preview: z.string().max(20),
+  key_hash: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 digest in hex'),
+  revoked: z.boolean(),
+  created_at: Timestamp,
+  last_used_at: NullableTimestamp,
+  revoked_at: NullableTimestamp,
+});
+
 export const accountHooks = {
   /**
    * The account summary shows webhook endpoints (2.29), which the webhooks group owns: it answers
@@ -52,10 +73,8 @@ export interface CallingKey {
 
 export function createAccountModel(core: CoreServices, hooks: HooksOf<typeof accountHooks>) {
   const { store, clock } = core;
-  const accounts = store.define<AccountRecord>('accounts');
-  const keys = store.define<ApiKeyRecord>('api_keys', {
-    hash: { unique: true, key: (key) => key.key_hash },
-  });
+  const accounts = store.define<AccountRecord>('accounts', {}, { schema: AccountRecordSchema, sequence: 'account' });
+  const keys = store.define<ApiKeyRecord>('api_keys', { hash: { unique: true, key: (key) => key.key_hash } }, { schema: ApiKeyRecordSchema, sequence: 'api_key' });
 
   function present(key: ApiKeyRecord, currentKeyId: number): ApiKeyData {
     return {

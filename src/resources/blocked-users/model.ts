@@ -11,7 +11,9 @@ import type { Entity } from '../../store/collection.js';
 import type { ChannelsModel } from '../channels/model.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationsModel } from '../conversations/model.js';
-import type { BlockBodyData, BlockChannel, BlockedUserData, BlockSource } from './schemas.js';
+import { z } from 'zod';
+import { NullableTimestamp, storedRecord, Timestamp } from '../shared/schemas.js';
+import { BLOCK_CHANNELS, BLOCK_SOURCES, type BlockBodyData, type BlockChannel, type BlockedUserData, type BlockSource } from './schemas.js';
 
 export interface BlockedUsersNeeds {
   readonly contacts: ContactsModel;
@@ -61,6 +63,20 @@ export function createBlockedUsersModel(core: CoreServices, needs: BlockedUsersN
     username: { key: (row) => (row.active && row.ig_username !== null ? usernameKey(row.account_id, row.ig_username) : null) },
     conversation: { key: (row) => (row.conversation_id === null ? null : String(row.conversation_id)) },
     active: { key: (row) => (row.active ? String(row.account_id) : null) },
+  }, {
+    schema: storedRecord({
+      channel: z.enum(BLOCK_CHANNELS),
+      platform_user_id: z.string().min(1).max(255).nullable(),
+      ig_username: z.string().min(1).max(255).nullable(),
+      display_name: z.string().max(255).nullable(),
+      conversation_id: z.number().int().positive().nullable(),
+      source: z.enum(BLOCK_SOURCES),
+      blocked_at: Timestamp,
+      active: z.boolean(),
+      unblocked_at: NullableTimestamp,
+    }),
+    sequence: 'blocked_user',
+    refs: { conversation_id: 'conversations' },
   });
 
   function first(ids: readonly number[]): BlockedUserRecord | undefined {

@@ -7,6 +7,8 @@ import { CHANNELS, type Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
 import type { CoreServices } from '../../groups/services.js';
 import { CHANNEL_CAPABILITIES } from './capabilities.js';
+import { z } from 'zod';
+import { Channel as ChannelSchema, storedRecord } from '../shared/schemas.js';
 import type { ChannelConnectionData } from './schemas.js';
 
 export interface ChannelStateRecord extends Entity {
@@ -24,9 +26,11 @@ const DEFAULT_STATE: ChannelState = { connected: true, messaging_permitted: true
 
 export function createChannelsModel(core: CoreServices) {
   const { store } = core;
-  const states = store.define<ChannelStateRecord>('channel_states', {
-    channel: { unique: true, key: (row) => `${row.account_id}:${row.channel}` },
-  });
+  const states = store.define<ChannelStateRecord>(
+    'channel_states',
+    { channel: { unique: true, key: (row) => `${row.account_id}:${row.channel}` } },
+    { schema: storedRecord({ channel: ChannelSchema, connected: z.boolean(), messaging_permitted: z.boolean() }), sequence: 'channel_state' },
+  );
 
   function state(accountId: number, channel: Channel): ChannelState {
     return states.findUnique('channel', `${accountId}:${channel}`) ?? DEFAULT_STATE;

@@ -2,10 +2,13 @@
  * The stored contact and its indexes. Tags are kept by id (a tag name is only looked up when the
  * contact is shown), so the `tag` index serves both the list filter and tag deletion.
  */
+import { z } from 'zod';
 import type { Channel } from '../../core/types.js';
 import type { Entity, IndexDefinitions } from '../../store/collection.js';
+import type { RecordRules } from '../../store/rules.js';
 import type { CustomFieldValue } from '../custom-fields/values.js';
-import type { Stage } from './schemas.js';
+import { Channel as ChannelSchema, NullableTimestamp, storedRecord, Timestamp } from '../shared/schemas.js';
+import { LIMITS, Stage as StageSchema, type Stage } from './schemas.js';
 
 export interface ContactRecord extends Entity {
   readonly channel: Channel;
@@ -41,6 +44,34 @@ export const emailKey = (accountId: number, email: string): string => `${account
 export const phoneKey = (accountId: number, phone: string): string => `${accountId}|${phone}`;
 /** Tag ids are global and owned by one account, so the id alone is the key. */
 export const tagKey = (tagId: number): string => String(tagId);
+
+const NullableText = (max: number) => z.string().max(max).nullable();
+
+export const contactRules: RecordRules<ContactRecord> = {
+  schema: storedRecord({
+    channel: ChannelSchema,
+    platform_user_id: z.string().min(1).max(LIMITS.platformUserId),
+    name: NullableText(LIMITS.name),
+    email: NullableText(254),
+    phone: NullableText(LIMITS.phoneMax),
+    ig_username: NullableText(255),
+    profile_pic_url: NullableText(2048),
+    stage: StageSchema,
+    tag_ids: z.array(z.number().int().positive()),
+    lead_score: z.number().int(),
+    lead_temperature: z.string().max(50),
+    notes: NullableText(LIMITS.notes),
+    custom_fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    first_seen_at: Timestamp,
+    first_user_message_at: NullableTimestamp,
+    last_seen_at: Timestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    lead_captured_at: NullableTimestamp,
+  }),
+  sequence: 'contact',
+  refs: { tag_ids: 'tags' },
+};
 
 export const contactIndexes: IndexDefinitions<ContactRecord> = {
   identity: { unique: true, key: (c) => identityKey(c.account_id, c.channel, c.platform_user_id) },

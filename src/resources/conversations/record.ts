@@ -1,7 +1,10 @@
 /** The stored conversation and its indexes. Tags are kept by id, like contacts do. */
+import { z } from 'zod';
 import type { Channel } from '../../core/types.js';
 import type { Entity, IndexDefinitions } from '../../store/collection.js';
-import type { ConversationStatus, PauseReason } from './schemas.js';
+import type { RecordRules } from '../../store/rules.js';
+import { Channel as ChannelSchema, EpochMs, storedRecord, Timestamp } from '../shared/schemas.js';
+import { ConversationStatusSchema, PAUSE_REASONS, type ConversationStatus, type PauseReason } from './schemas.js';
 
 export interface ConversationRecord extends Entity {
   readonly channel: Channel;
@@ -25,6 +28,26 @@ export const identityKey = (accountId: number, channel: string, platformUserId: 
 export const channelKey = (accountId: number, channel: string): string => `${accountId}|${channel}`;
 export const statusKey = (accountId: number, status: string): string => `${accountId}|${status}`;
 export const assigneeKey = (accountId: number, assignee: number): string => `${accountId}|${assignee}`;
+
+export const conversationRules: RecordRules<ConversationRecord> = {
+  schema: storedRecord({
+    channel: ChannelSchema,
+    platform_user_id: z.string().min(1).max(255),
+    contact_id: z.number().int().positive(),
+    status: ConversationStatusSchema,
+    // Positive: a team member; negative: an owner-level assignment (2.5).
+    assigned_to: z.number().int().nullable(),
+    ai_pause_reason: z.enum(PAUSE_REASONS).nullable(),
+    tag_ids: z.array(z.number().int().positive()),
+    last_message_at: Timestamp,
+    last_inbound_ms: EpochMs.nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    updated_ms: EpochMs,
+  }),
+  sequence: 'conversation',
+  refs: { contact_id: 'contacts', tag_ids: 'tags' },
+};
 
 export const conversationIndexes: IndexDefinitions<ConversationRecord> = {
   identity: { unique: true, key: (c) => identityKey(c.account_id, c.channel, c.platform_user_id) },

@@ -44,12 +44,20 @@ export function createConversationSystem(core: CoreServices, deps: ConversationS
     return assignee;
   }
 
+  /** How long ago a seeded thread began: its `created_ago`, or its oldest message if older. */
+  function ageMs(input: SeedConversation): number {
+    const oldest = input.messages.reduce((max, message) => Math.max(max, parseDuration(message.ago)), 0);
+    return input.created_ago !== undefined ? Math.max(parseDuration(input.created_ago), oldest) : oldest;
+  }
+
   function windowPatch(window: 'open' | 'closed'): Partial<ConversationRecord> {
     // Open: as if the customer wrote just now. Closed: as if they never wrote.
     return { last_inbound_ms: window === 'open' ? clock.now() : null };
   }
 
   return {
+    ageMs,
+
     /** A thread in any state, with its transcript placed `ago` in the past. No events fire. */
     create(accountId: number, input: SeedConversation): ConversationRecord {
       if (conversations.findByIdentity(accountId, input.channel, input.platform_user_id)) {
@@ -58,8 +66,7 @@ export function createConversationSystem(core: CoreServices, deps: ConversationS
         });
       }
       const now = clock.now();
-      const oldest = input.messages.reduce((max, message) => Math.max(max, parseDuration(message.ago)), 0);
-      const createdMs = now - (input.created_ago !== undefined ? Math.max(parseDuration(input.created_ago), oldest) : oldest);
+      const createdMs = now - ageMs(input);
       const contact =
         deps.contacts.findByIdentity(accountId, input.channel, input.platform_user_id) ??
         deps.contacts.seedContact(accountId, {
@@ -68,7 +75,10 @@ export function createConversationSystem(core: CoreServices, deps: ConversationS
           name: input.name ?? null,
           ig_username: input.ig_username?.replace(/^@/, '') ?? null,
           ...(phoneOf(input.channel, input.platform_user_id) !== undefined ? { phone: phoneOf(input.channel, input.platform_user_id) } : {}),
-          created_at: clock.iso(createdMs),
+          // The record is made now (ids ascend with created_at in every list); the person was first seen back then.
+          created_at: clock.iso(now),
+          first_seen_at: clock.iso(createdMs),
+          last_seen_at: clock.iso(createdMs),
           first_user_message_at: input.messages.some((m) => m.sender_type === 'user') ? clock.iso(createdMs) : null,
         });
       const state = normalizeSystemState({ status: input.status, assigned_to: assigneeOf(accountId, input), ai_pause_reason: input.ai_pause_reason });

@@ -19,6 +19,7 @@ import {
   assigneeKey,
   channelKey,
   conversationIndexes,
+  conversationRules,
   identityKey,
   statusKey,
   type ConversationRecord,
@@ -62,7 +63,7 @@ const OPEN_STATUSES = new Set(['active', 'pending', 'escalated']);
 
 export function createThreads(core: CoreServices, deps: ConversationsNeeds, hooks: HooksOf<typeof conversationHooks>) {
   const { store, clock } = core;
-  const conversations = store.define<ConversationRecord>('conversations', conversationIndexes);
+  const conversations = store.define<ConversationRecord>('conversations', conversationIndexes, conversationRules);
 
   function find(accountId: number, id: number): ConversationRecord | undefined {
     return conversations.getOwned(accountId, id);

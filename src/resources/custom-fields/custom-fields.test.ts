@@ -59,6 +59,18 @@ describe('POST /custom-fields', () => {
     expect(data(res)).toMatchObject({ object: 'custom_field', field_key: 'nickname', label: 'Nickname', type: 'text', archived: false });
   });
 
+  it('refuses the keys JavaScript objects reserve (__proto__, constructor, prototype) with 400 naming field_key', async () => {
+    const { create, sim, keys } = setup();
+    for (const field_key of ['__proto__', 'constructor', 'prototype']) {
+      const res = await create({ field_key, label: 'Sneaky' });
+      expect(res.status, field_key).toBe(400);
+      expect(error(res)).toMatchObject({ code: 'invalid_param', param: 'field_key' });
+    }
+    // A raw body with the key spelled out (JSON.parse keeps __proto__ as an own property).
+    const raw = await sim.request({ method: 'POST', path: '/custom-fields', key: keys.full, body: '{"field_key":"__proto__","label":"x"}' });
+    expect(error(raw)).toMatchObject({ code: 'invalid_param', param: 'field_key' });
+  });
+
   it('answers 200 with the existing field (label unchanged) for the same key and type', async () => {
     const { create } = setup();
     const first = await create({ field_key: 'size', label: 'Size', type: 'number' });

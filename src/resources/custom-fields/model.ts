@@ -6,7 +6,11 @@
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
 import type { Entity } from '../../store/collection.js';
 import type { CoreServices } from '../../groups/services.js';
+import { z } from 'zod';
+import { storedRecord, Timestamp } from '../shared/schemas.js';
 import {
+  CustomFieldTypeSchema,
+  FieldKey,
   MAX_ACTIVE_CUSTOM_FIELDS,
   UPDATABLE_CUSTOM_FIELD_KEYS,
   type CustomFieldData,
@@ -28,13 +32,23 @@ export interface CustomFieldWrite {
   readonly value: CustomFieldValue | null;
 }
 
+const CustomFieldRecordSchema = storedRecord({
+  field_key: FieldKey,
+  label: z.string().min(1).max(100),
+  type: CustomFieldTypeSchema,
+  archived: z.boolean(),
+  created_at: Timestamp,
+});
+
 const keyOf = (accountId: number, fieldKey: string): string => `${accountId}:${fieldKey}`;
 
 export function createCustomFieldsModel(core: CoreServices) {
   const { store, clock } = core;
-  const fields = store.define<CustomFieldRecord>('custom_fields', {
-    key: { unique: true, key: (field) => keyOf(field.account_id, field.field_key) },
-  });
+  const fields = store.define<CustomFieldRecord>(
+    'custom_fields',
+    { key: { unique: true, key: (field) => keyOf(field.account_id, field.field_key) } },
+    { schema: CustomFieldRecordSchema, sequence: 'custom_field' },
+  );
 
   function findByKey(accountId: number, fieldKey: string): CustomFieldRecord | undefined {
     return fields.findUnique('key', keyOf(accountId, fieldKey));

@@ -11,10 +11,17 @@ export const FIELD_KEY_MAX = 50;
 export const LABEL_MAX = 100;
 export const TEXT_VALUE_MAX = 500;
 
+/**
+ * Keys a JavaScript object reserves: values stored under them would change an object's prototype
+ * instead of holding a value (docs/decisions.md), so they are refused as field keys.
+ */
+export const RESERVED_FIELD_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
 export const FieldKey = z
   .string()
   .regex(new RegExp(`^[a-z0-9_]{1,${FIELD_KEY_MAX}}$`), `must be 1 to ${FIELD_KEY_MAX} characters of a-z, 0-9 and _`)
-  .describe('1 to 50 characters of a-z, 0-9 and _. Permanent.');
+  .refine((key) => !RESERVED_FIELD_KEYS.includes(key), { message: `must not be ${RESERVED_FIELD_KEYS.join(', ')} (reserved)` })
+  .describe('1 to 50 characters of a-z, 0-9 and _ (not __proto__, constructor or prototype). Permanent.');
 
 /** 1 to 100 characters; a blank label cannot be shown in the portal (docs/decisions.md). */
 export const FieldLabel = z.string().min(1).max(LABEL_MAX).regex(/\S/, 'must not be blank');

@@ -9,7 +9,9 @@ import { pageNewestFirst } from '../../core/pagination.js';
 import type { Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
 import type { CoreServices } from '../../groups/services.js';
-import { OUTBOUND_SENDERS, type AttachmentData, type MessageData, type MessageTypeValue } from './schemas.js';
+import { z } from 'zod';
+import { Channel as ChannelSchema, EpochMs, storedRecord, Timestamp } from '../shared/schemas.js';
+import { Attachment, MessageType, OUTBOUND_SENDERS, type AttachmentData, type MessageData, type MessageTypeValue } from './schemas.js';
 
 export type Direction = 'inbound' | 'outbound' | 'system';
 
@@ -68,12 +70,44 @@ const conversationKey = (conversationId: number): string => String(conversationI
 
 export function createMessagesModel(core: CoreServices) {
   const { store, clock } = core;
-  const messages = store.define<MessageRecord>('messages', {
-    conversation: { key: (row) => conversationKey(row.conversation_id) },
-  });
-  const metrics = store.define<MessageMetricRecord>('message_metrics', {
-    conversation: { key: (row) => (row.conversation_id === null ? null : conversationKey(row.conversation_id)) },
-  });
+  const messages = store.define<MessageRecord>(
+    'messages',
+    { conversation: { key: (row) => conversationKey(row.conversation_id) } },
+    {
+      schema: storedRecord({
+        conversation_id: z.number().int().positive(),
+        message_id: z.string().min(1).max(255),
+        sender_type: z.string().min(1).max(50),
+        sender_name: z.string().max(255).nullable(),
+        type: MessageType,
+        text: z.string().nullable(),
+        attachments: z.array(Attachment),
+        is_template: z.boolean(),
+        body_purged: z.boolean(),
+        draft: z.boolean(),
+        created_at: Timestamp,
+        created_ms: EpochMs,
+      }),
+      sequence: 'message',
+      refs: { conversation_id: 'conversations' },
+    },
+  );
+  const metrics = store.define<MessageMetricRecord>(
+    'message_metrics',
+    { conversation: { key: (row) => (row.conversation_id === null ? null : conversationKey(row.conversation_id)) } },
+    {
+      schema: storedRecord({
+        message_record_id: z.number().int().positive(),
+        conversation_id: z.number().int().positive().nullable(),
+        channel: ChannelSchema,
+        direction: z.enum(['inbound', 'outbound', 'system']),
+        sender_type: z.string().min(1).max(50),
+        created_ms: EpochMs,
+      }),
+      sequence: 'message_metric',
+      refs: { conversation_id: 'conversations' },
+    },
+  );
 
   function present(row: MessageRecord): MessageData {
     return {

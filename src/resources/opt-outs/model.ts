@@ -16,7 +16,9 @@ import type { Entity } from '../../store/collection.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ThreadPerson } from '../conversations/model.js';
-import type { OptOutData, OptOutInputData, OptOutScopeValue } from './schemas.js';
+import { z } from 'zod';
+import { Channel as ChannelSchema, EpochMs, NullableTimestamp, storedRecord, Timestamp } from '../shared/schemas.js';
+import { OPT_OUT_STATUSES, OptOutScope, type OptOutData, type OptOutInputData, type OptOutScopeValue } from './schemas.js';
 
 export type OptOutSource = 'sms' | 'meta';
 export type SendKind = 'message' | 'private_reply';
@@ -94,6 +96,24 @@ export function createOptOutsModel(core: CoreServices, needs: OptOutsNeeds) {
     },
     person: { key: (row) => personKey(row.account_id, row.channel, row.identifier) },
     contact: { key: (row) => (row.contact_id === null ? null : String(row.contact_id)) },
+  }, {
+    schema: storedRecord({
+      source: z.enum(['sms', 'meta']),
+      number: z.number().int().positive(),
+      channel: ChannelSchema,
+      contact_id: z.number().int().positive().nullable(),
+      identifier: z.string().min(1).max(255),
+      status: z.enum(OPT_OUT_STATUSES),
+      scope: OptOutScope,
+      method: z.string().max(50).nullable(),
+      keyword: z.string().max(50).nullable(),
+      opted_out_at: NullableTimestamp,
+      opted_in_at: NullableTimestamp,
+      recorded_at: Timestamp,
+      recorded_ms: EpochMs,
+    }),
+    sequence: 'opt_out',
+    refs: { contact_id: 'contacts' },
   });
 
   /** The contact holding an identity, if any. */

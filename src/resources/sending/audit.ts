@@ -16,7 +16,10 @@ import type { Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { SendAction } from '../channels/capabilities.js';
-import type { SendResultData } from './schemas.js';
+import { z } from 'zod';
+import { SEND_ACTIONS } from '../channels/capabilities.js';
+import { Channel as ChannelSchema, EpochMs, storedRecord } from '../shared/schemas.js';
+import { SendResult, type SendResultData } from './schemas.js';
 
 export interface SendAuditRecord extends Entity {
   readonly at_ms: number;
@@ -45,10 +48,29 @@ export interface SendCounts {
 
 export function createSendAudit(core: CoreServices) {
   const { store, clock } = core;
-  const audit = store.define<SendAuditRecord>('send_audit');
-  const sent = store.define<SentRequestRecord>('sent_requests', {
-    key: { unique: true, key: (row) => `${row.account_id}|${row.key}` },
+  const audit = store.define<SendAuditRecord>('send_audit', {}, {
+    schema: storedRecord({
+      at_ms: EpochMs,
+      channel: ChannelSchema,
+      platform_user_id: z.string().min(1).max(255),
+      action: z.enum(SEND_ACTIONS),
+      // The audit outlives a deleted conversation: not a reference that must resolve.
+      conversation_id: z.number().int().positive().nullable(),
+      idempotency_key: z.string().min(1).max(255),
+      outcome: z.enum(['sent', 'failed']),
+      error_code: z.string().max(64).nullable(),
+      cold_created: z.boolean(),
+    }),
+    sequence: 'send_audit',
   });
+  const sent = store.define<SentRequestRecord>(
+    'sent_requests',
+    { key: { unique: true, key: (row) => `${row.account_id}|${row.key}` } },
+    {
+      schema: storedRecord({ key: z.string().min(1).max(255), fingerprint: z.string().regex(/^[0-9a-f]{64}$/), result: SendResult, expires_ms: EpochMs }),
+      sequence: 'sent_request',
+    },
+  );
 
   return {
     audit,

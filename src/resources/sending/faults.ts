@@ -8,7 +8,9 @@ import type { Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
 import type { CoreServices } from '../../groups/services.js';
 import { phoneDigits } from '../opt-outs/model.js';
-import type { SendFaultCode } from './schemas.js';
+import { z } from 'zod';
+import { Channel as ChannelSchema, storedRecord, Timestamp } from '../shared/schemas.js';
+import { SEND_FAULT_CODES, type SendFaultCode } from './schemas.js';
 
 export interface SendFaultRecord extends Entity {
   readonly channel: Channel;
@@ -41,9 +43,20 @@ export function sendError(code: SendFaultCode, message: string = MESSAGES[code])
 
 export function createSendFaults(core: CoreServices) {
   const { store, clock } = core;
-  const faults = store.define<SendFaultRecord>('send_faults', {
-    recipient: { key: (row) => recipientKey(row.account_id, row.channel, row.platform_user_id) },
-  });
+  const faults = store.define<SendFaultRecord>(
+    'send_faults',
+    { recipient: { key: (row) => recipientKey(row.account_id, row.channel, row.platform_user_id) } },
+    {
+      schema: storedRecord({
+        channel: ChannelSchema,
+        platform_user_id: z.string().min(1).max(255),
+        error: z.enum(SEND_FAULT_CODES),
+        remaining: z.number().int().min(0),
+        created_at: Timestamp,
+      }),
+      sequence: 'send_fault',
+    },
+  );
 
   return {
 

@@ -41,3 +41,14 @@ export const FilePart = binary(
     'must be a file part of the multipart body',
   ),
 );
+
+/**
+ * A stored record's shape (what a restore checks, store/rules.ts): the id and owning account
+ * every record has, and its own fields, strictly.
+ */
+export function storedRecord<S extends z.core.$ZodShape>(shape: S) {
+  return z.strictObject({ id: z.number().int().positive(), account_id: z.number().int().positive(), ...shape });
+}
+
+/** An instant on the virtual clock, in epoch milliseconds. */
+export const EpochMs = z.number().int().min(0);

@@ -7,7 +7,8 @@ import { notFound } from '../../core/errors.js';
 import { hook, type HooksOf } from '../../core/hooks.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
-import { DEFAULT_TAG_COLOR, type TagData } from './schemas.js';
+import { storedRecord, Timestamp } from '../shared/schemas.js';
+import { DEFAULT_TAG_COLOR, TagColor, TagName, type TagData } from './schemas.js';
 
 export interface TagRecord extends Entity {
   readonly name: string;
@@ -19,6 +20,8 @@ export const tagHooks = {
   /** A tag definition is being deleted: detach it from everything that carries it. */
   tagDeleted: hook<[accountId: number, tagId: number, tagName: string]>(),
 };
+
+const TagRecordSchema = storedRecord({ name: TagName, color: TagColor, created_at: Timestamp });
 
 const nameKey = (accountId: number, name: string): string => `${accountId}:${name}`;
 
@@ -33,9 +36,11 @@ function byName(a: TagRecord, b: TagRecord): number {
 
 export function createTagsModel(core: CoreServices, hooks: HooksOf<typeof tagHooks>) {
   const { store, clock } = core;
-  const tags = store.define<TagRecord>('tags', {
-    name: { unique: true, key: (tag) => nameKey(tag.account_id, tag.name) },
-  });
+  const tags = store.define<TagRecord>(
+    'tags',
+    { name: { unique: true, key: (tag) => nameKey(tag.account_id, tag.name) } },
+    { schema: TagRecordSchema, sequence: 'tag' },
+  );
 
   function findByName(accountId: number, name: string): TagRecord | undefined {
     return tags.findUnique('name', nameKey(accountId, name));

@@ -14,7 +14,9 @@ import type { Entity } from '../../store/collection.js';
 import type { AccountModel } from '../account/model.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { MembersModel, TeamMemberRecord } from './members.js';
-import type { TeamInvitationData, TeamRoleValue } from './schemas.js';
+import { z } from 'zod';
+import { Channel as ChannelSchema, EpochMs, storedRecord, Timestamp } from '../shared/schemas.js';
+import { TeamRole, type TeamInvitationData, type TeamRoleValue } from './schemas.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 export const SEAT_CAPS: Readonly<Record<Plan, number>> = { free: 1, creator: 3, pro: 10, business: 25 };
@@ -56,7 +58,20 @@ export interface InvitationsDeps {
 
 export function createInvitationsModel(core: CoreServices, deps: InvitationsDeps) {
   const { store, clock } = core;
-  const invitations = store.define<InvitationRecord>('team_invitations');
+  const invitations = store.define<InvitationRecord>('team_invitations', {}, {
+    schema: storedRecord({
+      email: z.string().min(3).max(254),
+      name: z.string().min(1).max(255),
+      role: TeamRole,
+      channels: z.array(ChannelSchema).nullable(),
+      status: z.enum(['pending', 'accepted', 'cancelled']),
+      token: z.string().min(1).max(128),
+      email_sent: z.boolean(),
+      expires_ms: EpochMs,
+      created_at: Timestamp,
+    }),
+    sequence: 'team_invitation',
+  });
 
   const isPending = (invitation: InvitationRecord): boolean =>
     invitation.status === 'pending' && invitation.expires_ms > clock.now();
@@ -164,7 +179,7 @@ export function createInvitationsModel(core: CoreServices, deps: InvitationsDeps
     },
 
     /** Seeds: a pending invitation without the seat check (the seed states what it wants). */
-    seed(accountId: number, input: NewInvitation & { email_sent?: boolean; expires_in_ms?: number }): InvitationRecord {
+    seed(accountId: number, input: NewInvitation & { email_sent?: boolean; created_ago_ms: number }): InvitationRecord {
       const id = store.nextId('team_invitation');
       return invitations.insert({
         id,
@@ -177,8 +192,9 @@ export function createInvitationsModel(core: CoreServices, deps: InvitationsDeps
         // Seeds are deterministic, so a seeded invite link is the same on every run.
         token: sha256Hex(`switchboard seed invitation ${id}`).slice(0, 32),
         email_sent: input.email_sent ?? emailDeliverable(input.email),
-        expires_ms: clock.now() + (input.expires_in_ms ?? INVITATION_TTL_MS),
-        created_at: clock.iso(),
+        // Sent `created_ago` in the past; it expires 7 days after it was sent, like any invitation (8).
+        expires_ms: clock.now() - input.created_ago_ms + INVITATION_TTL_MS,
+        created_at: clock.iso(clock.now() - input.created_ago_ms),
       });
     },
   };

@@ -7,7 +7,9 @@ import { ApiError, notFound } from '../../core/errors.js';
 import type { Channel } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
 import type { CoreServices } from '../../groups/services.js';
-import type { MemberStatus, TeamMemberData, TeamRoleValue } from './schemas.js';
+import { z } from 'zod';
+import { Channel as ChannelSchema, storedRecord, Timestamp } from '../shared/schemas.js';
+import { MEMBER_STATUSES, TeamRole, type MemberStatus, type TeamMemberData, type TeamRoleValue } from './schemas.js';
 
 export interface TeamMemberRecord extends Entity {
   readonly name: string;
@@ -43,9 +45,23 @@ function byName(a: TeamMemberRecord, b: TeamMemberRecord): number {
 
 export function createMembersModel(core: CoreServices) {
   const { store, clock } = core;
-  const members = store.define<TeamMemberRecord>('team_members', {
-    email: { unique: true, key: (member) => emailKey(member.account_id, member.email) },
-  });
+  const members = store.define<TeamMemberRecord>(
+    'team_members',
+    { email: { unique: true, key: (member) => emailKey(member.account_id, member.email) } },
+    {
+      schema: storedRecord({
+        name: z.string().min(1).max(255),
+        email: z.string().min(3).max(254),
+        role: TeamRole,
+        status: z.enum(MEMBER_STATUSES),
+        avatar_url: z.string().max(2048).nullable(),
+        channels: z.array(ChannelSchema).nullable(),
+        total_resolved: z.number().int().min(0),
+        created_at: Timestamp,
+      }),
+      sequence: 'team_member',
+    },
+  );
 
   function find(accountId: number, id: number): TeamMemberRecord | undefined {
     return members.getOwned(accountId, id);

@@ -26,7 +26,7 @@ export const SeedInvitation = z.strictObject({
   role: TeamRole.default('agent'),
   channels: MemberChannels.optional(),
   email_sent: z.boolean().optional().describe('Default: false for reserved domains (.test, .invalid, .example, .localhost).'),
-  expires_in: Duration.optional().describe('Default 7d.'),
+  created_ago: Duration.default('0s').describe('How long ago it was sent; it expires 7 days after that (an expired one is not listed).'),
 });
 
 export const teamSeed = seedFor<TeamModel>()({
@@ -46,7 +46,7 @@ export const teamSeed = seedFor<TeamModel>()({
         role: invitation.role,
         channels: invitation.channels ?? null,
         ...(invitation.email_sent !== undefined ? { email_sent: invitation.email_sent } : {}),
-        ...(invitation.expires_in !== undefined ? { expires_in_ms: parseDuration(invitation.expires_in) } : {}),
+        created_ago_ms: parseDuration(invitation.created_ago),
       });
     });
   },

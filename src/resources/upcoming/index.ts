@@ -1,5 +1,5 @@
 /**
- * Events that section 6 names for groups that have not landed yet (appointments, flows, comment
+ * Events that section 6 names for groups that have not landed yet (appointments, comment
  * automation, posts). Section 6 says the OpenAPI description lists every event name under
  * `x-webhook-events`, and `POST /_sandbox/events` lets a receiver be exercised with any of them,
  * so they are declared here until their group arrives and declares them in its own `events.ts`
@@ -14,16 +14,13 @@ const Undecided = z.record(z.string(), z.unknown());
 
 export const upcomingGroup = defineGroup({
   name: 'upcoming',
-  description: 'Section 6 events of groups still to land (appointments, flows, comments, posts).',
+  description: 'Section 6 events of groups still to land (appointments, comments, posts).',
   needs: [],
   model: () => ({}),
   events: [
     defineEvent('appointment.booked', 'An appointment was booked.', 'spec', Undecided),
     defineEvent('appointment.cancelled', 'An appointment was cancelled.', 'spec', Undecided),
     defineEvent('appointment.rescheduled', 'An appointment was rescheduled.', 'spec', Undecided),
-    defineEvent('flow.published', 'A flow was published.', 'spec', Undecided),
-    defineEvent('flow.activated', 'A flow was activated.', 'spec', Undecided),
-    defineEvent('flow.paused', 'A flow was paused.', 'spec', Undecided),
     defineEvent('comment.handled', 'A handled comment changed state.', 'spec', Undecided),
     defineEvent('post.scheduled', 'A post was scheduled.', 'spec', Undecided),
     defineEvent('post.published', 'A post was published.', 'spec', Undecided),

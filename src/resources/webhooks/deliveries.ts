@@ -8,6 +8,8 @@ import { eventPublicId } from '../../core/events.js';
 import type { Entity } from '../../store/collection.js';
 import type { Store } from '../../store/store.js';
 import type { VirtualClock } from '../../core/clock.js';
+import { z } from 'zod';
+import { EpochMs, NullableTimestamp, storedRecord, Timestamp } from '../shared/schemas.js';
 import { LOG_KEEP_PER_ENDPOINT } from './limits.js';
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed';
@@ -61,10 +63,40 @@ export interface DeliveryView {
 const endpointKey = (id: number): string => String(id);
 
 export function createDeliveryLog(store: Store, clock: VirtualClock) {
-  const deliveries = store.define<DeliveryRecord>('webhook_deliveries', {
-    pending: { key: (d) => (d.state === 'pending' ? endpointKey(d.endpoint_id) : null) },
-    endpoint: { key: (d) => endpointKey(d.endpoint_id) },
-  });
+  const deliveries = store.define<DeliveryRecord>(
+    'webhook_deliveries',
+    {
+      pending: { key: (d) => (d.state === 'pending' ? endpointKey(d.endpoint_id) : null) },
+      endpoint: { key: (d) => endpointKey(d.endpoint_id) },
+    },
+    {
+      schema: storedRecord({
+        endpoint_id: z.number().int().positive(),
+        event_id: z.number().int().positive().nullable(),
+        webhook_id: z.string().min(1).max(128),
+        event_type: z.string().min(1).max(100),
+        kind: z.enum(['event', 'redelivery', 'test']),
+        redelivery_of: z.number().int().positive().nullable(),
+        state: z.enum(['pending', 'delivered', 'failed']),
+        created_at: Timestamp,
+        next_attempt_ms: EpochMs.nullable(),
+        finished_at: NullableTimestamp,
+        attempts: z.array(
+          z.strictObject({
+            number: z.number().int().positive(),
+            attempted_at: Timestamp,
+            status_code: z.number().int().nullable(),
+            latency_ms: z.number().int().min(0),
+            error: z.string().nullable(),
+            response_body: z.string().nullable(),
+            signatures: z.number().int().min(0),
+          }),
+        ),
+      }),
+      sequence: 'webhook_delivery',
+      refs: { endpoint_id: 'webhook_endpoints', event_id: 'events' },
+    },
+  );
 
   /** Keeps the log bounded: drops the oldest finished deliveries of a busy endpoint. */
   function prune(endpointId: number): void {

@@ -18,6 +18,9 @@ import type {
   UpdateWebhookEndpointInput,
   WebhookEndpointData,
 } from './schemas.js';
+import { z } from 'zod';
+import { EpochMs, NullableTimestamp, storedRecord, Timestamp } from '../shared/schemas.js';
+import { PayloadProfile } from './schemas.js';
 import { generateSecret } from './signing.js';
 import { checkWebhookUrl } from './url-rule.js';
 
@@ -67,7 +70,30 @@ export interface EndpointChangeListener {
 
 export function createWebhookEndpointModel(core: CoreServices, onChange: EndpointChangeListener) {
   const { store, clock, settings } = core;
-  const endpoints = store.define<WebhookEndpointRecord>('webhook_endpoints');
+  const endpoints = store.define<WebhookEndpointRecord>('webhook_endpoints', {}, {
+    schema: storedRecord({
+      name: z.string().min(1).max(100),
+      url: z.string().min(1).max(2048),
+      enabled: z.boolean(),
+      events: z.array(z.string().min(1).max(100)).max(100),
+      governance: z.strictObject({
+        attested: z.boolean(),
+        purpose: z.string().nullable(),
+        destination_owner: z.string().nullable(),
+        payload_profile: PayloadProfile,
+      }),
+      timeout_ms: z.number().int().positive(),
+      max_attempts: z.number().int().positive(),
+      secret: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'a whsec_ signing secret'),
+      previous_secret: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/).nullable(),
+      previous_secret_until_ms: EpochMs.nullable(),
+      secret_rotated_at: NullableTimestamp,
+      stats: z.strictObject({ delivered: z.number().int().min(0), failed: z.number().int().min(0), last_delivered_at: NullableTimestamp }),
+      created_at: Timestamp,
+      updated_at: Timestamp,
+    }),
+    sequence: 'webhook_endpoint',
+  });
 
   function present(record: WebhookEndpointRecord): WebhookEndpointData {
     return {
@@ -121,6 +147,9 @@ export function createWebhookEndpointModel(core: CoreServices, onChange: Endpoin
       const overlap = record.previous_secret !== null && (record.previous_secret_until_ms ?? 0) > clock.now();
       return overlap ? [record.secret, record.previous_secret!] : [record.secret];
     },
+
+    /** Loopback receivers the simulator allows (deliveries check resolved addresses against it too). */
+    loopbackAllowance: settings.allowLocalWebhooks,
 
     /** Whether the URL is still allowed now (a restored state may hold one the current options refuse). */
     urlAllowed(record: WebhookEndpointRecord): string | null {

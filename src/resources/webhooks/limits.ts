@@ -45,7 +45,10 @@ export const DESTINATION_OWNER_MAX = 200;
 
 /** What a delivery reads of a receiver's answer before it lets go of the connection. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
-/** What the delivery log keeps of that answer. */
-export const LOGGED_RESPONSE_CHARS = 1024;
+/**
+ * What the delivery log keeps of that answer: enough to see a receiver's error message, too little
+ * to make the log a way of reading whatever a URL serves (and only admin callers see it).
+ */
+export const LOGGED_RESPONSE_CHARS = 256;
 /** Finished deliveries kept per endpoint in the log; older finished ones are dropped first. */
 export const LOG_KEEP_PER_ENDPOINT = 1000;

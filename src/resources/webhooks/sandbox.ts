@@ -7,10 +7,21 @@ import { z } from 'zod';
 import { powersFor } from '../../control/power.js';
 import type { GroupContext } from '../../groups/define.js';
 import { EmptyBody, IdParams } from '../shared/schemas.js';
+import { scopeCovers, type Scope } from '../../core/types.js';
+import type { DeliveryView } from './deliveries.js';
 import type { WebhooksModel } from './model.js';
 import { DeliveryQuery, DeliverySchema } from './schemas.js';
 
 const power = powersFor<GroupContext<WebhooksModel>>();
+
+/**
+ * What a receiver answered is admin-only: the log must not let a read key (or anyone who can
+ * point an endpoint somewhere) read what a URL serves. Other keys see `response_body: null`.
+ */
+function forCaller(view: DeliveryView, scope: Scope): DeliveryView {
+  if (scopeCovers(scope, 'admin')) return view;
+  return { ...view, attempts: view.attempts.map((attempt) => ({ ...attempt, response_body: null })) };
+}
 
 export const webhookPowers = {
   webhooks: {
@@ -24,7 +35,7 @@ export const webhookPowers = {
       input: DeliveryQuery,
       list: true,
       output: DeliverySchema,
-      run: ({ accountId, params, input }, { model }) => model.deliveries(accountId, params.id, input.state),
+      run: ({ accountId, scope, params, input }, { model }) => model.deliveries(accountId, params.id, input.state).map((view) => forCaller(view, scope)),
     }),
     delivery: power.account({
       operationId: 'sandboxGetWebhookDelivery',
@@ -34,7 +45,7 @@ export const webhookPowers = {
       summary: 'One delivery with all its attempts',
       params: IdParams,
       output: DeliverySchema,
-      run: ({ accountId, params }, { model }) => model.delivery(accountId, params.id),
+      run: ({ accountId, scope, params }, { model }) => forCaller(model.delivery(accountId, params.id), scope),
     }),
     redeliver: power.account({
       operationId: 'sandboxRedeliverWebhook',

@@ -143,7 +143,10 @@ export const DeliveryAttempt = z.object({
   status_code: z.number().int().nullable(),
   latency_ms: z.number().int(),
   error: z.string().nullable(),
-  response_body: z.string().nullable(),
+  response_body: z
+    .string()
+    .nullable()
+    .describe("The first 256 characters of the receiver's answer; shown to admin keys and the operator only (null for other keys)."),
   signatures: z.number().int(),
 });
 

@@ -60,7 +60,7 @@ export function createSender(
       const base = { attempted_at, signatures: secrets.length };
       const started = clock.wall();
       try {
-        const response = await send({ url: endpoint.url, headers, body, timeoutMs: endpoint.timeout_ms });
+        const response = await send({ url: endpoint.url, headers, body, timeoutMs: endpoint.timeout_ms, loopback: model().loopbackAllowance });
         const delivered = response.status >= 200 && response.status < 300;
         return {
           ...base,

@@ -10,7 +10,7 @@ import { createFetchTransport, WebhookTransportError, type WebhookTransport } fr
 
 const undici = createUndiciTransport({ maxResponseBytes: 4096 });
 const transports: [string, WebhookTransport][] = [
-  ['fetch', createFetchTransport(4096)],
+  ['fetch', createFetchTransport({ maxResponseBytes: 4096 })],
   ['undici', undici],
 ];
 
@@ -24,7 +24,7 @@ describe.each(transports)('%s transport', (_name, transport) => {
   });
 
   const send = (timeoutMs = 2000) =>
-    transport({ url: receiver.url, headers: { 'content-type': 'application/json', 'webhook-id': 'evt_1' }, body: '{"a":1}', timeoutMs });
+    transport({ url: receiver.url, headers: { 'content-type': 'application/json', 'webhook-id': 'evt_1' }, body: '{"a":1}', timeoutMs, loopback: true });
 
   it('posts the body and headers and returns any status', async () => {
     receiver.behave(() => 418);
@@ -52,7 +52,7 @@ describe.each(transports)('%s transport', (_name, transport) => {
   it('reports a reset or a refused connection as a network error', async () => {
     receiver.behave(() => 'reset');
     await expect(send()).rejects.toMatchObject({ kind: 'network' });
-    await expect(transport({ url: 'http://127.0.0.1:9/x', headers: {}, body: '', timeoutMs: 2000 })).rejects.toMatchObject({
+    await expect(transport({ url: 'http://127.0.0.1:9/x', headers: {}, body: '', timeoutMs: 2000, loopback: true })).rejects.toMatchObject({
       kind: 'network',
       message: expect.stringMatching(/^connection failed: /),
     });

@@ -6,8 +6,11 @@
  * A transport must never hang the simulator: it enforces `timeoutMs` over the whole exchange
  * (connect, headers and body) and reads at most `maxResponseBytes` of the answer before it lets
  * go of the connection, so a receiver that stalls, resets or streams a huge body costs one
- * bounded attempt.
+ * bounded attempt. It also applies the egress rules (./egress.ts) as far as its runtime can:
+ * every transport refuses reserved names and disallowed address literals without a lookup; the
+ * undici one also checks every address a name resolves to and connects to the checked one.
  */
+import { planEgress, type LoopbackAllowance } from './egress.js';
 import { MAX_RESPONSE_BYTES } from './limits.js';
 
 export interface WebhookTransportRequest {
@@ -15,6 +18,8 @@ export interface WebhookTransportRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
   readonly timeoutMs: number;
+  /** Loopback receivers the simulator allows (its `allowLocalWebhooks`). */
+  readonly loopback: LoopbackAllowance;
 }
 
 export interface WebhookTransportResponse {
@@ -26,7 +31,8 @@ export interface WebhookTransportResponse {
 /** Resolves with the receiver's answer (any status); rejects with `WebhookTransportError`. */
 export type WebhookTransport = (request: WebhookTransportRequest) => Promise<WebhookTransportResponse>;
 
-export type TransportFailure = 'timeout' | 'network';
+/** `refused`: the egress rules stopped the attempt before anything was sent. */
+export type TransportFailure = 'timeout' | 'network' | 'refused';
 
 export class WebhookTransportError extends Error {
   constructor(readonly kind: TransportFailure, message: string) {
@@ -78,9 +84,29 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | null, limi
   return decoder.decode(all);
 }
 
-/** The default transport: global fetch with an AbortController timeout and no redirects. */
-export function createFetchTransport(maxResponseBytes: number = MAX_RESPONSE_BYTES): WebhookTransport {
-  return async ({ url, headers, body, timeoutMs }) => {
+export interface FetchTransportOptions {
+  /** Bytes of a receiver's answer read before the connection is dropped. Default 64 KiB. */
+  readonly maxResponseBytes?: number;
+  /**
+   * Hand deliveries to reserved names (`https://hooks.test/...`) to `fetch` instead of failing
+   * them. Only for a process whose fetch is intercepted (MSW's `http.post('https://hooks.test/*')`
+   * in a test): without an interceptor the platform would look the name up. Default false.
+   */
+  readonly sendToReservedNames?: boolean;
+}
+
+/**
+ * The default transport: global fetch with an AbortController timeout and no redirects. A
+ * runtime-neutral core has no resolver, so a name is resolved by the platform's fetch without an
+ * address check: servers use the node runtime's undici transport (`serve` does), which checks.
+ */
+export function createFetchTransport(options: FetchTransportOptions = {}): WebhookTransport {
+  const maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+  return async ({ url, headers, body, timeoutMs, loopback }) => {
+    const plan = planEgress(new URL(url), loopback);
+    if (plan.kind === 'refused' && !(options.sendToReservedNames && plan.reservedName)) {
+      throw new WebhookTransportError('refused', plan.reason);
+    }
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {

@@ -4,8 +4,8 @@ import { checkWebhookUrl } from './url-rule.js';
 
 describe('checkWebhookUrl', () => {
   it.each([
-    'https://hooks.example.com/x',
-    'https://hooks.example.com./x',
+    'https://hooks.switchboard.test/x',
+    'https://hooks.switchboard.test./x',
     'https://a.b.example.co.uk:8443/path?q=1',
     'https://1.1.1.1/x',
     'https://172.32.0.1/x',
@@ -15,7 +15,7 @@ describe('checkWebhookUrl', () => {
   });
 
   it.each([
-    ['http://hooks.example.com/x', /https/],
+    ['http://hooks.switchboard.test/x', /https/],
     ['https://localhost/x', /public|local/],
     ['https://localhost./x', /public|local/],
     ['https://127.0.0.2/x', /public/],
@@ -32,10 +32,14 @@ describe('checkWebhookUrl', () => {
     ['https://[2001:db8::1]/x', /public/],
     ['https://kubernetes.default.svc.internal/x', /internal/],
     ['https://nas.home.arpa/x', /internal/],
+    ['https://localhost.localdomain/x', /internal/],
+    ['https://[2002:7f00:1::]/x', /public/], // 6to4 wrapping 127.0.0.1
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x', /public/], // Teredo
+    ['https://[::7f00:1]/x', /public/], // IPv4-compatible form
     ['https://metadata/x', /fully qualified/],
-    ['https://:pw@hooks.example.com/x', /credentials/],
+    ['https://:pw@hooks.switchboard.test/x', /credentials/],
     ['javascript:alert(1)', /https/],
-    ['//hooks.example.com/x', /absolute/],
+    ['//hooks.switchboard.test/x', /absolute/],
   ])('refuses %s', (url, reason) => {
     const verdict = checkWebhookUrl(url, false);
     expect(verdict.ok).toBe(false);
@@ -57,7 +61,17 @@ describe('checkWebhookUrl', () => {
     }
   });
 
+  it('with named ports accepts loopback on those ports only', () => {
+    expect(checkWebhookUrl('http://127.0.0.1:4400/x', [4400, 8080])).toMatchObject({ ok: true });
+    expect(checkWebhookUrl('http://localhost:8080/x', [4400, 8080])).toMatchObject({ ok: true });
+    for (const url of ['http://127.0.0.1:6379/', 'http://127.0.0.1/x', 'https://[::1]/x']) {
+      const verdict = checkWebhookUrl(url, [4400, 8080]);
+      expect(verdict.ok, url).toBe(false);
+      if (!verdict.ok) expect(verdict.reason).toMatch(/allowed on ports 4400, 8080 only/);
+    }
+  });
+
   it('returns the normalised URL', () => {
-    expect(checkWebhookUrl('HTTPS://Hooks.Example.COM/a b', false)).toEqual({ ok: true, url: 'https://hooks.example.com/a%20b' });
+    expect(checkWebhookUrl('HTTPS://Hooks.Switchboard.TEST/a b', false)).toEqual({ ok: true, url: 'https://hooks.switchboard.test/a%20b' });
   });
 });

@@ -5,7 +5,7 @@ import { EVENT_NAMES } from '../index.js';
 
 const good = {
   name: 'Orders backend',
-  url: 'https://hooks.example.com/switchboard',
+  url: 'https://hooks.switchboard.test/switchboard',
 };
 const governance = { attested: true, purpose: 'Sync leads into the CRM', destination_owner: 'Atlas IT', payload_profile: 'minimal' };
 
@@ -86,7 +86,7 @@ describe('webhook endpoints', () => {
   });
 
   it.each([
-    'http://hooks.example.com/x',
+    'http://hooks.switchboard.test/x',
     'https://localhost/x',
     'https://app.localhost/x',
     'https://127.0.0.1/x',
@@ -104,12 +104,12 @@ describe('webhook endpoints', () => {
     'https://printer.local/x',
     'https://svc.internal/x',
     'https://intranet/x',
-    'https://user:pass@hooks.example.com/x',
-    'https://hooks.example.com/x#frag',
-    'ftp://hooks.example.com/x',
-    'hooks.example.com/x',
+    'https://user:pass@hooks.switchboard.test/x',
+    'https://hooks.switchboard.test/x#frag',
+    'ftp://hooks.switchboard.test/x',
+    'hooks.switchboard.test/x',
     'not a url',
-    `https://hooks.example.com/${'a'.repeat(2100)}`,
+    `https://hooks.switchboard.test/${'a'.repeat(2100)}`,
   ])('refuses the url %s with 400 invalid_param url', async (url) => {
     const res = await create({ ...good, url });
     expect(res.status).toBe(400);
@@ -121,7 +121,7 @@ describe('webhook endpoints', () => {
   });
 
   it('accepts https on public hosts and addresses', async () => {
-    for (const url of ['https://hooks.example.com:8443/a?b=c', 'https://8.8.8.8/x', 'https://[2606:4700::1111]/x']) {
+    for (const url of ['https://hooks.switchboard.test:8443/a?b=c', 'https://8.8.8.8/x', 'https://[2606:4700::1111]/x']) {
       const res = await create({ ...good, url });
       expect(res.status, url).toBe(201);
       await t.sim.request({ method: 'DELETE', path: `/webhooks/endpoints/${data<Endpoint>(res.body).id}`, key: admin });
@@ -135,7 +135,7 @@ describe('webhook endpoints', () => {
       expect(res.status, url).toBe(201);
       await t.sim.request({ method: 'DELETE', path: `/webhooks/endpoints/${data<Endpoint>(res.body).id}`, key: admin });
     }
-    for (const url of ['http://192.168.1.2/x', 'http://hooks.example.com/x', 'https://10.0.0.1/x']) {
+    for (const url of ['http://192.168.1.2/x', 'http://hooks.switchboard.test/x', 'https://10.0.0.1/x']) {
       const res = await create({ ...good, url });
       expect(res.status, url).toBe(400);
       expect(error(res.body).param).toBe('url');

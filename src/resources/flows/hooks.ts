@@ -1,0 +1,33 @@
+/**
+ * The hooks the flows group offers (docs/architecture.md, "Hooks point the other way"). Groups
+ * still to land plug in here without editing this folder: appointments and the knowledge base
+ * answer `references` with bookable services, comment triggers answer it with their triggers and
+ * guard activation, and the flow runtime cancels sessions on `flowPaused` and drops them on
+ * `flowDeleted`. Until they land, nobody listens: services and comment triggers are empty lists.
+ */
+import type { ApiError } from '../../core/errors.js';
+import { hook, type HooksOf } from '../../core/hooks.js';
+import type { FlowDefinition } from './definition.js';
+
+/** What a group that owns bookable services or comment triggers answers (issues 15, 16, 19). */
+export interface FlowReferenceAnswer {
+  readonly services?: readonly { readonly id: number; readonly name: string; readonly duration_minutes: number | null }[];
+  readonly comment_triggers?: readonly { readonly id: number; readonly name: string; readonly active: boolean }[];
+}
+
+export const flowHooks = {
+  /**
+   * Provider: the account's bookable services and comment triggers, for references in
+   * definitions and the catalogue's `live`. No group answers yet, so both lists are empty and
+   * references to them are `unknown_service` / `unknown_comment_trigger` (docs/decisions.md).
+   */
+  references: hook<[accountId: number], FlowReferenceAnswer>(),
+  /** Guard: a reason activation must be refused (409 `flow_blocked`), e.g. a comment trigger's; the first answer wins. */
+  activationGuard: hook<[accountId: number, flowId: number, definition: FlowDefinition], ApiError | undefined>(),
+  /** An active flow was paused: cancel the people mid-session; each listener answers how many it cancelled. */
+  flowPaused: hook<[accountId: number, flowId: number], number>(),
+  /** A flow is being deleted: drop its sessions, pause its linked comment trigger. */
+  flowDeleted: hook<[accountId: number, flowId: number], void>(),
+};
+
+export type FlowHooks = HooksOf<typeof flowHooks>;
