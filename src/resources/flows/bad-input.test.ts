@@ -59,10 +59,8 @@ describeRuntimes('bad definitions', (api) => {
   it.each(cases)('%s: 422 invalid_definition naming the problem; validate says why with 200', async (_label, build, expected) => {
     const definition = build();
     const before = list(await api().call({ path: '/flows', key: full(), query: { limit: 100 } })).length;
-    const started = performance.now();
     const created = await api().call({ method: 'POST', path: '/flows', key: full(), body: bodyWith({ name: 'bad' }, definition) });
     const checked = await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: bodyWith({}, definition) });
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(created.status).toBe(422);
     const error = errorOf(created);
     expect(error.code).toBe('invalid_definition');

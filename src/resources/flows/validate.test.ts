@@ -314,9 +314,8 @@ describe('bad input, bounded', () => {
     const graph = leadCapture('a');
     graph.nodes.push({ id: '5', type: 'message', config: { text: deep, buttons: deepArray, extra: deep } });
     graph.edges.push({ from: '4', to: '5' });
-    const started = performance.now();
+    // 100,000 levels would overflow the stack of any recursive walk: answering at all proves it.
     expect(validate(graph).errors.map((error) => error.key)).toEqual(['text', 'buttons[0]', 'extra']);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('treats __proto__ and constructor as plain unknown keys', () => {
@@ -324,20 +323,11 @@ describe('bad input, bounded', () => {
     expect(validate(graph).errors.map((error) => error.key)).toEqual(['__proto__', 'constructor']);
   });
 
-  it('validates 10,000 nodes in bounded, linear time', () => {
-    const time = (count: number) => {
-      const graph = bigGraph(count);
-      const started = performance.now();
-      const result = validate(graph, { nodeLimit: count });
-      expect(result.errors).toEqual([]);
-      return performance.now() - started;
-    };
-    time(2_000);
-    const small = Math.min(time(2_000), time(2_000));
-    const large = Math.min(time(10_000), time(10_000));
-    expect(large).toBeLessThan(2_000);
-    // Five times the nodes: far from the 25x a quadratic walk would take.
-    expect(large / small).toBeLessThan(12);
+  // Linear time is a benchmark, not a timed assertion: bench/flows.ts measures 1k-10k nodes.
+  it('validates a 10,000-node graph of every kind of node without an error', () => {
+    const graph = bigGraph(10_000);
+    expect(graph.nodes).toHaveLength(10_000);
+    expect(validate(graph, { nodeLimit: 10_000 }).errors).toEqual([]);
   });
 
   it('never throws, and always names a path, whatever arrives', () => {
