@@ -30,6 +30,7 @@ const LIVE: Readonly<{ [collection: string]: (record: Record) => boolean }> = {
   team_invitations: (record) => record['status'] === 'pending',
   team_members: () => true,
   blocked_users: (record) => record['active'] === true,
+  flows: () => true,
 };
 
 const COLLECTION_OF: Readonly<{ [kind: string]: string }> = {
@@ -41,6 +42,7 @@ const COLLECTION_OF: Readonly<{ [kind: string]: string }> = {
   invitation: 'team_invitations',
   'team-member': 'team_members',
   'blocked-user': 'blocked_users',
+  flow: 'flows',
 };
 
 function collections(sim: Simulator): { [name: string]: Record[] } {
