@@ -251,10 +251,21 @@ export const lifecycleChecks: CheckDefinition[] = [
         await act(ctx, flow.id, 'pause', key);
         await act(ctx, flow.id, 'activate', key);
         for (const type of ['flow.published', 'flow.paused', 'flow.activated']) {
-          const response = await ctx.send({ path: '/_sandbox/events', query: { type, limit: 100 }, fromOrigin: true });
-          expectStatus(response, 200, `GET /_sandbox/events?type=${type}`);
-          const events = ((response.json as { data?: unknown } | undefined)?.data ?? []) as Json[];
-          if (!events.some((event) => ((event['data'] as Json | undefined)?.['flow'] as Json | undefined)?.['id'] === flow.id)) fail(`no ${type} event for flow ${flow.id} (section 6)`, response);
+          // The journal is oldest first: walk it to its end (`after` the last id), since a sandbox
+          // that earlier runs used holds more than one page of these events.
+          let after: string | undefined;
+          let found = false;
+          let response;
+          for (let page = 0; page < 50 && !found; page++) {
+            response = await ctx.send({ path: '/_sandbox/events', query: { type, limit: 1000, ...(after ? { after } : {}) }, fromOrigin: true });
+            expectStatus(response, 200, `GET /_sandbox/events?type=${type}`);
+            const events = ((response.json as { data?: unknown } | undefined)?.data ?? []) as Json[];
+            found = events.some((event) => ((event['data'] as Json | undefined)?.['flow'] as Json | undefined)?.['id'] === flow.id);
+            const last = events.at(-1)?.['id'];
+            if (events.length < 1000 || typeof last !== 'string') break;
+            after = last;
+          }
+          if (!found) fail(`no ${type} event for flow ${flow.id} (section 6)`, response);
         }
       } finally {
         await retire(ctx, flow.id, key);
