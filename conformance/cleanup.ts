@@ -1,7 +1,7 @@
 /**
  * `--cleanup RUN_ID`: finishes the sweep of an earlier run that crashed or was interrupted. It
- * reads the run's ledger file when there is one and then sweeps by the run's name prefix, so it
- * works even when the ledger was lost.
+ * reads the run's ledger file when there is one, then sweeps the lists by the run's name prefix
+ * (so it works even when the ledger was lost), and looks again to say what is left.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { realWaiter } from './http/waiter.js';
 import type { FetchFn } from './options.js';
 import { Ledger, type AccountLabel } from './safety/ledger.js';
 import { checkRunId } from './safety/run-id.js';
-import { sweep } from './safety/sweeper.js';
+import { cleanupCommand, sweep } from './safety/sweeper.js';
 import { ROUTES, routeKey } from './spec/routes.js';
 import type { CleanupSummary } from './types.js';
 
@@ -22,6 +22,8 @@ export interface CleanupOptions {
   readonly runId: string;
   readonly ledgerDir?: string;
   readonly fetch?: FetchFn;
+  /** Per-request timeout in ms (default 30000). */
+  readonly timeoutMs?: number;
 }
 
 async function servedRoutes(client: KitClient): Promise<Set<string>> {
@@ -51,10 +53,21 @@ export async function cleanupRun(options: CleanupOptions): Promise<CleanupSummar
       const value = keys.get(label);
       return value === undefined ? undefined : { value, account: label };
     },
-    timeoutMs: 30_000,
+    timeoutMs: options.timeoutMs ?? 30_000,
   });
   const accounts: AccountLabel[] = options.apiKeyB ? ['a', 'b'] : ['a'];
   const result = await sweep({ client, ledger, prefix: runId, accounts, routes: await servedRoutes(client) });
-  if (result.failed.length === 0) ledger.discard();
-  return { deleted: result.deleted, failed: result.failed, ledgerFile: result.failed.length === 0 ? undefined : ledger.file };
+  const clean = result.remaining.length === 0 && result.verified;
+  if (clean) ledger.discard();
+  else ledger.persist();
+  const needsB = options.apiKeyB !== undefined || ledger.list().some((entry) => entry.account === 'b');
+  return {
+    deleted: result.deleted,
+    failed: result.failed,
+    remaining: result.remaining,
+    verified: result.verified,
+    ledgerFile: clean ? undefined : ledger.file,
+    command: clean ? undefined : cleanupCommand(baseUrl, runId, needsB ? ['a', 'b'] : ['a'], dir),
+    tombstones: { revokedKeys: 0, archivedFields: 0, reused: 0 },
+  };
 }

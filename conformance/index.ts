@@ -9,6 +9,8 @@
  */
 export { runConformance } from './runner/run.js';
 export { cleanupRun, type CleanupOptions } from './cleanup.js';
+export { ConformanceUsageError, TargetUnavailableError } from './errors.js';
+export { checkCatalogue } from './runner/run.js';
 export { formatConsole } from './reporters/console.js';
 export { formatJson } from './reporters/json.js';
 export { formatJunit } from './reporters/junit.js';
@@ -18,6 +20,8 @@ export type {
   ClauseRow,
   ConformanceReport,
   FailureDetail,
+  CleanupSummary,
+  Leftover,
   Level,
   LevelSelection,
   Profile,

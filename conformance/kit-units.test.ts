@@ -16,6 +16,13 @@ import { formatJunit } from './reporters/junit.js';
 import { buildMatrix, totalsOf } from './runner/matrix.js';
 import { ABSENT_ID, ProfileRefusal, guardRequest } from './safety/guard.js';
 import { Ledger } from './safety/ledger.js';
+import { cleanupCommand, describeLeftover, sweep } from './safety/sweeper.js';
+import { ConformanceUsageError } from './errors.js';
+import type { KitClient, KitResponse } from './http/client.js';
+import { fail } from './runner/expect.js';
+import { setupStep } from './runner/failure.js';
+import { checkCatalogue } from './runner/run.js';
+import { closest, validateSelection } from './runner/select.js';
 import type { CheckResult, ConformanceReport, ExchangeRecord } from './types.js';
 
 describe('replay tokens', () => {
@@ -24,7 +31,7 @@ describe('replay tokens', () => {
     expect(token).toBe('contacts.model@-12:3:1:0#GAAB:K');
     expect(parseReplay(token)).toEqual({ checkId: 'contacts.model', seed: -12, path: '3:1:0', replayPath: 'GAAB:K' });
     expect(parseReplay('scope.POST /tags')).toEqual({ checkId: 'scope.POST /tags', seed: undefined, path: undefined, replayPath: undefined });
-    expect(() => parseReplay('x@notanumber')).toThrow(/replay/);
+    expect(() => parseReplay('x@notanumber')).toThrow(/--replay/);
   });
 });
 
@@ -160,5 +167,139 @@ describe('reporters', () => {
     expect(xml).toContain('&lt;&amp;&gt;');
     expect(xml).toContain('<failure message="bad &quot;thing&quot;">');
     expect(xml).toContain('<error message=');
+  });
+});
+
+describe('names the kit does not know', () => {
+  const catalogue = checkCatalogue();
+
+  it('refuses an unknown check id, section or replay token with the closest valid names', () => {
+    expect(() => validateSelection(catalogue, { sections: [], only: ['tags.creat'] })).toThrow(/unknown check id "tags\.creat"; did you mean "tags\.create-then-existing"/);
+    expect(() => validateSelection(catalogue, { sections: ['42'], only: [] })).toThrow(/unknown section "42"; did you mean "4\.2"/);
+    expect(() => validateSelection(catalogue, { sections: [], only: [], replay: 'nope' })).toThrow(ConformanceUsageError);
+    expect(() => validateSelection(catalogue, { sections: ['4.2', '5', '8'], only: ['rate.quota'] })).not.toThrow();
+    try {
+      validateSelection(catalogue, { sections: [], only: ['x'] });
+    } catch (error) {
+      expect((error as ConformanceUsageError).valid).toContain('tags.delete');
+    }
+  });
+
+  it('refuses a replay token that is not one', () => {
+    for (const token of ['garbage@@', '@3:0', 'tags.delete@x', 'tags.delete@3:a:b']) expect(() => parseReplay(token), token).toThrow(ConformanceUsageError);
+    expect(parseReplay('tags.delete@3:')).toMatchObject({ checkId: 'tags.delete', seed: 3, path: '' });
+  });
+
+  it('suggests by letters and digits first, then by prefix, then by edit distance', () => {
+    expect(closest('42', ['4', '2', '4.2', '4.12'])[0]).toBe('4.2');
+    expect(closest('tags.creat', ['tags.create-then-existing', 'tags.delete', 'contacts.create-then-update'])[0]).toBe('tags.create-then-existing');
+    expect(closest('zzzzzzzz', ['tags.delete'])).toEqual([]);
+  });
+});
+
+describe('pacer windows', () => {
+  function fakeWaiter(): Waiter & { waited: number[] } {
+    let now = 5_000_000;
+    const waited: number[] = [];
+    return { virtual: true, waited, now: () => now, wait: async (ms, signal) => void (signal?.aborted ? undefined : (waited.push(ms), (now += ms))) };
+  }
+
+  it('reserve makes room in the second for all the requests and waits for a calm second', async () => {
+    const waiter = fakeWaiter();
+    const pacer = new Pacer(waiter, { burst: 5, margin: 0 });
+    // Four requests 59.5 s ago leave the minute window in half a second: not calm.
+    for (let i = 0; i < 4; i++) pacer.note('a');
+    waiter.wait(59_500);
+    const window = await pacer.reserve('a', 3, { quiet: true });
+    expect(waiter.now()).toBeGreaterThan(5_000_000 + 60_000);
+    expect(window.calmUntil).toBeGreaterThanOrEqual(waiter.now() + 1_000);
+    // A full second: three more cannot go at once, so reserve waits for the second to pass.
+    const busy = new Pacer(fakeWaiter(), { burst: 5, margin: 0 });
+    for (let i = 0; i < 4; i++) busy.note('a');
+    const before = busy.now();
+    await busy.reserve('a', 3);
+    expect(busy.now() - before).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('counts only the time it really waited (a wait cut short by Ctrl-C adds nothing)', async () => {
+    const waiter = fakeWaiter();
+    const pacer = new Pacer(waiter, { burst: 3, margin: 0 });
+    const controller = new AbortController();
+    controller.abort();
+    await pacer.retryAfter(new Headers({ 'Retry-After': '60' }), controller.signal);
+    expect(pacer.waitedMs).toBe(0);
+    await pacer.retryAfter(new Headers({ 'Retry-After': '2' }));
+    expect(pacer.waitedMs).toBe(2_005);
+  });
+});
+
+describe('setup steps and verdicts', () => {
+  it('a departure inside a setup step makes the check inconclusive, naming the step', async () => {
+    await expect(setupStep('mint a key', async () => fail('POST /api-keys: expected HTTP 201, got HTTP 200'))).rejects.toMatchObject({
+      name: 'Inconclusive',
+      reason: 'setup failed: mint a key',
+    });
+    await expect(setupStep('x', async () => 7)).resolves.toBe(7);
+  });
+
+  it('the matrix shows "could not check" apart, and the last line counts it', () => {
+    const results: CheckResult[] = [
+      { id: 'a', title: 'a', clause: '5', level: 'spec', group: 'g', verdict: 'inconclusive', reason: 'setup failed: x', durationMs: 1, requests: 1 },
+      { id: 'b', title: 'b', clause: '5', level: 'spec', group: 'g', verdict: 'pass', durationMs: 1, requests: 1 },
+      { id: 'c', title: 'c', clause: '5.5', level: 'spec', group: 'g', verdict: 'inconclusive', reason: 'setup failed: y', durationMs: 1, requests: 1 },
+    ];
+    const matrix = buildMatrix(results);
+    expect(matrix.find((row) => row.clause === '5')).toMatchObject({ pass: 1, inconclusive: 1, fail: 0, verdict: 'pass' });
+    expect(matrix.find((row) => row.clause === '5.5')).toMatchObject({ inconclusive: 1, verdict: 'inconclusive' });
+    expect(lastLine({ totals: totalsOf(results) } as ConformanceReport)).toBe('1 passed, 0 failed, 2 inconclusive');
+    expect(formatJunit({ runId: 'r', results, totals: totalsOf(results), durationMs: 1 } as unknown as ConformanceReport)).toContain('<skipped message="could not check: setup failed: x"/>');
+  });
+});
+
+describe('sweep', () => {
+  function fakeClient(answers: (method: string, path: string) => { status: number; json?: unknown }, sent: string[]): KitClient {
+    return {
+      send: async (options: { method?: string; path: string }) => {
+        const method = options.method ?? 'GET';
+        sent.push(`${method} ${options.path}`);
+        const answer = answers(method, options.path);
+        return { status: answer.status, json: answer.json, headers: new Headers(), text: '', exchange: {} } as unknown as KitResponse;
+      },
+    } as unknown as KitClient;
+  }
+
+  it('revokes secrets first, then undoes the rest newest first', async () => {
+    const ledger = new Ledger('sbc_sweeptst', 'http://x/api/v1', false);
+    ledger.add({ kind: 'tag', id: 1, account: 'a', method: 'DELETE', path: '/tags/1', seq: 1 });
+    ledger.add({ kind: 'api-key', id: 2, account: 'a', method: 'DELETE', path: '/api-keys/2', seq: 2 });
+    ledger.add({ kind: 'contact', id: 3, account: 'a', method: 'DELETE', path: '/contacts/3', seq: 3 });
+    ledger.add({ kind: 'webhook-endpoint', id: 4, account: 'a', method: 'DELETE', path: '/webhooks/endpoints/4', seq: 4 });
+    const sent: string[] = [];
+    const client = fakeClient((method) => (method === 'GET' ? { status: 200, json: { data: [], has_more: false, next_cursor: null } } : { status: 200 }), sent);
+    const result = await sweep({ client, ledger, prefix: 'sbc_sweeptst', accounts: ['a'], routes: new Set() });
+    expect(sent.slice(0, 4)).toEqual(['DELETE /api-keys/2', 'DELETE /webhooks/endpoints/4', 'DELETE /contacts/3', 'DELETE /tags/1']);
+    expect(result).toMatchObject({ deleted: 4, remaining: [], verified: true });
+  });
+
+  it('says what is left: an undo refused, a list it cannot read, an account it has no key for', async () => {
+    const ledger = new Ledger('sbc_sweeptst', 'http://x/api/v1', false);
+    ledger.add({ kind: 'tag', id: 1, account: 'a', method: 'DELETE', path: '/tags/1', seq: 1 });
+    ledger.add({ kind: 'contact', id: 9, account: 'b', method: 'DELETE', path: '/contacts/9', seq: 2 });
+    const sent: string[] = [];
+    const client = fakeClient((method, path) => (method === 'DELETE' ? { status: 500 } : path === '/tags' ? { status: 500 } : { status: 200, json: { data: [], has_more: false, next_cursor: null } }), sent);
+    const result = await sweep({ client, ledger, prefix: 'sbc_sweeptst', accounts: ['a'], routes: new Set(['GET /tags', 'DELETE /tags/{id}']) });
+    expect(result.verified).toBe(false);
+    expect(result.remaining.map(describeLeftover)).toEqual([
+      'contact 9 [account b]: no key for account b (give --api-key-b)',
+      'tags [account a]: GET /tags answered HTTP 500: cannot tell which of the run\'s tags are left',
+    ]);
+    expect(ledger.list().map((entry) => entry.id).sort()).toEqual([1, 9]);
+  });
+
+  it('builds the complete cleanup command, keys as environment variables', () => {
+    expect(cleanupCommand("https://api.example.com/api/v1", 'sbc_12345678', ['a', 'b'], '.switchboard-conformance')).toBe(
+      `switchboard conformance --base-url 'https://api.example.com/api/v1' --api-key "$SWITCHBOARD_API_KEY" --api-key-b "$SWITCHBOARD_API_KEY_B" --cleanup sbc_12345678 --ledger-dir '.switchboard-conformance'`,
+    );
+    expect(cleanupCommand('http://x/api/v1', 'sbc_12345678', ['a'], false)).not.toContain('--api-key-b');
   });
 });

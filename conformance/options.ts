@@ -2,6 +2,7 @@
  * What a caller of `runConformance` (or the CLI) can set. The transport is only a fetch function,
  * so the same kit runs against a URL (global fetch) or in-process (`sim.fetch`).
  */
+import { ConformanceUsageError } from './errors.js';
 import type { CheckResult, LevelSelection, Profile } from './types.js';
 
 export type FetchFn = (request: Request) => Promise<Response>;
@@ -43,10 +44,19 @@ export interface ConformanceOptions {
   readonly runId?: string;
   /** Progress callback, called once per finished check. */
   readonly onResult?: (result: CheckResult) => void;
+  /** Called as a check starts (heartbeats name what is running). */
+  readonly onCheckStart?: (check: { readonly id: string; readonly clause: string }) => void;
   /** Called once the target is probed and the checks are chosen, before any check runs. */
   readonly onPlan?: (plan: RunPlan) => void;
-  /** Request timeout in ms (default 30000). */
+  /** Called when the sweep starts (after the last check, or at once after an interruption). */
+  readonly onSweep?: () => void;
+  /** Per-request timeout in ms (default 30000); a request not answered in time fails its check. */
   readonly timeoutMs?: number;
+  /**
+   * Requests per second the kit allows itself (default 15, under the spec's 20/s burst). Raise it
+   * only against a server you run yourself with higher limits.
+   */
+  readonly requestsPerSecond?: number;
   /**
    * The port of the webhook receiver the delivery checks start on 127.0.0.1 (default 0: any free
    * port). A simulator started with `serve --allow-local-webhooks 4400` delivers to port 4400 only.
@@ -75,8 +85,11 @@ export interface ResolvedOptions {
   readonly virtualTime: boolean;
   readonly runId: string | undefined;
   readonly onResult: ((result: CheckResult) => void) | undefined;
+  readonly onCheckStart: ((check: { readonly id: string; readonly clause: string }) => void) | undefined;
   readonly onPlan: ((plan: RunPlan) => void) | undefined;
+  readonly onSweep: (() => void) | undefined;
   readonly timeoutMs: number;
+  readonly requestsPerSecond: number;
   readonly receiverPort: number;
 }
 
@@ -85,7 +98,12 @@ export interface RunPlan {
   readonly simulator: boolean;
   readonly profile: Profile;
   readonly level: LevelSelection;
+  /** Checks that will run. */
   readonly checks: number;
+  /** Checks the report will list: those that run and those skipped up front (`skippedUpFront`). */
+  readonly listed: number;
+  /** Skip reasons known before the run, with how many checks each skips. */
+  readonly skippedUpFront: Readonly<Record<string, number>>;
   /** Requests the runnable checks are expected to send (the probe included). */
   readonly requests: number;
   readonly maxRequests: number;
@@ -99,19 +117,31 @@ export interface ReplayToken {
   readonly replayPath: string | undefined;
 }
 
+const REPLAY_FORM = '<check-id>@<seed>:<path> (the token printed after "replay:")';
+
+function badReplay(text: string, why: string): never {
+  throw new ConformanceUsageError(`--replay "${text}": ${why}; it looks like ${REPLAY_FORM}`, [], []);
+}
+
 /** `<check-id>`, `<check-id>@<seed>`, `<check-id>@<seed>:<path>`, plus `#<replayPath>` for sequences. */
 export function parseReplay(text: string): ReplayToken {
   const hash = text.indexOf('#');
   const replayPath = hash < 0 ? undefined : text.slice(hash + 1);
   const head = hash < 0 ? text : text.slice(0, hash);
   const at = head.lastIndexOf('@');
-  if (at < 0) return { checkId: head.trim(), seed: undefined, path: undefined, replayPath };
+  if (at < 0) {
+    if (head.trim() === '') badReplay(text, 'no check id');
+    return { checkId: head.trim(), seed: undefined, path: undefined, replayPath };
+  }
   const checkId = head.slice(0, at).trim();
   const rest = head.slice(at + 1);
   const colon = rest.indexOf(':');
-  const seed = Number(colon < 0 ? rest : rest.slice(0, colon));
-  if (!checkId || !Number.isInteger(seed)) throw new Error(`--replay must look like <check-id>@<seed>:<path>, got "${text}"`);
-  return { checkId, seed, path: colon < 0 ? undefined : rest.slice(colon + 1), replayPath };
+  const seedText = colon < 0 ? rest : rest.slice(0, colon);
+  const path = colon < 0 ? undefined : rest.slice(colon + 1);
+  if (!checkId) badReplay(text, 'no check id');
+  if (!/^-?\d+$/.test(seedText) || !Number.isSafeInteger(Number(seedText))) badReplay(text, `"${seedText}" is not a seed (an integer)`);
+  if (path !== undefined && path !== '' && !/^\d+(:\d+)*$/.test(path)) badReplay(text, `"${path}" is not a path (integers joined by ":")`);
+  return { checkId, seed: Number(seedText), path, replayPath };
 }
 
 export function formatReplay(checkId: string, seed: number | undefined, path: string | undefined, replayPath?: string): string {
@@ -125,6 +155,8 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(baseUrl)) throw new Error(`base URL must start with http:// or https://, got "${options.baseUrl}"`);
   if (!options.apiKey) throw new Error('an API key is required');
+  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) throw new Error(`the request timeout must be positive, got ${options.timeoutMs}`);
+  if (options.requestsPerSecond !== undefined && !(options.requestsPerSecond >= 1)) throw new Error('requestsPerSecond must be at least 1');
   const replay = options.replay === undefined ? undefined : parseReplay(options.replay);
   const fetchFn: FetchFn = options.fetch ?? ((request) => fetch(request));
   return {
@@ -148,8 +180,11 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     virtualTime: options.virtualTime ?? true,
     runId: options.runId,
     onResult: options.onResult,
+    onCheckStart: options.onCheckStart,
     onPlan: options.onPlan,
+    onSweep: options.onSweep,
     timeoutMs: options.timeoutMs ?? 30_000,
+    requestsPerSecond: options.requestsPerSecond ?? 15,
   };
 }
 

@@ -17,8 +17,14 @@ export type Profile = 'read-only' | 'safe' | 'full';
 
 export const PROFILES: readonly Profile[] = ['read-only', 'safe', 'full'];
 
-/** `error` means the kit itself broke (never the target's fault). */
-export type Verdict = 'pass' | 'fail' | 'skip' | 'error';
+/**
+ * `inconclusive`: the check could not judge its clause (a setup step failed, or what it measures
+ * could not be measured); neither a pass nor a failure of that clause. `error` means the kit
+ * itself broke (never the target's fault).
+ */
+export type Verdict = 'pass' | 'fail' | 'inconclusive' | 'skip' | 'error';
+
+export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'inconclusive', 'skip', 'error'];
 
 export type ReporterName = 'console' | 'json' | 'junit';
 
@@ -72,7 +78,10 @@ export interface CheckResult {
   readonly level: Level;
   readonly group: string;
   readonly verdict: Verdict;
-  /** Why a check was skipped, e.g. `feature_unavailable`, `profile`, `needs_key_b`. */
+  /**
+   * Why a check was skipped (`profile:full`, `needs_key_b`, `aborted`, ...) or could not judge its
+   * clause (`setup failed: mint a key to revoke`, `not measurable: ...`).
+   */
   readonly reason?: string;
   readonly failure?: FailureDetail;
   readonly durationMs: number;
@@ -87,7 +96,12 @@ export interface ClauseRow {
   readonly fail: number;
   readonly skip: number;
   readonly error: number;
-  /** The clause's verdict: fail/error if any check failed/broke, pass if any passed, else skip. */
+  /** Checks of this clause that could not judge it (setup failed, not measurable). */
+  readonly inconclusive: number;
+  /**
+   * The clause's verdict: fail/error if any check failed/broke, pass if any passed, inconclusive
+   * if a check could not judge it, else skip.
+   */
   readonly verdict: Verdict;
 }
 
@@ -109,6 +123,7 @@ export interface RequestUse {
   readonly byAccount: Readonly<Record<string, number>>;
   /** Requests to the simulator's control plane (clock), which the quota does not meter. */
   readonly control: number;
+  /** Time actually spent waiting for the quota (virtual time on the simulator). */
   readonly waitedMs: number;
   readonly rateLimited: number;
 }
@@ -133,13 +148,42 @@ export interface ConformanceReport {
 export interface Totals {
   readonly pass: number;
   readonly fail: number;
+  readonly inconclusive: number;
   readonly skip: number;
   readonly error: number;
+}
+
+/** Something the run created that is still live on the target after the sweep. */
+export interface Leftover {
+  readonly kind: string;
+  /** Undefined when the sweep could not even list that kind (so it cannot say which). */
+  readonly id: number | undefined;
+  readonly account: string;
+  readonly name?: string;
+  /** Why it is still there, e.g. `DELETE /tags/12: HTTP 500` or `GET /tags answered HTTP 500`. */
+  readonly why: string;
+}
+
+/** Resources the kit leaves on purpose, across runs: revoked keys and archived custom fields. */
+export interface Tombstones {
+  /** Keys the run minted (each stays listed as revoked). */
+  readonly revokedKeys: number;
+  /** Custom fields the run created (each stays as an archived definition). */
+  readonly archivedFields: number;
+  /** Kit tombstones of earlier runs that this run reused instead of creating new ones. */
+  readonly reused: number;
 }
 
 export interface CleanupSummary {
   readonly deleted: number;
   readonly failed: readonly string[];
+  /** What is still live after the sweep, checked by listing the target again (empty when clean). */
+  readonly remaining: readonly Leftover[];
+  /** False when the sweep could not list everything it had to check (then `remaining` may be short). */
+  readonly verified: boolean;
   /** Where the ledger lives until the sweep succeeds (`--cleanup RUN_ID` reads it). */
   readonly ledgerFile: string | undefined;
+  /** The complete command that finishes the sweep (keys as environment variables), when needed. */
+  readonly command: string | undefined;
+  readonly tombstones: Tombstones;
 }

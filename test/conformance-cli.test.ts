@@ -29,6 +29,18 @@ afterAll(async () => {
 });
 
 const base = () => ['conformance', '--base-url', server.baseUrl, '--api-key', keys.a, '--seed', '3'];
+
+/** Runs a command line as a user's shell would (the printed cleanup command), with `env` added. */
+function runShell(commandLine: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('/bin/sh', ['-c', `"$NODE" "$BIN" ${commandLine}`], { env: { ...process.env, ...env, NODE: process.execPath, BIN }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
 const lastLine = (text: string) => text.trimEnd().split('\n').pop() ?? '';
 
 /** Resolves once the simulator's state has changed `count` times (the run is under way). */
@@ -99,7 +111,13 @@ async function slowDeleteProxy(origin: string): Promise<{ origin: string; nextDe
 describe('switchboard conformance (built bin)', () => {
   it('ends with "N passed, M failed" and exits 0 on a conformant target', async () => {
     const run = await runCli([...base(), '--section', '4.5', '5.5', '--runs', '2', '--ledger-dir', mkdtempSync(join(tmpdir(), 'sbc-'))], 60_000);
-    expect(run.stderr).toMatch(/^Run sbc_[a-z0-9]{8} against the simulator: \d+ checks, ~\d+ requests/);
+    expect(run.stderr).toMatch(/^Run sbc_[a-z0-9]{8} against the simulator: (\d+) checks \((\d+) to run[^)]*\), ~\d+ requests/);
+    // The plan counts what the report lists: every check, run or skipped.
+    const listed = Number(/: (\d+) checks \(/.exec(run.stderr)?.[1]);
+    const reported = /^(\d+) passed, 0 failed(?:, (\d+) skipped)?$/.exec(lastLine(run.stdout));
+    expect(Number(reported?.[1]) + Number(reported?.[2] ?? 0)).toBe(listed);
+    // Not a terminal: one progress line per finished check.
+    expect(run.stderr.match(/^ {2}\[\s*\d+\/\d+\] /gm)?.length).toBe(listed);
     expect(lastLine(run.stdout)).toMatch(/^\d+ passed, 0 failed(, \d+ skipped)?$/);
     expect(run.stdout).toContain('Clause matrix');
     expect(run.code).toBe(0);
@@ -156,7 +174,7 @@ describe('switchboard conformance (built bin)', () => {
     // DELETE makes that certain, instead of racing a sweep that may finish within milliseconds.
     const proxy = await slowDeleteProxy(server.origin);
     try {
-      const args = ['conformance', '--base-url', `${proxy.origin}/api/v1`, '--api-key', keys.a, '--seed', '3'];
+      const args = ['conformance', '--base-url', `${proxy.origin}/api/v1`, '--api-key', keys.a, '--api-key-b', keys.b, '--seed', '3'];
       const hurried = spawn(process.execPath, [BIN, ...args, '--runs', '5', '--ledger-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       hurried.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -184,12 +202,66 @@ describe('switchboard conformance (built bin)', () => {
       await proxy.close();
     }
     const stderr = hurriedStderr;
-    const runId = /--cleanup (sbc_[a-z0-9]{8})/.exec(stderr)?.[1];
-    expect(runId).toBeDefined();
+    // The complete command: both accounts' key options (as environment variables, never the
+    // keys) and the ledger directory.
+    const command = /^ {2}(switchboard conformance .*--cleanup (sbc_[a-z0-9]{8}).*)$/m.exec(stderr);
+    expect(command?.[1]).toContain('--api-key "$SWITCHBOARD_API_KEY" --api-key-b "$SWITCHBOARD_API_KEY_B"');
+    expect(command?.[1]).toContain(`--ledger-dir '${dir}'`);
+    expect(stderr).not.toContain(keys.a);
+    const runId = command?.[2];
     expect(existsSync(join(dir, `${runId}.json`))).toBe(true);
-    const cleanup = await runCli(['conformance', '--base-url', server.baseUrl, '--api-key', keys.a, '--cleanup', runId!, '--ledger-dir', dir], 30_000);
-    expect(cleanup.stdout).toMatch(new RegExp(`Cleanup of ${runId}: \\d+ resource\\(s\\) removed`));
+    // Run it as printed, with the keys in the environment it names (and the simulator's URL).
+    const argv = command![1]!.replace(/^switchboard /, '').replace(/'[^']*\/api\/v1'/, `'${server.baseUrl}'`);
+    const cleanup = await runShell(argv, { SWITCHBOARD_API_KEY: keys.a, SWITCHBOARD_API_KEY_B: keys.b });
+    expect(cleanup.stdout).toMatch(new RegExp(`Cleanup of ${runId}: \\d+ resource\\(s\\) removed; nothing of the run is left live`));
     expect(cleanup.code).toBe(0);
     expect(readdirSync(dir)).toEqual([]);
   }, 90_000);
+});
+
+describe('switchboard conformance refuses what it cannot judge (exit 2, nothing sent)', () => {
+  it('an unknown --check, --section or --replay names the valid ones and the closest', async () => {
+    const check = await runCli([...base(), '--check', 'tags.creat'], 30_000);
+    expect(check.code).toBe(2);
+    expect(check.stderr).toContain('unknown check id "tags.creat"; did you mean "tags.create-then-existing"');
+    expect(check.stderr).toContain('valid names:');
+    expect(check.stderr).toContain('rate.quota');
+    const section = await runCli([...base(), '--section', '42'], 30_000);
+    expect(section.code).toBe(2);
+    expect(section.stderr).toMatch(/unknown section "42"; did you mean "4\.2"/);
+    const replay = await runCli([...base(), '--replay', 'garbage@@'], 30_000);
+    expect(replay.code).toBe(2);
+    expect(replay.stderr).toContain('--replay "garbage@@"');
+    const unknownReplay = await runCli([...base(), '--replay', 'tags.nope@3:0'], 30_000);
+    expect(unknownReplay.code).toBe(2);
+    expect(unknownReplay.stderr).toContain('unknown check id in --replay "tags.nope"');
+  }, 60_000);
+
+  it('a target that is down is named with its URL', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const down = await runCli(['conformance', '--base-url', `http://127.0.0.1:${port}/api/v1`, '--api-key', keys.a], 30_000);
+    expect(down.code).toBe(2);
+    expect(down.stderr).toContain(`could not reach http://127.0.0.1:${port}/api/v1/openapi.json (ECONNREFUSED`);
+    expect(down.stderr).not.toContain('fetch failed');
+  }, 30_000);
+
+  it('a route that never answers fails its check as "no answer in N s", naming the route (--timeout)', async () => {
+    const { startBugProxy } = await import('./support/bug-proxy.js');
+    const proxy = await startBugProxy(server.origin, { bug: async (request, upstream) => (request.method === 'GET' && request.url.startsWith('/api/v1/tags') ? 'hang' : upstream(request)) });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'sbc-'));
+      const run = await runCli(['conformance', '--base-url', proxy.baseUrl, '--api-key', keys.a, '--check', 'tags.list-by-name', '--timeout', '1', '--ledger-dir', dir], 60_000);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('GET /api/v1/tags: no answer in 1 s');
+      expect(run.stdout).not.toContain('kit error');
+      // The sweep could not list the tags either: it says so and keeps what finishes the job.
+      expect(run.stderr).toContain('finish with: switchboard conformance');
+    } finally {
+      await proxy.close();
+    }
+  }, 70_000);
 });

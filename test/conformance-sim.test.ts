@@ -55,6 +55,22 @@ describe('conformance kit against the simulator', () => {
     expectAllPassed(report);
   }, 90_000);
 
+  it('skips section 8 with a reason on a simulator run with --rate-limit off, on proof only', async () => {
+    const sim = createSimulator({ logger: silentLogger, allowLocalWebhooks: true, rateLimit: 'off' });
+    const base = { baseUrl: 'http://simulator.local/api/v1', fetch: (request: Request) => sim.fetch(request), runs: 2, seed: 5, ledgerDir: false as const };
+    const report = await runConformance({ ...base, ...keysOf(sim), sections: ['8'] });
+    expect(problems(report)).toBe('');
+    const skipped = report.results.filter((r) => r.verdict === 'skip' && r.reason === 'rate_limiting_off');
+    expect(skipped.map((r) => r.id).sort()).toEqual(
+      ['observed.rate-headers', 'rate.burst', 'rate.headers', 'rate.per-account', 'rate.quota', 'rate.quota-value', 'rate.remaining-decreases', 'rate.reset-time', 'rate.shared-by-keys'].sort(),
+    );
+    // The other limits of section 8 are still judged.
+    expect(report.results.find((r) => r.id === 'tags.name-length')?.verdict).toBe('pass');
+    // Without the operator token nothing proves the limits are off on purpose: missing headers fail.
+    const unproven = await runConformance({ ...base, apiKey: keysOf(sim).apiKey, only: ['rate.headers'] });
+    expect(unproven.results[0]?.verdict).toBe('fail');
+  }, 60_000);
+
   it('passes every check through the standalone server (listen, port 0)', async () => {
     const sim = createSimulator({ logger: silentLogger, allowLocalWebhooks: true });
     const server = await listen(sim, { port: 0, host: '127.0.0.1' });

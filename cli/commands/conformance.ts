@@ -1,13 +1,20 @@
 /**
  * `switchboard conformance`: runs the conformance kit against a base URL and prints the clause
- * matrix. Ctrl-C stops starting checks and sweeps what the run created; a second Ctrl-C leaves
- * at once, keeping the ledger for `--cleanup RUN_ID`. Exit code 0 when everything ran passed,
- * 1 when a check failed, 2 when the kit itself broke or could not start, 130 when interrupted.
+ * matrix. Progress goes to stderr, one line per finished check, with a heartbeat at least every
+ * 20 s (CI logs that see nothing for ten minutes kill the job). The first Ctrl-C (or SIGTERM)
+ * stops starting checks, interrupts the running one at its next request, and sweeps what the run
+ * created (still paced), then prints exactly what is left and the complete `--cleanup` command;
+ * a second one leaves at once with that command. Exit code 0 when everything ran passed, 1 when a
+ * check failed, 2 when the kit itself broke or could not start (unknown name, target down, bad
+ * key), 130 when interrupted.
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { cleanupRun, formatConsole, formatJson, formatJunit, runConformance, type ConformanceReport } from '../../conformance/index.js';
-import { PROFILES, type LevelSelection, type Profile, type ReporterName } from '../../conformance/types.js';
+import { ConformanceUsageError, TargetUnavailableError } from '../../conformance/errors.js';
+import { cleanupLines } from '../../conformance/reporters/console.js';
+import { cleanupCommand, describeLeftover } from '../../conformance/safety/sweeper.js';
+import { PROFILES, type CheckResult, type LevelSelection, type Profile, type ReporterName } from '../../conformance/types.js';
 import { newRunId } from '../../conformance/safety/run-id.js';
 
 export interface ConformanceCliOptions {
@@ -27,16 +34,27 @@ export interface ConformanceCliOptions {
   replay?: string;
   cleanup?: string;
   maxRequests?: string;
+  timeout?: string;
   receiverPort?: string;
   ledgerDir: string;
   virtualTime: boolean;
 }
+
+/** A progress line at least this often, even while one check waits for a quota window. */
+export const HEARTBEAT_MS = 20_000;
 
 function integer(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
   if (!Number.isSafeInteger(parsed)) throw new Error(`${name} must be an integer, got "${value}"`);
   return parsed;
+}
+
+function seconds(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 3600) throw new Error(`${name} must be a number of seconds between 0 and 3600, got "${value}"`);
+  return Math.round(parsed * 1000);
 }
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T | undefined {
@@ -51,35 +69,111 @@ function render(report: ConformanceReport, reporter: ReporterName): string {
   return `${formatConsole(report)}\n`;
 }
 
+/** Prints the names a user can pick from, in columns of a sensible width. */
+function listNames(names: readonly string[]): string {
+  const lines: string[] = [];
+  let line = ' ';
+  for (const name of names) {
+    if (line.length + name.length + 1 > 100) {
+      lines.push(line);
+      line = ' ';
+    }
+    line += ` ${name}`;
+  }
+  if (line.trim() !== '') lines.push(line);
+  return lines.join('\n');
+}
+
+/** The stderr side of a run: one line per finished check, heartbeats, the sweep. */
+export class Progress {
+  private last = Date.now();
+  private current: string | undefined;
+  private currentSince = Date.now();
+  private done = 0;
+  private total = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly write: (line: string) => void) {}
+
+  start(total: number): void {
+    this.total = total;
+    this.timer = setInterval(() => this.beat(), 1_000);
+    this.timer.unref();
+  }
+
+  private say(line: string): void {
+    this.write(`${line}\n`);
+    this.last = Date.now();
+  }
+
+  private beat(): void {
+    if (Date.now() - this.last < HEARTBEAT_MS) return;
+    const doing = this.current === undefined ? 'between checks' : `${this.current} for ${Math.round((Date.now() - this.currentSince) / 1000)} s`;
+    this.say(`  ... still running (${this.done}/${this.total} done): ${doing}`);
+  }
+
+  checkStarted(id: string): void {
+    this.current = id;
+    this.currentSince = Date.now();
+  }
+
+  result(result: CheckResult): void {
+    this.done++;
+    this.current = undefined;
+    const why = result.reason ? `  (${result.reason})` : '';
+    this.say(`  [${String(this.done).padStart(String(this.total).length)}/${this.total}] ${result.verdict.padEnd(12)} ${result.clause.padEnd(5)} ${result.id}${why}`);
+  }
+
+  sweeping(): void {
+    this.current = 'the sweep (undoing what the run created)';
+    this.currentSince = Date.now();
+    this.say('  sweeping what the run created ...');
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
 export async function conformance(options: ConformanceCliOptions): Promise<number> {
   const baseUrl = options.baseUrl ?? process.env['SWITCHBOARD_BASE_URL'];
   const apiKey = options.apiKey ?? process.env['SWITCHBOARD_API_KEY'];
   const apiKeyB = options.apiKeyB ?? process.env['SWITCHBOARD_API_KEY_B'];
   if (!baseUrl) throw new Error('--base-url is required (or SWITCHBOARD_BASE_URL)');
   if (!apiKey) throw new Error('--api-key is required (or SWITCHBOARD_API_KEY)');
+  const timeoutMs = seconds(options.timeout, '--timeout');
 
   if (options.cleanup) {
-    const result = await cleanupRun({ baseUrl, apiKey, apiKeyB, runId: options.cleanup, ledgerDir: options.ledgerDir });
-    console.log(`Cleanup of ${options.cleanup}: ${result.deleted} resource(s) removed${result.failed.length ? `, ${result.failed.length} left: ${result.failed.join('; ')}` : ''}`);
-    return result.failed.length === 0 ? 0 : 1;
+    const result = await cleanupRun({ baseUrl, apiKey, apiKeyB, runId: options.cleanup, ledgerDir: options.ledgerDir, ...(timeoutMs ? { timeoutMs } : {}) });
+    const clean = result.remaining.length === 0 && result.verified;
+    console.log(
+      `Cleanup of ${options.cleanup}: ${result.deleted} resource(s) removed` +
+        (clean ? '; nothing of the run is left live' : `, ${result.remaining.length} left:\n${result.remaining.map((leftover) => `  - ${describeLeftover(leftover)}`).join('\n')}`),
+    );
+    if (!clean && result.command) console.log(`  finish with: ${result.command}`);
+    return clean ? 0 : 1;
   }
 
   const reporter = oneOf<ReporterName>(options.reporter, ['console', 'json', 'junit'], '--reporter') ?? 'console';
   const runId = newRunId();
   const controller = new AbortController();
+  const command = cleanupCommand(baseUrl, runId, apiKeyB ? ['a', 'b'] : ['a'], options.ledgerDir);
+  const progress = new Progress((line) => process.stderr.write(line));
   let interrupts = 0;
-  const onSigint = (): void => {
+  const onSignal = (signal: NodeJS.Signals): void => {
     interrupts++;
     if (interrupts === 1) {
-      console.error(`\nInterrupted: finishing the current check, then sweeping what run ${runId} created (Ctrl-C again to leave now)`);
+      console.error(
+        `\nInterrupted (${signal}): no new checks; the running one stops at its next request. Sweeping what run ${runId} created, still paced (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to leave now)`,
+      );
       controller.abort();
       return;
     }
-    console.error(`Left without sweeping; finish with: switchboard conformance --base-url ${baseUrl} --cleanup ${runId}`);
+    console.error(`Left without finishing the sweep; the ledger is kept. Finish with:\n  ${command}`);
     process.exit(130);
   };
-  process.on('SIGINT', onSigint);
-  const progress = process.stderr.isTTY;
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     const report = await runConformance({
       baseUrl,
@@ -98,31 +192,43 @@ export async function conformance(options: ConformanceCliOptions): Promise<numbe
       receiverPort: integer(options.receiverPort, '--receiver-port'),
       ledgerDir: options.ledgerDir,
       virtualTime: options.virtualTime,
+      ...(timeoutMs ? { timeoutMs } : {}),
       runId,
       signal: controller.signal,
       onPlan: (plan) => {
         // The plan goes to stderr before any check runs, so a user can Ctrl-C an over-budget run.
         const minutes = Math.max(1, Math.ceil(plan.requests / 200));
         const target = plan.simulator ? 'the simulator' : baseUrl;
+        const skipped = Object.entries(plan.skippedUpFront)
+          .map(([reason, count]) => `${count} ${reason}`)
+          .join(', ');
         console.error(
-          `Run ${plan.runId} against ${target}: ${plan.checks} checks, ~${plan.requests} requests (about ${minutes} min of a 200/min quota), profile ${plan.profile}, level ${plan.level}` +
+          `Run ${plan.runId} against ${target}: ${plan.listed} checks (${plan.checks} to run${skipped ? `; skipped: ${skipped}` : ''}), ~${plan.requests} requests (about ${minutes} min of a 200/min quota), profile ${plan.profile}, level ${plan.level}` +
             (plan.requests > plan.maxRequests ? `; --max-requests ${plan.maxRequests} will skip the rest` : ''),
         );
+        progress.start(plan.listed);
       },
-      onResult: progress ? (result) => process.stderr.write(`  ${result.verdict.padEnd(5)} ${result.clause.padEnd(5)} ${result.id}\n`) : undefined,
+      onCheckStart: (check) => progress.checkStarted(check.id),
+      onResult: (result) => progress.result(result),
+      onSweep: () => progress.sweeping(),
     });
+    progress.stop();
     const text = render(report, reporter);
     if (options.output) {
       writeFileSync(options.output, text);
       // The file holds the chosen format; the terminal still gets the human summary.
       process.stdout.write(reporter === 'console' ? `${text.trimEnd().split('\n').pop()}\n` : `${formatConsole(report)}\n`);
     } else process.stdout.write(text);
+    // What is left goes to stderr too, whatever the report's format: it is what the user must act on.
+    if (report.aborted || report.cleanup.remaining.length > 0 || !report.cleanup.verified) console.error(cleanupLines(report).join('\n'));
     // 130 is the shell's code for "stopped by Ctrl-C": the report is partial whatever it says.
     if (report.aborted) return 130;
     if (report.totals.error > 0) return 2;
     return report.totals.fail > 0 ? 1 : 0;
   } finally {
-    process.off('SIGINT', onSigint);
+    progress.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 
@@ -146,6 +252,7 @@ export function registerConformance(program: Command): void {
     .option('--replay <token>', 'rerun one failure: the token printed after "replay:"')
     .option('--cleanup <run-id>', 'sweep what an interrupted run left behind, then exit')
     .option('--max-requests <n>', 'stop starting checks once this many requests are used')
+    .option('--timeout <seconds>', 'per-request timeout; a request not answered in time fails its check (default 30)')
     .option('--receiver-port <port>', 'port of the kit\'s webhook receiver on 127.0.0.1 (match serve --allow-local-webhooks; default: any free port)')
     .option('--ledger-dir <dir>', 'where run ledgers are kept for --cleanup', '.switchboard-conformance')
     .option('--no-virtual-time', 'against the simulator, really sleep instead of advancing its clock')
@@ -155,6 +262,8 @@ export function registerConformance(program: Command): void {
       } catch (error) {
         // 2, not 1: the run could not judge the target at all.
         console.error(`switchboard conformance: ${error instanceof Error ? error.message : String(error)}`);
+        if (error instanceof ConformanceUsageError && error.valid.length > 0) console.error(`valid names:\n${listNames(error.valid)}`);
+        if (error instanceof TargetUnavailableError) console.error('Nothing was created on the target.');
         process.exitCode = 2;
       }
     });

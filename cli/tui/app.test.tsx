@@ -243,7 +243,7 @@ describe('tail, sandbox and conformance', () => {
     // The kit's callbacks feed this store; drive it directly to keep the test fast.
     const session = ui.session()!;
     session.conformance.store.dispatch({ type: 'start' });
-    session.conformance.store.dispatch({ type: 'plan', plan: { runId: 'r', simulator: true, profile: 'safe', level: 'all', checks: 2, requests: 4, maxRequests: Infinity } });
+    session.conformance.store.dispatch({ type: 'plan', plan: { runId: 'r', simulator: true, profile: 'safe', level: 'all', checks: 2, listed: 2, skippedUpFront: {}, requests: 4, maxRequests: Infinity } });
     session.conformance.store.dispatch({ type: 'result', result: { id: 'tags.create-201', title: 'create answers 201', clause: '4.5', level: 'spec', group: 'tags', verdict: 'fail', durationMs: 1, requests: 1, failure: { message: 'expected 201, got 200', replay: 'tags.create-201@42' } } });
     const frame = await ui.waitFor('FAIL');
     expect(frame).toMatch(/4\.5\s+Tags.*\s+0\s+1\s+0\s+0\s+FAIL/);

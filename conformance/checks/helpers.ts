@@ -1,7 +1,8 @@
 /** Small pieces several check files share: cost shorthands, canonical JSON, list walking. */
 import type { KitResponse } from '../http/client.js';
 import type { CheckContext } from '../runner/check.js';
-import { fail, readList } from '../runner/expect.js';
+import { errorCodeOf, fail, readList } from '../runner/expect.js';
+import type { Scope } from '../spec/routes.js';
 
 export const costOf = (requests: number) => (): number => requests;
 export const perRun = (requests: number, extra = 0) => (plan: { readonly runs: number }): number => requests * plan.runs + extra;
@@ -57,4 +58,12 @@ export function dataOf(response: KitResponse): Record<string, unknown> | undefin
 
 export function numericId(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+/**
+ * A request with account B's key was refused for its scope: the check cannot use that key (a skip,
+ * not a failure). GET /account's claim about B's scope is never taken for this: the kit tries.
+ */
+export function skipIfScopeRefused(ctx: CheckContext, response: KitResponse, scope: Scope): void {
+  if (response.status === 403 && errorCodeOf(response) === 'insufficient_scope') ctx.skip(`needs_key_b_of_scope:${scope}`, `the key given as --api-key-b was refused for ${scope} scope`);
 }

@@ -6,6 +6,11 @@ import type { CheckDefinition, TargetFacts } from '../runner/check.js';
 import { contactChecks } from './contacts/checks.js';
 import { sequenceChecks } from './contacts/sequences.js';
 import { authChecks } from './core/auth.js';
+import { corsChecks } from './core/cors.js';
+import { conversationReadChecks } from './conversations-read.js';
+import { deleteAnswerChecks } from './delete-answers.js';
+import { filterChecks } from './filters.js';
+import { isolationChecks } from './isolation.js';
 import { conversationChecks } from './conversations.js';
 import { flowChecks } from './flows/index.js';
 import { optOutAndBlockChecks } from './opt-outs-blocks.js';
@@ -30,6 +35,7 @@ const QUOTA_HEAVY = new Set(['rate.burst', 'rate.quota']);
 export function allChecks(facts: TargetFacts): CheckDefinition[] {
   const checks = [
     ...authChecks,
+    ...corsChecks,
     ...openapiChecks,
     ...errorChecks,
     ...keyChecks,
@@ -45,6 +51,10 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...webhookChecks,
     ...marketChecks,
     ...aiKnowledgeMediaChecks,
+    ...conversationReadChecks,
+    ...filterChecks,
+    ...isolationChecks,
+    ...deleteAnswerChecks,
     ...flowChecks,
     ...appointmentChecks,
     ...scopeChecks(facts),

@@ -55,6 +55,7 @@ export const observedChecks: CheckDefinition[] = [
     group: 'observed',
     profile: 'read-only',
     final: true,
+    needs: ['rate_limits'],
     cost: costOf(0),
     async run(ctx) {
       judge(ctx, ctx.observations.rateHeaders, 'authenticated responses lacked consistent RateLimit-* headers');

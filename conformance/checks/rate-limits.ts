@@ -3,6 +3,11 @@
  * Remaining falls with each request and across the account's keys (and only that account's),
  * Reset is a near-future Unix time, the 20/s burst and the 200/min quota answer 429 with
  * `Retry-After`, and the request after waiting it out succeeds. Burst and quota run only in `full`.
+ *
+ * The window is rolling, so every check that compares counts measures the time its requests took
+ * and judges only what fell inside the window it needs; a measurement that could not be made
+ * (a slow network, a window that slid) is inconclusive, never a failure. A simulator whose control
+ * plane says rate limiting is off skips them all (`rate_limiting_off`).
  */
 import type { KitResponse } from '../http/client.js';
 import { SPEC_BURST_PER_SECOND, SPEC_QUOTA_PER_MINUTE } from '../http/pacer.js';
@@ -12,6 +17,9 @@ import { rateHeaderProblem } from '../runner/observations.js';
 import { costOf } from './helpers.js';
 
 const group = 'rate-limits';
+const NEEDS = ['rate_limits'] as const;
+/** Attempts at fitting a measurement into a calm window before calling it not measurable. */
+const ATTEMPTS = 4;
 
 function remaining(response: KitResponse): number {
   const value = response.headers.get('ratelimit-remaining');
@@ -37,6 +45,34 @@ async function targetNow(ctx: CheckContext, response: KitResponse): Promise<{ ms
   return Number.isNaN(parsed) ? { ms: Date.now(), slack: 120_000 } : { ms: parsed, slack: 3_000 };
 }
 
+/**
+ * Sends `requests` back to back inside a calm window: none of the kit's own requests leaves the
+ * rolling minute meanwhile, and no pacing wait falls between them. The kit knows when its own
+ * requests leave, not anyone else's: when the server counts more requests in the window than the
+ * kit sent (another client, an earlier run), their departures could fall inside the measurement,
+ * so it waits for the window to empty and measures again. Also measured again when the window
+ * slid or a 429 spoiled the count; undefined when it never fit.
+ */
+async function inCalmWindow(ctx: CheckContext, account: string, requests: (() => Promise<KitResponse>)[]): Promise<KitResponse[] | undefined> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { calmUntil } = await ctx.pacer.reserve(account, requests.length + 1, { quiet: true, signal: ctx.signal });
+    const seen: KitResponse[] = [];
+    let ownAfterFirst = 0;
+    for (const request of requests) {
+      seen.push(await request());
+      if (seen.length === 1) ownAfterFirst = ctx.pacer.ownInWindow(account);
+    }
+    if (seen.some((response) => response.status === 429)) continue;
+    const counted = ctx.pacer.limitOf(account) - remaining(seen[0]!);
+    if (counted > ownAfterFirst) {
+      await ctx.pacer.drain(account, ctx.signal);
+      continue;
+    }
+    if (ctx.pacer.now() <= calmUntil) return seen;
+  }
+  return undefined;
+}
+
 export const rateLimitChecks: CheckDefinition[] = [
   {
     id: 'rate.headers',
@@ -46,6 +82,7 @@ export const rateLimitChecks: CheckDefinition[] = [
     group,
     profile: 'read-only',
     routes: ['GET /account'],
+    needs: NEEDS,
     cost: costOf(1),
     async run(ctx) {
       const response = await ctx.send({ path: '/account' });
@@ -62,6 +99,7 @@ export const rateLimitChecks: CheckDefinition[] = [
     group,
     profile: 'read-only',
     routes: ['GET /account'],
+    needs: NEEDS,
     cost: costOf(1),
     async run(ctx) {
       const response = await ctx.send({ path: '/account' });
@@ -77,14 +115,15 @@ export const rateLimitChecks: CheckDefinition[] = [
     group,
     profile: 'read-only',
     routes: ['GET /account'],
+    needs: NEEDS,
     cost: costOf(3),
     async run(ctx) {
-      await ctx.pacer.reserve('a', 4, true);
-      const seen: KitResponse[] = [];
-      for (let i = 0; i < 3; i++) seen.push(await ctx.send({ path: '/account' }));
+      const request = () => ctx.send({ path: '/account', raw: true });
+      const seen = await inCalmWindow(ctx, 'a', [request, request, request]);
+      if (!seen) return ctx.inconclusive('not measurable: three requests never fitted in a calm second of the rolling window (other clients spending the quota?)');
       for (let i = 1; i < seen.length; i++) {
         if (!(remaining(seen[i]!) < remaining(seen[i - 1]!))) {
-          fail(`RateLimit-Remaining went ${remaining(seen[i - 1]!)} -> ${remaining(seen[i]!)} between two requests`, seen[i]);
+          fail(`RateLimit-Remaining went ${remaining(seen[i - 1]!)} -> ${remaining(seen[i]!)} between two requests sent within one calm second`, seen[i]);
         }
       }
     },
@@ -97,6 +136,7 @@ export const rateLimitChecks: CheckDefinition[] = [
     group,
     profile: 'read-only',
     routes: ['GET /account'],
+    needs: NEEDS,
     cost: costOf(1),
     async run(ctx) {
       const response = await ctx.send({ path: '/account' });
@@ -117,14 +157,18 @@ export const rateLimitChecks: CheckDefinition[] = [
     group,
     profile: 'safe',
     routes: ['GET /account', 'POST /api-keys'],
+    needs: NEEDS,
     cost: costOf(4),
     async run(ctx) {
       const own = ctx.keys.scopeOf('a');
-      const other = own === 'read' ? await ctx.scopeKey('write') : await ctx.scopeKey('read');
-      await ctx.pacer.reserve('a', 4, true);
-      const first = await ctx.send({ path: '/account' });
-      const second = await ctx.send({ path: '/account', key: other });
-      const third = await ctx.send({ path: '/account' });
+      const other = await ctx.setup('have a second key of the account', () => (own === 'read' ? ctx.scopeKey('write') : ctx.scopeKey('read')));
+      const seen = await inCalmWindow(ctx, 'a', [
+        () => ctx.send({ path: '/account', raw: true }),
+        () => ctx.send({ path: '/account', key: other, raw: true }),
+        () => ctx.send({ path: '/account', raw: true }),
+      ]);
+      if (!seen) return ctx.inconclusive('not measurable: three requests never fitted in a calm second of the rolling window (other clients spending the quota?)');
+      const [first, second, third] = seen as [KitResponse, KitResponse, KitResponse];
       if (!(remaining(second) < remaining(first))) fail(`another key of the account saw Remaining ${remaining(first)} -> ${remaining(second)}: not shared`, second);
       if (!(remaining(third) < remaining(second))) fail(`Remaining went ${remaining(second)} -> ${remaining(third)} back on the first key`, third);
     },
@@ -137,10 +181,12 @@ export const rateLimitChecks: CheckDefinition[] = [
     group,
     profile: 'read-only',
     routes: ['GET /account'],
-    needs: ['key_b'],
+    needs: ['key_b', 'rate_limits'],
     cost: costOf(5),
     async run(ctx) {
-      await ctx.pacer.reserve('b', 3, true);
+      // B's own requests can only leave B's window between its two readings (Remaining rises),
+      // so a fall of more than B's own one request is A's traffic counted against B.
+      await ctx.pacer.reserve('b', 3, { signal: ctx.signal });
       const before = remaining(await ctx.send({ path: '/account', key: 'b' }));
       for (let i = 0; i < 3; i++) await ctx.send({ path: '/account' });
       const after = await ctx.send({ path: '/account', key: 'b' });
@@ -155,24 +201,25 @@ export const rateLimitChecks: CheckDefinition[] = [
     group,
     profile: 'full',
     routes: ['GET /account'],
+    needs: NEEDS,
     cost: costOf(32),
     async run(ctx) {
-      await ctx.pacer.reserve('a', 40);
-      await ctx.pacer.settle(1_100);
+      await ctx.pacer.reserve('a', 40, { signal: ctx.signal });
+      await ctx.pacer.settle(1_100, ctx.signal);
       const count = SPEC_BURST_PER_SECOND + 10;
       const started = performance.now();
       const responses = await Promise.all(Array.from({ length: count }, () => ctx.send({ path: '/account', raw: true })));
       const elapsed = performance.now() - started;
       const limited = responses.filter((response) => response.status === 429);
       if (limited.length === 0) {
-        if (elapsed > 900) return ctx.skip('could_not_burst', `${count} requests took ${Math.round(elapsed)} ms`);
+        if (elapsed > 900) return ctx.inconclusive('not measurable', `${count} concurrent requests took ${Math.round(elapsed)} ms to come back, so they may not have reached the target within one second`);
         fail(`${count} requests within ${Math.round(elapsed)} ms were all accepted (burst is ${SPEC_BURST_PER_SECOND}/s)`, responses[count - 1]);
       }
       const refused = limited[0]!;
       expectError(refused, 429, 'rate_limited', 'a request over the burst ceiling');
       const wait = retryAfterSeconds(refused, 'burst 429');
       if (wait < 1 || wait > 60) fail(`Retry-After ${wait} is not a wait of 1 to 60 s for a per-second ceiling`, refused);
-      await ctx.pacer.retryAfter(refused.headers);
+      await ctx.pacer.retryAfter(refused.headers, ctx.signal);
       expectStatus(await ctx.send({ path: '/account', raw: true }), 200, 'GET /account after waiting out Retry-After');
     },
   },
@@ -184,25 +231,61 @@ export const rateLimitChecks: CheckDefinition[] = [
     group,
     profile: 'full',
     routes: ['GET /account'],
+    needs: NEEDS,
     cost: costOf(SPEC_QUOTA_PER_MINUTE + 10),
     async run(ctx) {
-      await ctx.pacer.reserve('a', Number.MAX_SAFE_INTEGER);
+      // Start from an empty window, then send in concurrent batches well under the burst ceiling,
+      // one batch a second, so latency cannot stretch the walk past the 60 s window; the time the
+      // accepted requests really spanned is measured and judged, never assumed.
+      await ctx.pacer.drain('a', ctx.signal);
+      const batch = Math.min(10, ctx.pacer.burst);
+      const ceiling = SPEC_QUOTA_PER_MINUTE + 5;
       let accepted = 0;
-      let last: KitResponse | undefined;
-      for (let i = 0; i < SPEC_QUOTA_PER_MINUTE + 5; i++) {
-        // Under the burst ceiling, so only the minute quota can refuse.
-        if (i > 0 && i % 15 === 0) await ctx.pacer.settle(1_000);
-        last = await ctx.send({ path: '/account', raw: true });
-        if (last.status === 429) break;
-        expectStatus(last, 200, `request ${i + 1} of the quota walk`);
-        accepted++;
+      let firstAt: number | undefined;
+      let lastAt = 0;
+      let startRemaining: number | undefined;
+      let refused: KitResponse | undefined;
+      let lastAccepted: KitResponse | undefined;
+      for (let sent = 0; sent < ceiling && !refused; ) {
+        const size = Math.min(batch, ceiling - sent);
+        const batchAt = ctx.pacer.now();
+        const responses = await Promise.all(Array.from({ length: size }, () => ctx.send({ path: '/account', raw: true })));
+        sent += size;
+        for (const response of responses) {
+          if (response.status === 429) {
+            refused ??= response;
+            continue;
+          }
+          expectStatus(response, 200, `request ${accepted + 1} of the quota walk`);
+          startRemaining ??= remaining(response);
+          firstAt ??= batchAt;
+          lastAt = batchAt;
+          lastAccepted = response;
+          accepted++;
+        }
+        const next = batchAt + 1_000 + 10 - ctx.pacer.now();
+        if (!refused && next > 0) await ctx.wait(next);
       }
-      if (!last || last.status !== 429) fail(`${accepted} requests within a minute were all accepted (quota is ${SPEC_QUOTA_PER_MINUTE}/min)`, last);
-      if (accepted < SPEC_QUOTA_PER_MINUTE) fail(`only ${accepted} requests were accepted before a 429 (quota is ${SPEC_QUOTA_PER_MINUTE}/min)`, last);
-      expectError(last, 429, 'rate_limited', 'a request over the minute quota');
-      const wait = retryAfterSeconds(last, 'quota 429');
-      if (wait < 1 || wait > 60) fail(`Retry-After ${wait} is not a wait of 1 to 60 s for a 60 s window`, last);
-      await ctx.pacer.retryAfter(last.headers);
+      const spanMs = lastAt - (firstAt ?? lastAt);
+      if (!refused) {
+        if (spanMs >= 59_000) {
+          return ctx.inconclusive(
+            'not measurable',
+            `${accepted} requests took ${(spanMs / 1000).toFixed(1)} s to send, so they never stood in one 60 s window`,
+            lastAccepted,
+          );
+        }
+        fail(`${accepted} requests within ${(spanMs / 1000).toFixed(1)} s were all accepted (the quota is ${SPEC_QUOTA_PER_MINUTE} per rolling minute)`, lastAccepted);
+      }
+      expectError(refused, 429, 'rate_limited', 'a request over the minute quota');
+      // The window was empty when the walk began (RateLimit-Remaining said so), so a refusal
+      // before the 200th request within the minute is the server's miscount.
+      if (accepted < SPEC_QUOTA_PER_MINUTE && startRemaining !== undefined && startRemaining >= SPEC_QUOTA_PER_MINUTE - 1) {
+        fail(`only ${accepted} requests were accepted within ${(spanMs / 1000).toFixed(1)} s before a 429 (the quota is ${SPEC_QUOTA_PER_MINUTE}/min; RateLimit-Remaining said ${startRemaining} were left after the first)`, refused);
+      }
+      const wait = retryAfterSeconds(refused, 'quota 429');
+      if (wait < 1 || wait > 60) fail(`Retry-After ${wait} is not a wait of 1 to 60 s for a 60 s window`, refused);
+      await ctx.pacer.retryAfter(refused.headers, ctx.signal);
       expectStatus(await ctx.send({ path: '/account', raw: true }), 200, 'GET /account after waiting out Retry-After');
     },
   },

@@ -5,9 +5,8 @@
  */
 import { Tag } from '../../src/resources/tags/schemas.js';
 import type { CheckContext, CheckDefinition } from '../runner/check.js';
-import { expectError, expectShape, expectStatus, fail, readData, readList } from '../runner/expect.js';
-import { covers } from '../spec/routes.js';
-import { costOf } from './helpers.js';
+import { expectError, expectShape, expectStatus, expectSuccess, fail, readData, readList } from '../runner/expect.js';
+import { costOf, skipIfScopeRefused } from './helpers.js';
 
 const group = 'tags';
 const CREATE = 'POST /tags';
@@ -102,7 +101,9 @@ export const tagChecks: CheckDefinition[] = [
       const key = await ctx.keyFor('write');
       const stem = ctx.name('order');
       const names = [`${stem}_m`, `${stem}_c`, `${stem}_x`];
-      for (const name of names) await createTag(ctx, key, name);
+      await ctx.setup('create three tags', async () => {
+        for (const name of names) await createTag(ctx, key, name);
+      });
       const ours = (await listTags(ctx)).map((tag) => tag['name']).filter((name) => typeof name === 'string' && name.startsWith(stem));
       const expected = [...names].sort();
       if (JSON.stringify(ours) !== JSON.stringify(expected)) fail(`GET /tags: expected ${expected.join(', ')} in this order, got ${ours.join(', ')}`);
@@ -119,9 +120,10 @@ export const tagChecks: CheckDefinition[] = [
     cost: costOf(4),
     async run(ctx) {
       const key = await ctx.keyFor('write');
-      const { id } = await createTag(ctx, key, ctx.name('del'));
+      const { id } = await ctx.setup('create a tag', () => createTag(ctx, key, ctx.name('del')));
       const removed = await ctx.send({ method: 'DELETE', path: `/tags/${id}`, key });
-      expectStatus(removed, 200, `DELETE /tags/${id}`);
+      // 4.5 states the result body, so the success must carry it (a 204 cannot).
+      expectSuccess(removed, `DELETE /tags/${id}`);
       const data = readData(removed, 'DELETE /tags/{id}');
       if (data['id'] !== id || data['deleted'] !== true) fail('DELETE /tags/{id} should answer {data: {id, deleted: true}}', removed);
       ctx.ledger.forget('tag', id);
@@ -140,11 +142,19 @@ export const tagChecks: CheckDefinition[] = [
     needs: ['key_b'],
     cost: costOf(4),
     async run(ctx) {
-      const scopeB = ctx.keys.scopeOf('b');
-      if (!scopeB || !covers(scopeB, 'write')) return ctx.skip('needs_key_b_of_scope:write');
-      const { id } = await createTag(ctx, 'b', ctx.name('foreign'));
+      const foreignName = ctx.name('foreign');
+      const { id } = await ctx.setup("create a tag in account B", async () => {
+        const name = foreignName;
+        const response = await ctx.send({ method: 'POST', path: '/tags', key: 'b', body: { name } });
+        skipIfScopeRefused(ctx, response, 'write');
+        expectStatus(response, [200, 201], 'account B: POST /tags');
+        return { id: expectShape(readData(response, 'POST /tags'), Tag, 'tag (2.4)', response).id };
+      });
       const key = await ctx.keyFor('write');
-      if ((await listTags(ctx)).some((tag) => tag['id'] === id)) fail(`GET /tags lists tag ${id} of another account`);
+      const mine = await listTags(ctx);
+      if (mine.some((tag) => tag['id'] === id && tag['name'] === foreignName)) fail(`GET /tags lists tag ${id} of another account`);
+      // Ids may be per account: a tag of A's own with that id must not be deleted by the probe.
+      if (mine.some((tag) => tag['id'] === id)) return;
       expectError(await ctx.send({ method: 'DELETE', path: `/tags/${id}`, key }), 404, 'not_found', `DELETE /tags/${id} (another account's tag)`);
     },
   },

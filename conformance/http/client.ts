@@ -3,7 +3,12 @@
  * `X-Switchboard-Run: <run-id>/<seq>` for log correlation, passes the profile guard, is paced from
  * the `RateLimit-*` headers, waits out `Retry-After` on a 429 (unless the check asked for the raw
  * answer), and is recorded as an exchange that observers and failure reports read.
+ *
+ * A request the target does not answer within the timeout, or a target that cannot be reached,
+ * becomes a `NoAnswer` naming the route (a failure of the check that sent it). Once the run is
+ * interrupted, the checks' requests are refused (`Interrupted`); the sweep's go on, still paced.
  */
+import { Interrupted, NoAnswer } from '../runner/failure.js';
 import { guardRequest } from '../safety/guard.js';
 import type { Ledger } from '../safety/ledger.js';
 import type { ExchangeRecord, FormFieldRecord, Profile } from '../types.js';
@@ -69,6 +74,8 @@ export interface ClientDeps {
   readonly timeoutMs: number;
   /** The sandbox operator token, when the user gave one. */
   readonly controlToken?: string | undefined;
+  /** Interrupts the checks' traffic (not the sweep's). */
+  readonly signal?: AbortSignal | undefined;
 }
 
 const MAX_429_RETRIES = 4;
@@ -85,6 +92,21 @@ function formFields(form: FormData): FormFieldRecord[] {
 function describeForm(fields: readonly FormFieldRecord[]): string {
   const parts = fields.map((field) => (field.file ? `${field.name}=<file ${field.file.filename} ${field.file.type} ${field.file.size} bytes>` : `${field.name}=${JSON.stringify(field.value)}`));
   return `multipart/form-data: ${parts.join('; ')}`;
+}
+
+function formatSeconds(ms: number): string {
+  return Number.isInteger(ms / 1000) ? String(ms / 1000) : (ms / 1000).toFixed(1);
+}
+
+/** `ECONNREFUSED`, `ENOTFOUND`, ... rather than undici's bare "fetch failed". */
+export function causeOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message;
+  }
+  return error.message;
 }
 
 export class KitClient {
@@ -108,7 +130,15 @@ export class KitClient {
     return text === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${text}`;
   }
 
+  get timeoutMs(): number {
+    return this.deps.timeoutMs;
+  }
+
   async send(options: SendOptions): Promise<KitResponse> {
+    // The sweep and the operator's clock are never interrupted: they keep the target clean and
+    // the pacing honest after a Ctrl-C.
+    const signal = options.sweep || options.operator ? undefined : this.deps.signal;
+    if (signal?.aborted) throw new Interrupted();
     const method = (options.method ?? 'GET').toUpperCase();
     if (!options.sweep && !options.fromOrigin) {
       guardRequest(this.deps.profile(), this.deps.ledger, method, options.path, options.harmless ?? false);
@@ -122,16 +152,18 @@ export class KitClient {
     for (let attempt = 0; ; attempt++) {
       if (paced) {
         if (options.raw) this.deps.pacer.note(resolved.account);
-        else await this.deps.pacer.before(resolved.account);
+        else await this.deps.pacer.before(resolved.account, 1, signal);
       }
+      if (signal?.aborted) throw new Interrupted();
       const response = await this.once(method, options, label, keyValue);
-      if (paced) this.deps.pacer.after(resolved.account, response.headers);
+      if (paced) this.deps.pacer.after(resolved.account, response.headers, response.exchange.durationMs);
       this.count(options.fromOrigin ? undefined : (resolved?.account ?? 'unauthenticated'), response.status);
       for (const observe of this.observers) {
         observe(response, { keyLabel: label, authenticated: resolved !== undefined, control: options.fromOrigin ?? false });
       }
       if (response.status !== 429 || options.raw || attempt >= MAX_429_RETRIES) return response;
-      await this.deps.pacer.retryAfter(response.headers);
+      await this.deps.pacer.retryAfter(response.headers, signal);
+      if (signal?.aborted) throw new Interrupted();
     }
   }
 
@@ -167,9 +199,35 @@ export class KitClient {
 
     const url = this.url(options.path, options.query, options.fromOrigin);
     const started = performance.now();
-    const request = new Request(url, { method, headers, body, signal: AbortSignal.timeout(this.deps.timeoutMs) });
-    const response = await this.deps.fetch(request);
-    const text = await response.text();
+    const timeout = AbortSignal.timeout(this.deps.timeoutMs);
+    const request = new Request(url, { method, headers, body, signal: timeout });
+    let response: Response;
+    let text: string;
+    try {
+      // The body is read under the same timeout: a server that sends headers and then stalls
+      // has not answered either.
+      response = await this.deps.fetch(request);
+      text = await response.text();
+    } catch (error) {
+      const exchange: ExchangeRecord = {
+        seq,
+        method,
+        url,
+        requestHeaders: headers,
+        requestBody: typeof body === 'string' || body === undefined ? body : describeForm(formFields(body)),
+        status: 0,
+        responseHeaders: {},
+        responseBody: '',
+        durationMs: performance.now() - started,
+        keyLabel: label,
+      };
+      const where = `${method} ${new URL(url).pathname}`;
+      if (timeout.aborted || (error instanceof Error && error.name === 'TimeoutError')) {
+        throw new NoAnswer(`${where}: no answer in ${formatSeconds(this.deps.timeoutMs)} s`, exchange, 'timeout');
+      }
+      const cause = causeOf(error);
+      throw new NoAnswer(`${where}: could not reach ${new URL(url).origin} (${cause})`, exchange, 'unreachable', cause);
+    }
     const durationMs = performance.now() - started;
     let json: unknown;
     if (text.trim() !== '') {

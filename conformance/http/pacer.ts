@@ -3,6 +3,9 @@
  * second and `limit` per rolling minute, learning `limit` and the server's own count from the
  * `RateLimit-*` headers. Other clients of the same account spend the same quota, so the server's
  * `RateLimit-Remaining` wins over the kit's own log when it is lower.
+ *
+ * Waits can be cut short by a signal (the checks' waits on Ctrl-C); `waitedMs` counts the time
+ * really waited, not the time asked for.
  */
 import type { Waiter } from './waiter.js';
 
@@ -25,11 +28,36 @@ export interface PacerOptions {
   readonly margin: number;
 }
 
+/** A stretch of time in which none of the kit's own requests leaves the minute window. */
+export interface CalmWindow {
+  /** Pacer time (the target's, as far as the kit can tell) at which the calm ends. */
+  readonly calmUntil: number;
+}
+
+export interface ReserveOptions {
+  /** Also wait for a calm stretch (see `reserve`). */
+  readonly quiet?: boolean;
+  /** How long the calm must last, in ms (default a second, longer on a slow network). */
+  readonly calmMs?: number;
+  readonly signal?: AbortSignal;
+}
+
 export class Pacer {
   private readonly accounts = new Map<string, AccountState>();
+  /** The slowest recent answer, so the calm window's edges cover the time a request is in flight. */
+  private latencyMs = 0;
   waitedMs = 0;
 
   constructor(private readonly waiter: Waiter, private readonly options: PacerOptions) {}
+
+  /** The target's time as far as the kit can tell (virtual on the simulator). */
+  now(): number {
+    return this.waiter.now();
+  }
+
+  get burst(): number {
+    return this.options.burst;
+  }
 
   private state(account: string): AccountState {
     let state = this.accounts.get(account);
@@ -50,36 +78,37 @@ export class Pacer {
     return count;
   }
 
-  private async sleep(ms: number): Promise<void> {
+  private async sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (ms <= 0) return;
-    this.waitedMs += ms;
-    await this.waiter.wait(ms);
+    const started = this.waiter.now();
+    await this.waiter.wait(ms, signal);
+    this.waitedMs += Math.max(0, Math.min(ms, this.waiter.now() - started));
   }
 
   /** Waits until `needed` more requests fit in the minute window and one fits in the second. */
-  async before(account: string, needed = 1): Promise<void> {
+  async before(account: string, needed = 1, signal?: AbortSignal): Promise<void> {
     const state = this.state(account);
     const capacity = Math.max(1, state.limit - this.options.margin);
-    for (let guard = 0; guard < 10; guard++) {
+    for (let guard = 0; guard < 10 && !signal?.aborted; guard++) {
       const now = this.waiter.now();
       this.prune(state, now);
       const want = Math.min(needed, capacity);
       if (state.sent.length + want > capacity) {
         const oldest = state.sent[state.sent.length + want - capacity - 1] ?? state.sent[0] ?? now;
-        await this.sleep(oldest + 60_000 - now + 5);
+        await this.sleep(oldest + 60_000 - now + 5, signal);
         continue;
       }
       if (state.remaining !== undefined && state.remaining < want && state.resetAtMs !== undefined) {
         // The server counts requests the kit did not send (other clients, other keys).
         const until = Math.min(60_000, Math.max(1_000, state.resetAtMs - now + 5));
         state.remaining = undefined;
-        await this.sleep(until);
+        await this.sleep(until, signal);
         continue;
       }
       const inSecond = this.countSince(state, now - 1_000);
       if (inSecond >= this.options.burst) {
         const oldestInSecond = state.sent[state.sent.length - inSecond]!;
-        await this.sleep(oldestInSecond + 1_000 - now + 5);
+        await this.sleep(oldestInSecond + 1_000 - now + 5, signal);
         continue;
       }
       break;
@@ -93,41 +122,75 @@ export class Pacer {
   }
 
   /**
-   * Makes room for a check that needs `count` requests inside one window. `quiet` also waits for
-   * a second in which none of the kit's own requests leaves the rolling window: while the window
-   * slides, requests leave as new ones arrive and Remaining can stand still, so checks that compare
-   * successive Remaining values need that calm. The kit knows when its requests leave (sent + 60 s),
-   * so the wait is usually under a second (it paces in bursts) and never more than a minute.
+   * Makes room for a check that needs `count` requests inside one window and sends them without
+   * pacing (`raw`): room in the minute quota, and room in the rolling second for all of them at
+   * once, so no wait falls between them. `quiet` also waits for a calm stretch (`calmMs`, default
+   * a second) in which none of the kit's own requests leaves the rolling minute: while the window
+   * slides, requests leave as new ones arrive and Remaining can stand still or rise, so checks
+   * that compare successive Remaining values need that calm. The kit knows when its requests leave
+   * (sent + 60 s, widened by the slowest recent answer), so the wait is usually under a second.
+   * The check must send its requests before `calmUntil` (and re-measure when it could not).
    */
-  async reserve(account: string, count: number, quiet = false): Promise<void> {
+  async reserve(account: string, count: number, options: ReserveOptions | boolean = {}): Promise<CalmWindow> {
+    const settings: ReserveOptions = typeof options === 'boolean' ? { quiet: options } : options;
+    const { quiet = false, signal } = settings;
+    // Long enough for every request of the check to come back, on a slow network too.
+    const calmMs = settings.calmMs ?? Math.max(1_000, Math.ceil((count + 1) * this.latencyMs * 1.5));
+    const state = this.state(account);
+    for (let guard = 0; guard < 8 && !signal?.aborted; guard++) {
+      const now = this.waiter.now();
+      this.prune(state, now);
+      const capacity = Math.max(1, state.limit - this.options.margin);
+      const fits = state.sent.length + count <= capacity && (state.remaining === undefined || state.remaining > count);
+      if (!fits) {
+        const last = state.sent[state.sent.length - 1];
+        const wait = last === undefined ? 1_000 : last + 60_000 - now + 5;
+        state.remaining = undefined;
+        await this.sleep(Math.max(0, wait), signal);
+        continue;
+      }
+      const inSecond = this.countSince(state, now - 1_000);
+      if (count <= this.options.burst && inSecond + count > this.options.burst) {
+        const oldestInSecond = state.sent[state.sent.length - inSecond]!;
+        await this.sleep(oldestInSecond + 1_000 - now + 5, signal);
+        continue;
+      }
+      if (!quiet) return { calmUntil: Number.POSITIVE_INFINITY };
+      const edge = Math.max(100, 2 * this.latencyMs);
+      let start = now;
+      for (const sent of state.sent) {
+        const leaves = sent + 60_000;
+        if (leaves < start - edge) continue;
+        if (leaves > start + calmMs + edge) break;
+        start = leaves + edge;
+      }
+      if (start > now) {
+        await this.sleep(start - now, signal);
+        continue;
+      }
+      return { calmUntil: now + calmMs };
+    }
+    return { calmUntil: this.waiter.now() };
+  }
+
+  /**
+   * Waits until none of the kit's own requests is left in the account's minute window and the
+   * server's `RateLimit-Remaining` is back to the limit (or its `RateLimit-Reset` has passed): a
+   * check that walks the whole quota starts from an empty window.
+   */
+  async drain(account: string, signal?: AbortSignal): Promise<void> {
     const state = this.state(account);
     const now = this.waiter.now();
     this.prune(state, now);
-    const capacity = Math.max(1, state.limit - this.options.margin);
-    const fits = state.sent.length + count <= capacity && (state.remaining === undefined || state.remaining > count);
-    if (!fits) {
-      const last = state.sent[state.sent.length - 1];
-      const wait = last === undefined ? 1_000 : last + 60_000 - now + 5;
-      state.sent.length = 0;
-      state.remaining = undefined;
-      await this.sleep(Math.max(0, wait));
-      return;
-    }
-    if (!quiet) return;
-    const calm = 1_000;
-    const edge = 100;
-    let start = now;
-    for (const sent of state.sent) {
-      const leaves = sent + 60_000;
-      if (leaves < start - edge) continue;
-      if (leaves > start + calm) break;
-      start = leaves + edge;
-    }
-    await this.sleep(start - now);
+    const last = state.sent[state.sent.length - 1];
+    let until = last === undefined ? now : last + 60_000 + 5;
+    if (state.remaining !== undefined && state.remaining < state.limit - 1 && state.resetAtMs !== undefined) until = Math.max(until, Math.min(now + 60_000, state.resetAtMs + 5));
+    await this.sleep(until - now, signal);
+    state.remaining = undefined;
   }
 
-  /** Learns from a response's headers. */
-  after(account: string, headers: Headers): void {
+  /** Learns from a response's headers (and how long it took to come). */
+  after(account: string, headers: Headers, durationMs?: number): void {
     const state = this.state(account);
     const limit = Number(headers.get('ratelimit-limit'));
     if (Number.isInteger(limit) && limit > 0) state.limit = limit;
@@ -135,17 +198,30 @@ export class Pacer {
     state.remaining = remaining !== null && /^\d+$/.test(remaining) ? Number(remaining) : undefined;
     const reset = headers.get('ratelimit-reset');
     state.resetAtMs = reset !== null && /^\d+$/.test(reset) ? Number(reset) * 1000 : undefined;
+    if (durationMs !== undefined && Number.isFinite(durationMs)) this.latencyMs = Math.max(durationMs, this.latencyMs * 0.9);
+  }
+
+  /** The kit's own requests of this account still in the rolling minute, as far as it knows. */
+  ownInWindow(account: string): number {
+    const state = this.state(account);
+    this.prune(state, this.waiter.now());
+    return state.sent.length;
+  }
+
+  /** The quota the kit believes in for this account (the learnt `RateLimit-Limit`). */
+  limitOf(account: string): number {
+    return this.state(account).limit;
   }
 
   /** Waits out a 429's `Retry-After` (seconds; 1 when absent or unreadable). */
-  async retryAfter(headers: Headers): Promise<void> {
+  async retryAfter(headers: Headers, signal?: AbortSignal): Promise<void> {
     const value = Number(headers.get('retry-after'));
     const seconds = Number.isFinite(value) && value >= 0 ? Math.min(value, 120) : 1;
-    await this.sleep(Math.max(1, seconds) * 1000 + 5);
+    await this.sleep(Math.max(1, seconds) * 1000 + 5, signal);
   }
 
   /** Waits out the burst window (the burst check uses it after provoking a 429). */
-  async settle(ms: number): Promise<void> {
-    await this.sleep(ms);
+  async settle(ms: number, signal?: AbortSignal): Promise<void> {
+    await this.sleep(ms, signal);
   }
 }

@@ -1,30 +1,37 @@
 /**
- * How the kit waits. Against a real server it sleeps. Against the simulator (with an admin key) it
- * moves the simulator's virtual clock forward instead, so a run that needs several quota windows
- * costs no wall time. `now()` is the target's time as far as the kit can tell.
+ * How the kit waits. Against a real server it sleeps. Against the simulator (with the operator
+ * token) it moves the simulator's virtual clock forward instead, so a run that needs several
+ * quota windows costs no wall time. `now()` is the target's time as far as the kit can tell.
+ *
+ * A wait can be cut short by a signal (the checks' waits, on Ctrl-C); the sweep's waits are never
+ * cut, so the kit keeps pacing while it cleans up after an interrupted run.
  */
 
 export interface Waiter {
   readonly virtual: boolean;
   now(): number;
-  wait(ms: number): Promise<void>;
+  wait(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** `signal`, when given, cuts every wait short (older callers); prefer passing one per wait. */
 export function realWaiter(signal?: AbortSignal): Waiter {
   return {
     virtual: false,
     now: () => Date.now(),
-    wait: (ms) =>
-      new Promise<void>((resolve) => {
-        if (ms <= 0 || signal?.aborted) return resolve();
-        const timer = setTimeout(done, ms);
-        function done(): void {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', done);
-          resolve();
-        }
-        signal?.addEventListener('abort', done, { once: true });
-      }),
+    wait: (ms, perWait) => sleep(ms, perWait ?? signal),
   };
 }
 
@@ -37,8 +44,8 @@ export function virtualWaiter(advance: (ms: number) => Promise<void>, offsetMs: 
   return {
     virtual: true,
     now: () => Date.now() + offset,
-    wait: async (ms) => {
-      if (ms <= 0) return;
+    wait: async (ms, signal) => {
+      if (ms <= 0 || signal?.aborted) return;
       const whole = Math.ceil(ms);
       await advance(whole);
       offset += whole;

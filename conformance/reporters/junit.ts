@@ -37,6 +37,9 @@ function testcase(result: CheckResult): string {
       return `${open}>\n      <failure message="${xml(result.failure?.message ?? 'failed')}">${xml(details(result.failure))}</failure>\n    </testcase>`;
     case 'error':
       return `${open}>\n      <error message="${xml(result.failure?.message ?? 'kit error')}">${xml(details(result.failure))}</error>\n    </testcase>`;
+    case 'inconclusive':
+      // JUnit has no "could not check": it is neither a pass nor a failure of the clause.
+      return `${open}>\n      <skipped message="${xml(`could not check: ${result.reason ?? ''}`)}"/>\n    </testcase>`;
   }
 }
 
@@ -52,11 +55,12 @@ export function formatJunit(report: ConformanceReport): string {
     return la === lb ? compareClauses(ca, cb) : la === 'spec' ? -1 : 1;
   });
   const count = (results: readonly CheckResult[], verdict: CheckResult['verdict']) => results.filter((r) => r.verdict === verdict).length;
+  const skipped = (results: readonly CheckResult[]) => count(results, 'skip') + count(results, 'inconclusive');
   const body = ordered.map(([key, results]) => {
     const [level, clause] = key.split('|') as [string, string];
     const time = results.reduce((sum, r) => sum + r.durationMs, 0) / 1000;
     return [
-      `  <testsuite name="${xml(`${clause} ${clauseTitle(clause)} [${level}]`)}" tests="${results.length}" failures="${count(results, 'fail')}" errors="${count(results, 'error')}" skipped="${count(results, 'skip')}" time="${time.toFixed(3)}">`,
+      `  <testsuite name="${xml(`${clause} ${clauseTitle(clause)} [${level}]`)}" tests="${results.length}" failures="${count(results, 'fail')}" errors="${count(results, 'error')}" skipped="${skipped(results)}" time="${time.toFixed(3)}">`,
       ...results.map(testcase),
       '  </testsuite>',
     ].join('\n');
@@ -64,7 +68,7 @@ export function formatJunit(report: ConformanceReport): string {
   const { totals } = report;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="switchboard conformance ${xml(report.runId)}" tests="${report.results.length}" failures="${totals.fail}" errors="${totals.error}" skipped="${totals.skip}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="switchboard conformance ${xml(report.runId)}" tests="${report.results.length}" failures="${totals.fail}" errors="${totals.error}" skipped="${totals.skip + (totals.inconclusive ?? 0)}" time="${(report.durationMs / 1000).toFixed(3)}">`,
     ...body,
     '</testsuites>',
     '',

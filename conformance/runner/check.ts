@@ -1,18 +1,25 @@
 /**
  * A check: one rule of one clause, at one level, with what it needs from the run. Checks talk to
  * the target only through the context (HTTP, keys, ledger), never through the implementation.
+ *
+ * The definition's fields are a contract other check files rely on: new ones are optional.
  */
 import type { KitClient, KitResponse, SendOptions } from '../http/client.js';
 import type { Ledger } from '../safety/ledger.js';
 import type { Scope } from '../spec/routes.js';
 import type { KeyRing } from '../target/keys.js';
 import type { Pacer } from '../http/pacer.js';
-import type { Level, Profile } from '../types.js';
+import type { ExchangeRecord, Level, Profile } from '../types.js';
+import type { FieldPool } from '../safety/tombstones.js';
 import type { Observations } from './observations.js';
 import type { PropertyRunner } from './property.js';
 
-/** Something a check cannot run without; missing ones make it skip with the need as the reason. */
-export type Need = 'key_b' | 'inactive_key' | 'simulator' | 'control';
+/**
+ * Something a check cannot run without; missing ones make it skip with the need as the reason.
+ * `rate_limits`: the target enforces section 8 (false only on positive proof: a simulator whose
+ * control plane says rate limiting is off).
+ */
+export type Need = 'key_b' | 'inactive_key' | 'simulator' | 'control' | 'rate_limits';
 
 export interface CheckDefinition {
   readonly id: string;
@@ -41,6 +48,8 @@ export interface TargetFacts {
   readonly plan: string | undefined;
   readonly accountId: number | undefined;
   readonly accountIdB: number | undefined;
+  /** `off` only on positive proof (the simulator's control plane says so); else `on` or `unknown`. */
+  readonly rateLimiting: 'on' | 'off' | 'unknown';
 }
 
 export interface CheckContext {
@@ -68,8 +77,25 @@ export interface CheckContext {
   keyFor(scope: Scope): Promise<string>;
   serves(method: string, path: string): boolean;
   skip(reason: string, detail?: string): never;
+  /**
+   * Runs a setup step: a departure of the target there (wrong status, no answer) makes the check
+   * `inconclusive` ("setup failed: <step>"), not a failure of the clause the check judges. Judge
+   * the clause outside setup steps.
+   */
+  setup<T>(step: string, work: () => Promise<T>): Promise<T>;
+  /** The check cannot judge its clause (what it measures could not be measured). */
+  inconclusive(reason: string, detail?: string, response?: KitResponse | ExchangeRecord): never;
   /** Moves the simulator clock (control plane); skips when the target has no control plane. */
   advanceClock(ms: number): Promise<void>;
+  /**
+   * Waits `ms` of the target's time: the simulator's clock moves (virtual time), a live target is
+   * waited for in real time. Cut short when the run is interrupted.
+   */
+  wait(ms: number): Promise<void>;
+  /** Custom fields the kit reuses across runs instead of leaving a new archived one each time. */
+  readonly fields: FieldPool;
+  /** Fires when the run is interrupted; pass it to the pacer's waits. */
+  readonly signal?: AbortSignal | undefined;
   /** Where delivery checks start their webhook receiver on 127.0.0.1 (0: any free port). */
   readonly receiverPort: number;
 }

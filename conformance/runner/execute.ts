@@ -1,6 +1,8 @@
 /**
- * Runs one check and turns whatever happened into a result: pass, fail (with the evidence), skip
- * (with the reason) or error (the kit broke). Failure evidence is redacted here, once.
+ * Runs one check and turns whatever happened into a result: pass, fail (with the evidence),
+ * inconclusive (could not judge: the setup step or measurement that failed, with its evidence),
+ * skip (with the reason; `aborted` when the run was interrupted under it) or error (the kit
+ * broke). Evidence is redacted here, once.
  */
 import { renderCurl, renderRequest, renderResponse } from '../http/render.js';
 import type { Redactor } from '../http/redact.js';
@@ -8,7 +10,7 @@ import { formatReplay } from '../options.js';
 import { ProfileRefusal } from '../safety/guard.js';
 import type { CheckResult, FailureDetail } from '../types.js';
 import type { CheckContext, CheckDefinition } from './check.js';
-import { CheckFailure, PropertyFailure, SkipCheck } from './failure.js';
+import { CheckFailure, Inconclusive, Interrupted, PropertyFailure, SkipCheck } from './failure.js';
 
 export function resultOf(check: CheckDefinition, partial: Pick<CheckResult, 'verdict'> & Partial<CheckResult>): CheckResult {
   return {
@@ -20,6 +22,16 @@ export function resultOf(check: CheckDefinition, partial: Pick<CheckResult, 'ver
     durationMs: 0,
     requests: 0,
     ...partial,
+  };
+}
+
+function inconclusiveDetail(error: Inconclusive, redactor: Redactor): FailureDetail {
+  const exchange = error.exchange;
+  return {
+    message: redactor.text(error.message),
+    ...(exchange
+      ? { request: renderRequest(exchange, redactor), response: renderResponse(exchange, redactor), curl: renderCurl(exchange, redactor) }
+      : {}),
   };
 }
 
@@ -59,6 +71,8 @@ export async function execute(check: CheckDefinition, ctx: CheckContext, redacto
     return finish({ verdict: 'pass' });
   } catch (error) {
     if (error instanceof SkipCheck) return finish({ verdict: 'skip', reason: error.reason });
+    if (error instanceof Interrupted) return finish({ verdict: 'skip', reason: 'aborted' });
+    if (error instanceof Inconclusive) return finish({ verdict: 'inconclusive', reason: redactor.text(error.reason), failure: inconclusiveDetail(error, redactor) });
     if (error instanceof ProfileRefusal) return finish({ verdict: 'skip', reason: `profile:${error.message}` });
     if (error instanceof CheckFailure) return finish({ verdict: 'fail', failure: failureDetail(error, redactor, check.id) });
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

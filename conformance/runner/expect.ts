@@ -38,6 +38,14 @@ export function expectStatus(response: KitResponse, expected: number | readonly 
   if (!allowed.includes(response.status)) fail(`${what}: expected HTTP ${allowed.join(' or ')}, got ${describe(response)}`, response);
 }
 
+/**
+ * Any 2xx: for the routes whose success status the spec does not state (it says what happens,
+ * not which 2xx answers), so a 204 is not a violation there.
+ */
+export function expectSuccess(response: KitResponse, what: string): void {
+  if (response.status < 200 || response.status > 299) fail(`${what}: expected a 2xx success, got ${describe(response)}`, response);
+}
+
 /** The section 7.1 envelope: `{error: {code, message, param?}}`. */
 export function readError(response: KitResponse, what: string): ErrorBody {
   const body = response.json;

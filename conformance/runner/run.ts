@@ -1,26 +1,45 @@
 /**
- * `runConformance(options)`: probe the target, select and run the checks in order (final
- * observers last), sweep what the run created (also after an abort), and return the report.
+ * `runConformance(options)`: check the names asked for, probe the target, select and run the
+ * checks in order (final observers last), sweep what the run created (also after an abort, still
+ * paced), look again for what is left, and return the report.
  */
 import { allChecks } from '../checks/index.js';
 import { resolveOptions, type ConformanceOptions } from '../options.js';
 import { newRunId } from '../safety/run-id.js';
-import { sweep } from '../safety/sweeper.js';
+import { cleanupCommand, sweep } from '../safety/sweeper.js';
+import { ROUTES, routeKey } from '../spec/routes.js';
 import type { CheckResult, ConformanceReport } from '../types.js';
-import type { CheckDefinition } from './check.js';
+import type { CheckDefinition, TargetFacts } from './check.js';
 import { execute, resultOf } from './execute.js';
 import { buildMatrix, totalsOf } from './matrix.js';
-import { selectChecks, skipReason } from './select.js';
+import { selectChecks, skipReason, validateSelection } from './select.js';
 import { openSession } from './session.js';
 
 export function plannedCost(checks: readonly CheckDefinition[], runs: number): number {
   return checks.reduce((sum, check) => sum + check.cost({ runs }), 0);
 }
 
+/** Every check the kit has, whatever a target serves: what `--check` and `--section` may name. */
+export function checkCatalogue(): CheckDefinition[] {
+  const facts: TargetFacts = {
+    simulator: true,
+    control: true,
+    virtualTime: true,
+    routes: new Set(ROUTES.map((route) => routeKey(route.method, route.path))),
+    scope: 'full',
+    plan: undefined,
+    accountId: undefined,
+    accountIdB: undefined,
+    rateLimiting: 'on',
+  };
+  return allChecks(facts);
+}
+
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const resolved = resolveOptions(options);
+  validateSelection(checkCatalogue(), { sections: resolved.sections, only: resolved.replay ? [] : resolved.only, replay: resolved.replay?.checkId });
   const runId = resolved.runId ?? newRunId();
   const session = await openSession(resolved, runId);
   const { client, facts } = session;
@@ -29,6 +48,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const ordered = [...selected.filter((check) => !check.final), ...selected.filter((check) => check.final)];
   const availability = { profile: session.profile, routes: facts.routes, has: session.has };
   const runnable = ordered.filter((check) => skipReason(check, availability) === undefined);
+  const skippedUpFront: Record<string, number> = {};
+  for (const check of ordered) {
+    const reason = skipReason(check, availability);
+    if (reason !== undefined) skippedUpFront[reason] = (skippedUpFront[reason] ?? 0) + 1;
+  }
   const planned = plannedCost(runnable, session.runs) + client.usage.used;
   resolved.onPlan?.({
     runId,
@@ -36,6 +60,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     profile: session.profile,
     level: session.level,
     checks: runnable.length,
+    listed: ordered.length,
+    skippedUpFront,
     requests: planned,
     maxRequests: resolved.maxRequests,
   });
@@ -45,8 +71,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     results.push(result);
     resolved.onResult?.(result);
   };
+  let aborted = false;
   for (const check of ordered) {
     if (resolved.signal?.aborted) {
+      aborted = true;
       record(resultOf(check, { verdict: 'skip', reason: 'aborted' }));
       continue;
     }
@@ -59,12 +87,18 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       record(resultOf(check, { verdict: 'skip', reason: 'budget' }));
       continue;
     }
-    record(await execute(check, session.context(check), session.redactor));
+    resolved.onCheckStart?.({ id: check.id, clause: check.clause });
+    const result = await execute(check, session.context(check), session.redactor);
+    if (resolved.signal?.aborted) aborted = true;
+    record(result);
   }
 
+  resolved.onSweep?.();
   const swept = await sweep({ client, ledger: session.ledger, prefix: session.prefix, accounts: session.accounts, routes: facts.routes });
-  if (swept.failed.length === 0) session.ledger.discard();
+  const clean = swept.remaining.length === 0 && swept.verified;
+  if (clean) session.ledger.discard();
   else session.ledger.persist();
+  const ledgerAccounts = new Set<string>([...session.accounts, ...swept.remaining.map((leftover) => leftover.account)]);
 
   return {
     runId,
@@ -96,9 +130,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     cleanup: {
       deleted: swept.deleted,
       failed: swept.failed,
-      ledgerFile: swept.failed.length === 0 ? undefined : session.ledger.file,
+      remaining: swept.remaining,
+      verified: swept.verified,
+      ledgerFile: clean ? undefined : session.ledger.file,
+      command: clean ? undefined : cleanupCommand(resolved.baseUrl, runId, ledgerAccounts.has('b') ? ['a', 'b'] : ['a'], resolved.ledgerDir),
+      tombstones: { revokedKeys: session.tombstones.revokedKeys, archivedFields: session.tombstones.archivedFields, reused: session.tombstones.reused },
     },
-    aborted: resolved.signal?.aborted ?? false,
+    aborted: aborted || (resolved.signal?.aborted ?? false),
     totals: totalsOf(results),
   };
 }

@@ -1,8 +1,11 @@
 /**
  * Which checks a run includes, and why the included ones that cannot run are skipped. Checks
  * outside the chosen sections or level are left out of the report altogether; checks that the
- * profile, the keys or the target rule out are reported as skipped with the reason.
+ * profile, the keys or the target rule out are reported as skipped with the reason. A name the
+ * kit does not know (`--check`, `--section`) is an error before any request, never a silent
+ * run of zero checks.
  */
+import { ConformanceUsageError } from '../errors.js';
 import type { LevelSelection, Profile } from '../types.js';
 import type { CheckDefinition, Need } from './check.js';
 
@@ -31,16 +34,85 @@ export function selectChecks(checks: readonly CheckDefinition[], selection: Sele
   });
 }
 
+/** Edit distance, for did-you-mean. */
+export function distance(a: string, b: string): number {
+  const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0]!;
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j]!;
+      previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length]!;
+}
+
+/** The valid names closest to `wanted`: names it starts, then by edit distance (at most 3). */
+export function closest(wanted: string, valid: readonly string[], count = 3): string[] {
+  const lower = wanted.toLowerCase();
+  const bare = (text: string): string => text.replace(/[^a-z0-9]/g, '');
+  const scored = valid.map((name) => {
+    const candidate = name.toLowerCase();
+    // Same letters and digits (`42` for `4.2`) first, then names it starts, then edit distance.
+    const same = bare(candidate) === bare(lower) ? -2 : 0;
+    const prefix = candidate.startsWith(lower) || lower.startsWith(candidate) ? -1 : 0;
+    return { name, score: Math.min(same, prefix) * 100 + distance(lower, candidate) };
+  });
+  const limit = Math.max(2, Math.ceil(wanted.length / 3));
+  return scored
+    .filter((s) => s.score < 0 || s.score <= limit)
+    .sort((x, y) => x.score - y.score || x.name.localeCompare(y.name))
+    .slice(0, count)
+    .map((s) => s.name);
+}
+
+/** Every section a `--section` can name: each clause of a check and its leading parts. */
+export function knownSections(checks: readonly CheckDefinition[]): string[] {
+  const sections = new Set<string>();
+  for (const check of checks) {
+    const parts = check.clause.split('.');
+    for (let i = 1; i <= parts.length; i++) sections.add(parts.slice(0, i).join('.'));
+  }
+  return [...sections].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
+function unknownName(kind: string, name: string, valid: readonly string[]): ConformanceUsageError {
+  const suggestions = closest(name, valid);
+  const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?` : '';
+  return new ConformanceUsageError(`unknown ${kind} "${name}"${hint}`, valid, suggestions);
+}
+
+/**
+ * Refuses names the kit does not know. `catalogue` is every check the kit has (whatever the
+ * target serves): a check the target does not serve is known, and reported skipped.
+ */
+export function validateSelection(catalogue: readonly CheckDefinition[], selection: { sections: readonly string[]; only: readonly string[]; replay?: string | undefined }): void {
+  const ids = catalogue.map((check) => check.id);
+  const known = new Set(ids);
+  if (selection.replay !== undefined && !known.has(selection.replay)) throw unknownName('check id in --replay', selection.replay, ids);
+  for (const id of selection.only) if (!known.has(id)) throw unknownName('check id', id, ids);
+  const sections = knownSections(catalogue);
+  const validSections = new Set(sections);
+  for (const section of selection.sections) if (!validSections.has(section)) throw unknownName('section', section, sections);
+}
+
 export interface Availability {
   readonly profile: Profile;
   readonly routes: ReadonlySet<string>;
   readonly has: (need: Need) => boolean;
 }
 
+/** Skip reasons that say more than `needs_<need>`. */
+const NEED_REASONS: Partial<Record<Need, string>> = {
+  rate_limits: 'rate_limiting_off',
+};
+
 /** The skip reason, or undefined when the check can run. */
 export function skipReason(check: CheckDefinition, availability: Availability): string | undefined {
   if (!profileAllows(availability.profile, check.profile)) return `profile:${check.profile}`;
   for (const route of check.routes ?? []) if (!availability.routes.has(route)) return `not_served:${route}`;
-  for (const need of check.needs ?? []) if (!availability.has(need)) return `needs_${need}`;
+  for (const need of check.needs ?? []) if (!availability.has(need)) return NEED_REASONS[need] ?? `needs_${need}`;
   return undefined;
 }

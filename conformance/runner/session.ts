@@ -1,7 +1,8 @@
 /**
  * One run's machinery: keys, ledger, pacer, client and what the probe learned about the target,
  * plus the per-check context. The target-dependent defaults are settled here: against the
- * simulator the kit runs `full` at level `all` with 20 property runs; elsewhere `safe`, `spec`, 5.
+ * simulator (proven by its control-plane document) the kit runs `full` at level `all` with 20
+ * property runs; against anything else always the safe defaults: `safe`, `spec`, 5.
  */
 import { KitClient, type KitResponse, type SendOptions } from '../http/client.js';
 import { Pacer } from '../http/pacer.js';
@@ -10,13 +11,15 @@ import { realWaiter, virtualWaiter, type Waiter } from '../http/waiter.js';
 import type { ResolvedOptions } from '../options.js';
 import { recordCreation } from '../safety/creations.js';
 import { Ledger, type AccountLabel } from '../safety/ledger.js';
+import { FieldPool, TombstoneCount } from '../safety/tombstones.js';
 import { RouteMatcher } from '../spec/match.js';
 import { ROUTES, covers, routeKey, type Scope } from '../spec/routes.js';
+import { TargetUnavailableError } from '../errors.js';
 import { KeyRing } from '../target/keys.js';
 import { probeAccount, probeTarget } from '../target/probe.js';
-import type { LevelSelection, Profile } from '../types.js';
+import type { ExchangeRecord, LevelSelection, Profile } from '../types.js';
 import type { CheckContext, CheckDefinition, Need, TargetFacts } from './check.js';
-import { SkipCheck } from './failure.js';
+import { Inconclusive, SkipCheck, setupStep } from './failure.js';
 import { Observations } from './observations.js';
 import { checkSeed, createPropertyRunner } from './property.js';
 
@@ -35,6 +38,7 @@ export interface Session {
   readonly runs: number;
   readonly shrink: boolean;
   readonly accounts: AccountLabel[];
+  readonly tombstones: TombstoneCount;
   has(need: Need): boolean;
   context(check: CheckDefinition): CheckContext;
 }
@@ -48,10 +52,13 @@ class SwitchableWaiter implements Waiter {
   now(): number {
     return this.inner.now();
   }
-  wait(ms: number): Promise<void> {
-    return this.inner.wait(ms);
+  wait(ms: number, signal?: AbortSignal): Promise<void> {
+    return this.inner.wait(ms, signal);
   }
 }
+
+/** The kit's own pace: under the spec's 20/s burst, for timing jitter on real networks. */
+export const DEFAULT_REQUESTS_PER_SECOND = 15;
 
 export async function openSession(options: ResolvedOptions, runId: string): Promise<Session> {
   const redactor = new Redactor();
@@ -60,8 +67,9 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
   if (options.apiKeyB) keys.add('b', options.apiKeyB, 'b', undefined, '$SWITCHBOARD_API_KEY_B');
   if (options.inactiveKey) keys.add('inactive', options.inactiveKey, 'inactive', undefined, '$SWITCHBOARD_INACTIVE_KEY');
   const ledger = new Ledger(runId, options.baseUrl, options.ledgerDir);
-  const waiter = new SwitchableWaiter(realWaiter(options.signal));
-  const pacer = new Pacer(waiter, { burst: 15, margin: 2 });
+  // No signal here: the sweep after a Ctrl-C must still wait; the checks' waits get the signal.
+  const waiter = new SwitchableWaiter(realWaiter());
+  const pacer = new Pacer(waiter, { burst: options.requestsPerSecond, margin: 2 });
   // The probe only sends GETs; the real profile applies once it is settled.
   let profile: Profile = 'read-only';
   const client = new KitClient({
@@ -74,21 +82,27 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
     resolveKey: (label) => keys.resolve(label),
     timeoutMs: options.timeoutMs,
     controlToken: options.controlToken,
+    signal: options.signal,
   });
   if (options.controlToken) redactor.add(options.controlToken, '$SWITCHBOARD_CONTROL_TOKEN');
   const observations = new Observations();
+  const tombstones = new TombstoneCount();
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
   let matcher = new RouteMatcher([]);
   client.observers.push((response: KitResponse, context) => {
-    const path = new URL(response.exchange.url).pathname.slice(basePath.length);
+    const url = new URL(response.exchange.url);
+    const path = url.pathname.slice(basePath.length);
     observations.observe(response, context, matcher.match(response.exchange.method, path) !== undefined);
     const account = context.keyLabel.startsWith('b') ? 'b' : 'a';
-    if (context.authenticated && context.keyLabel !== 'inactive') recordCreation(ledger, runId, basePath, response, account);
+    if (context.authenticated && context.keyLabel !== 'inactive') {
+      recordCreation(ledger, runId, basePath, response, account);
+      if (url.pathname.startsWith(basePath)) tombstones.observe(response, path.replace(/\/+$/, ''));
+    }
   });
 
   const probe = await probeTarget(client, options.controlToken !== undefined);
-  if (probe.account.status !== 200 || probe.account.scope === undefined) {
-    throw new Error(
+  if (probe.account.status !== 200) {
+    throw new TargetUnavailableError(
       `GET ${options.baseUrl}/account answered HTTP ${probe.account.status}; check the base URL (it ends in /api/v1) and the API key`,
     );
   }
@@ -96,13 +110,16 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
   let accountIdB: number | undefined;
   if (options.apiKeyB) {
     const b = await probeAccount(client, 'b');
-    if (b.status !== 200 || b.id === undefined || b.id === probe.account.id) {
-      throw new Error(`--api-key-b must be a working key of another account (GET /account answered HTTP ${b.status}${b.id === probe.account.id ? ', same account' : ''})`);
+    if (b.status !== 200 || (b.id !== undefined && b.id === probe.account.id)) {
+      throw new TargetUnavailableError(
+        `--api-key-b must be a working key of another account (GET /account answered HTTP ${b.status}${b.id !== undefined && b.id === probe.account.id ? ', same account' : ''})`,
+      );
     }
     keys.add('b', options.apiKeyB, 'b', b.scope, '$SWITCHBOARD_API_KEY_B');
     accountIdB = b.id;
   }
 
+  // Only a proven simulator gets the costly defaults; anything else, however it answers, the safe ones.
   profile = options.profile ?? (probe.simulator ? 'full' : 'safe');
   const level: LevelSelection = options.level ?? (probe.simulator ? 'all' : 'spec');
   const runs = options.runs ?? (probe.simulator ? 20 : 5);
@@ -123,9 +140,12 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
     plan: probe.account.plan,
     accountId: probe.account.id,
     accountIdB,
+    rateLimiting: probe.rateLimiting,
   };
   const accounts: AccountLabel[] = options.apiKeyB ? ['a', 'b'] : ['a'];
   let names = 0;
+  const send = (request: SendOptions): Promise<KitResponse> => client.send(request);
+  const fields = new FieldPool(send, ledger, tombstones);
 
   const has = (need: Need): boolean => {
     switch (need) {
@@ -137,6 +157,8 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
         return probe.simulator;
       case 'control':
         return probe.control && profile !== 'read-only';
+      case 'rate_limits':
+        return probe.rateLimiting !== 'off';
       default:
         return true;
     }
@@ -155,8 +177,9 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
       ledger,
       pacer,
       observations,
+      fields,
       fc: createPropertyRunner(seed, runs, probe.simulator, replay?.path, replay?.replayPath),
-      send: (send: SendOptions) => client.send(send),
+      send,
       name: (hint: string) => `${runId}_${hint.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${++names}`,
       scopeKey: async (scope: Scope) => {
         if (await keys.ensureScope(scope, client, runId, profile !== 'read-only')) return `a:${scope}`;
@@ -171,12 +194,18 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
       skip: (reason: string, detail?: string): never => {
         throw new SkipCheck(reason, detail);
       },
+      setup: setupStep,
+      inconclusive: (reason: string, detail?: string, response?: KitResponse | ExchangeRecord): never => {
+        throw new Inconclusive(reason, detail, response);
+      },
       receiverPort: options.receiverPort,
       advanceClock: async (ms: number) => {
         if (!has('control')) throw new SkipCheck('needs_control');
         // Through the waiter when it is virtual, so the pacer's idea of the target's time follows.
         await (virtualTime ? waiter.wait(ms) : advance(ms));
       },
+      wait: (ms: number) => pacer.settle(ms, options.signal),
+      signal: options.signal,
     };
     return ctx;
   };
@@ -196,6 +225,7 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
     runs,
     shrink: probe.simulator,
     accounts,
+    tombstones,
     has,
     context,
   };

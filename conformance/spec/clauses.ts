@@ -35,6 +35,7 @@ const TITLES: Readonly<Record<string, string>> = {
   '5.2': 'Authentication: scopes',
   '5.3': 'Authentication: insufficient scope',
   '5.5': 'Authentication: missing, unknown and inactive keys',
+  '5.6': 'Authentication: cross-origin access disabled',
   '6': 'Events',
   '7.1': 'Errors: envelope and general codes',
   '7.2': 'Send endpoint errors',

@@ -1,17 +1,20 @@
 /**
  * Learns what the target is before any check runs: which routes it serves (its /openapi.json),
- * which account and scope the keys belong to, and whether it is the simulator. The simulator is
- * recognised only by positive proof: its control plane's own document (`GET
- * /_sandbox/openapi.json`, served without a key) names it; an error code proves nothing. Its
- * clock and faults need the operator token (`--control-token`); the customer's side (inbound
- * messages) takes an admin key of the account. Only the simulator offers the virtual clock and
- * inbound injection, and only there are assumption checks on by default.
+ * which account the keys belong to and what scope GET /account claims for them, and whether it is
+ * the simulator. The simulator is recognised only by positive proof: its control plane's own
+ * document (`GET /_sandbox/openapi.json`, served without a key) is OpenAPI and carries the sandbox
+ * title; an error code or a status proves nothing, and every other target gets the safe defaults.
+ * Its clock, faults and rate-limit state need the operator token (`--control-token`); the
+ * customer's side (inbound messages) takes an admin key of the account.
  */
 import type { KitClient } from '../http/client.js';
+import { NoAnswer } from '../runner/failure.js';
+import { TargetUnavailableError } from '../errors.js';
 import { routeKey, type Scope } from '../spec/routes.js';
 
 export interface AccountProbe {
   readonly id: number | undefined;
+  /** What GET /account claims; the kit still believes what the key does over this. */
   readonly scope: Scope | undefined;
   readonly plan: string | undefined;
   readonly status: number;
@@ -23,6 +26,8 @@ export interface TargetProbe {
   readonly control: boolean;
   /** Simulator clock minus the wall clock, when known. */
   readonly clockOffsetMs: number | undefined;
+  /** `off` only when the simulator's control plane says so. */
+  readonly rateLimiting: 'on' | 'off' | 'unknown';
   /** `METHOD /path` of every operation in the target's /openapi.json, or undefined without one. */
   readonly routes: ReadonlySet<string> | undefined;
   readonly openapi: unknown;
@@ -31,8 +36,25 @@ export interface TargetProbe {
 
 const SCOPE_VALUES = new Set(['read', 'write', 'admin', 'full']);
 
+/** The probe's requests: a target that cannot be reached stops the run with its URL named. */
+async function reach<T>(client: KitClient, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof NoAnswer) {
+      const url = error.exchange?.url ?? client.url('/');
+      throw new TargetUnavailableError(
+        error.kind === 'timeout'
+          ? `${url}: no answer in ${client.timeoutMs / 1000} s (is the target up? --timeout sets the limit)`
+          : `could not reach ${url} (${error.detail}); is the target up, and is --base-url right?`,
+      );
+    }
+    throw error;
+  }
+}
+
 export async function probeAccount(client: KitClient, key: string): Promise<AccountProbe> {
-  const response = await client.send({ path: '/account', key });
+  const response = await reach(client, () => client.send({ path: '/account', key }));
   const data = (response.json as { data?: { account?: { id?: unknown; plan?: unknown }; api_key?: { scope?: unknown } } } | undefined)?.data;
   const scope = data?.api_key?.scope;
   return {
@@ -55,26 +77,40 @@ function routesOf(document: unknown): Set<string> | undefined {
       if (method in item) routes.add(routeKey(method, path));
     }
   }
-  return routes;
+  return routes.size > 0 ? routes : undefined;
 }
 
 /** The title the simulator's control-plane document carries: the one proof the target is the sandbox. */
 export const SANDBOX_DOCUMENT_TITLE = 'Switchboard sandbox control plane';
 
+/** True only for the sandbox's own control-plane document: OpenAPI, with the sandbox's title. */
+export function isSandboxDocument(status: number, document: unknown): boolean {
+  if (status !== 200 || typeof document !== 'object' || document === null) return false;
+  const { openapi, info } = document as { openapi?: unknown; info?: { title?: unknown } };
+  return typeof openapi === 'string' && openapi.startsWith('3.') && info?.title === SANDBOX_DOCUMENT_TITLE;
+}
+
 export async function probeTarget(client: KitClient, hasControlToken: boolean): Promise<TargetProbe> {
-  const openapiResponse = await client.send({ path: '/openapi.json', key: null });
+  const openapiResponse = await reach(client, () => client.send({ path: '/openapi.json', key: null }));
   const openapi = openapiResponse.status === 200 ? openapiResponse.json : undefined;
   const account = await probeAccount(client, 'a');
-  const sandboxDocument = await client.send({ path: '/_sandbox/openapi.json', key: null, fromOrigin: true });
-  const title = (sandboxDocument.json as { info?: { title?: unknown } } | undefined)?.info?.title;
-  const simulator = sandboxDocument.status === 200 && title === SANDBOX_DOCUMENT_TITLE;
-  const clock = simulator && hasControlToken ? await client.send({ path: '/_sandbox/clock', fromOrigin: true, operator: true }) : undefined;
+  const sandboxDocument = await reach(client, () => client.send({ path: '/_sandbox/openapi.json', key: null, fromOrigin: true }));
+  const simulator = isSandboxDocument(sandboxDocument.status, sandboxDocument.json);
+  const operator = simulator && hasControlToken;
+  const clock = operator ? await reach(client, () => client.send({ path: '/_sandbox/clock', fromOrigin: true, operator: true })) : undefined;
   const nowMs = (clock?.json as { data?: { now_ms?: unknown } } | undefined)?.data?.now_ms;
   const control = clock?.status === 200 && typeof nowMs === 'number';
+  let rateLimiting: TargetProbe['rateLimiting'] = 'unknown';
+  if (control) {
+    const limits = await reach(client, () => client.send({ path: '/_sandbox/rate-limit', fromOrigin: true, operator: true }));
+    const enabled = (limits.json as { data?: { enabled?: unknown } } | undefined)?.data?.enabled;
+    if (limits.status === 200 && typeof enabled === 'boolean') rateLimiting = enabled ? 'on' : 'off';
+  }
   return {
     simulator,
     control,
     clockOffsetMs: control && typeof nowMs === 'number' ? nowMs - Date.now() : undefined,
+    rateLimiting,
     routes: routesOf(openapi),
     openapi,
     account,

@@ -33,6 +33,7 @@ describe('control plane guard: the operator and the accounts', () => {
     ['POST', '/clock/set', { now: START }],
     ['GET', '/mutants'],
     ['POST', '/mutants', { names: [] }],
+    ['GET', '/rate-limit'],
   ];
 
   it('whole-sandbox powers need the operator token: none is 401, an account key (any scope) is 403 operator_required', async () => {
@@ -285,6 +286,16 @@ describe('events and mutants', () => {
     expect(data<{ active: string[] }>(off).active).toEqual([]);
     sim.sandbox.setMutants(['created_as_ok']);
     expect(data<{ active: string[] }>(await operator(sim, 'GET', '/mutants')).active).toEqual(['created_as_ok']);
+  });
+});
+
+describe('rate-limit state', () => {
+  it('GET /_sandbox/rate-limit tells the limits in force, and enabled false when they are off', async () => {
+    const { sim } = testSimulator({ rateLimit: '200/20' });
+    expect(data(await operator(sim, 'GET', '/rate-limit'))).toEqual({ enabled: true, per_minute: 200, per_second: 20 });
+    sim.setRateLimit('off');
+    expect(data(await operator(sim, 'GET', '/rate-limit'))).toEqual({ enabled: false, per_minute: null, per_second: null });
+    expect(sim.sandbox.rateLimit()).toEqual({ enabled: false, per_minute: null, per_second: null });
   });
 });
 

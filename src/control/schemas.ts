@@ -72,6 +72,13 @@ export const EmitEventBody = z.strictObject({
 
 export const MutantsState = z.object({ active: z.array(z.string()), available: z.record(z.string(), z.string()) });
 
+/** The REST limits the sandbox enforces (section 8); `enabled` false when started with `--rate-limit off`. */
+export const RateLimitState = z.object({
+  enabled: z.boolean(),
+  per_minute: z.number().int().nullable(),
+  per_second: z.number().int().nullable(),
+});
+
 /**
  * What POST /_sandbox/restore takes: a snapshot, bare or still in the `{data: ...}` envelope that
  * GET /_sandbox/snapshot answers with, so a saved response restores as it is.

@@ -227,6 +227,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     clock,
     events,
     mutants,
+    rateLimit: () => rateLimiter.settings,
     reset(): void {
       restoreState(initialSnapshot);
       if (startFrozenAt === undefined) clock.resetToReal();

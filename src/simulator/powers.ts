@@ -21,6 +21,7 @@ import {
   MutantsBody,
   MutantsState,
   PublicEventSchema,
+  RateLimitState,
   RestoreBody,
   SetClockBody,
   Snapshot,
@@ -209,6 +210,19 @@ export const simulatorPowers = {
     /** Appends a catalogued event to an account's journal (webhooks deliver it). */
     fn: (invoke) => (accountId: number, type: string, data: Record<string, unknown> = {}): PublicEvent =>
       invoke({ accountId, input: { type, data } }),
+  }),
+  rateLimit: power.operator({
+    operationId: 'sandboxGetRateLimit',
+    method: 'GET',
+    path: '/rate-limit',
+    summary: 'The REST limits the sandbox enforces (section 8), or enabled false when rate limiting is off',
+    output: RateLimitState,
+    run: (_call, control) => {
+      const config = control.rateLimit();
+      return config === 'off'
+        ? { enabled: false, per_minute: null, per_second: null }
+        : { enabled: true, per_minute: config.perMinute, per_second: config.perSecond };
+    },
   }),
   mutants: power.operator({
     operationId: 'sandboxGetMutants',

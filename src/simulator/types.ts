@@ -2,6 +2,7 @@
 import type { ClockState, VirtualClock } from '../core/clock.js';
 import type { EventJournal } from '../core/events.js';
 import type { MutantSwitch } from '../control/mutants.js';
+import type { RateLimitConfig } from '../core/rate-limit.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 
@@ -18,6 +19,8 @@ export interface SandboxControl {
   readonly clock: VirtualClock;
   readonly events: EventJournal;
   readonly mutants: MutantSwitch;
+  /** The REST limits in force (`off` when rate limiting is switched off). */
+  rateLimit(): RateLimitConfig | 'off';
   reset(): void;
   snapshot(): SimulatorSnapshot;
   restore(snapshot: SimulatorSnapshot): void;

@@ -17,7 +17,7 @@ export interface ConformanceState {
   readonly error?: string;
 }
 
-export const initialConformance: ConformanceState = { status: 'idle', profile: 'safe', results: [], matrix: [], totals: { pass: 0, fail: 0, skip: 0, error: 0 } };
+export const initialConformance: ConformanceState = { status: 'idle', profile: 'safe', results: [], matrix: [], totals: { pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 } };
 
 export type ConformanceAction =
   | { type: 'profile'; profile: Profile }

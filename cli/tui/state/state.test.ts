@@ -170,7 +170,7 @@ describe('conformance progress', () => {
 
   it('rebuilds the clause matrix as results arrive', () => {
     let state = conformanceReducer(initialConformance, { type: 'start' });
-    state = conformanceReducer(state, { type: 'plan', plan: { runId: 'r', simulator: true, profile: 'safe', level: 'all', checks: 3, requests: 10, maxRequests: Infinity } });
+    state = conformanceReducer(state, { type: 'plan', plan: { runId: 'r', simulator: true, profile: 'safe', level: 'all', checks: 3, listed: 3, skippedUpFront: {}, requests: 10, maxRequests: Infinity } });
     state = conformanceReducer(state, { type: 'result', result: result('a', '4.2', 'pass') });
     state = conformanceReducer(state, { type: 'result', result: result('b', '4.2', 'fail') });
     state = conformanceReducer(state, { type: 'result', result: result('c', '7.1', 'skip') });

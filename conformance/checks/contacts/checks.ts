@@ -6,9 +6,8 @@
  */
 import { Contact } from '../../../src/resources/contacts/schemas.js';
 import type { CheckContext, CheckDefinition } from '../../runner/check.js';
-import { expectError, expectShape, expectStatus, fail, readData, readList } from '../../runner/expect.js';
-import { covers } from '../../spec/routes.js';
-import { costOf } from '../helpers.js';
+import { expectError, expectShape, expectStatus, expectSuccess, fail, readData, readList } from '../../runner/expect.js';
+import { costOf, skipIfScopeRefused } from '../helpers.js';
 
 const group = 'contacts';
 
@@ -18,8 +17,17 @@ async function upsert(ctx: CheckContext, key: string, id: string, extra: Record<
 
 function idIn(data: Record<string, unknown>): number {
   const id = data['id'];
-  if (typeof id !== 'number') throw new Error('contact without an id');
+  if (typeof id !== 'number') fail('the contact has no integer id');
   return id;
+}
+
+/** A contact to work on: any 2xx with an id will do (the create checks judge the status). */
+async function aContact(ctx: CheckContext, key: string, id: string): Promise<number> {
+  return ctx.setup('create a contact', async () => {
+    const response = await upsert(ctx, key, id);
+    expectStatus(response, [200, 201], 'POST /contacts');
+    return idIn(readData(response, 'POST /contacts'));
+  });
 }
 
 export const contactChecks: CheckDefinition[] = [
@@ -97,9 +105,8 @@ export const contactChecks: CheckDefinition[] = [
     cost: costOf(2),
     async run(ctx) {
       const key = await ctx.keyFor('write');
-      const created = await upsert(ctx, key, ctx.name('empty'));
-      expectStatus(created, 201, 'POST /contacts');
-      const response = await ctx.send({ method: 'PATCH', path: `/contacts/${idIn(readData(created, 'POST /contacts'))}`, key, body: {} });
+      const id = await aContact(ctx, key, ctx.name('empty'));
+      const response = await ctx.send({ method: 'PATCH', path: `/contacts/${id}`, key, body: {} });
       expectStatus(response, 400, 'PATCH /contacts/{id} with {}');
       const text = response.text;
       const missing = ['stage', 'name', 'email', 'phone', 'notes', 'custom_fields'].filter((field) => !text.includes(field));
@@ -117,11 +124,10 @@ export const contactChecks: CheckDefinition[] = [
     cost: costOf(4),
     async run(ctx) {
       const key = await ctx.keyFor('write');
-      const created = await upsert(ctx, key, ctx.name('gone'));
-      expectStatus(created, 201, 'POST /contacts');
-      const id = idIn(readData(created, 'POST /contacts'));
+      const id = await aContact(ctx, key, ctx.name('gone'));
       const removed = await ctx.send({ method: 'DELETE', path: `/contacts/${id}`, key });
-      expectStatus(removed, 200, `DELETE /contacts/${id}`);
+      // 4.2 states the result body, so the success must carry it.
+      expectSuccess(removed, `DELETE /contacts/${id}`);
       const data = readData(removed, 'DELETE /contacts/{id}');
       if (data['id'] !== id || data['object'] !== 'contact' || data['deleted'] !== true) fail('expected {data: {id, object: contact, deleted: true}}', removed);
       ctx.ledger.forget('contact', id);
@@ -140,17 +146,25 @@ export const contactChecks: CheckDefinition[] = [
     needs: ['key_b'],
     cost: costOf(4),
     async run(ctx) {
-      const scopeB = ctx.keys.scopeOf('b');
-      if (!scopeB || !covers(scopeB, 'write')) return ctx.skip('needs_key_b_of_scope:write');
       const name = ctx.name('foreign');
-      const created = await upsert(ctx, 'b', name);
-      expectStatus(created, 201, 'account B: POST /contacts');
-      const id = idIn(readData(created, 'POST /contacts'));
+      const id = await ctx.setup('create a contact in account B', async () => {
+        const response = await upsert(ctx, 'b', name);
+        skipIfScopeRefused(ctx, response, 'write');
+        expectStatus(response, [200, 201], 'account B: POST /contacts');
+        return idIn(readData(response, 'POST /contacts'));
+      });
       const key = await ctx.keyFor('write');
-      expectError(await ctx.send({ path: `/contacts/${id}`, key }), 404, 'not_found', `GET /contacts/${id} (another account's contact)`);
-      expectError(await ctx.send({ method: 'PATCH', path: `/contacts/${id}`, key, body: { stage: 'lost' } }), 404, 'not_found', `PATCH /contacts/${id} (another account's contact)`);
+      const read = await ctx.send({ path: `/contacts/${id}`, key });
+      const mineOfThatId = read.status === 200 && readData(read, 'GET /contacts/{id}')['platform_user_id'] !== name;
+      // Ids may be per account: A's own contact of that id is no leak, and must not be changed.
+      if (!mineOfThatId) {
+        expectError(read, 404, 'not_found', `GET /contacts/${id} (another account's contact)`);
+        expectError(await ctx.send({ method: 'PATCH', path: `/contacts/${id}`, key, body: { stage: 'lost' } }), 404, 'not_found', `PATCH /contacts/${id} (another account's contact)`);
+      }
       const listed = await ctx.send({ path: '/contacts', key, query: { name } });
-      if (readList(listed, 'GET /contacts').data.some((c) => (c as { id?: unknown }).id === id)) fail(`GET /contacts lists contact ${id} of another account`, listed);
+      if (readList(listed, 'GET /contacts').data.some((c) => (c as { id?: unknown; platform_user_id?: unknown }).id === id && (c as { platform_user_id?: unknown }).platform_user_id === name)) {
+        fail(`GET /contacts lists contact ${id} of another account`, listed);
+      }
     },
   },
   {
@@ -161,22 +175,23 @@ export const contactChecks: CheckDefinition[] = [
     group,
     profile: 'full',
     routes: ['POST /custom-fields', 'PATCH /custom-fields/{id}', 'GET /custom-fields'],
-    cost: costOf(6),
+    cost: costOf(7),
     async run(ctx) {
       const key = await ctx.keyFor('write');
-      const fieldKey = ctx.name('perm');
-      const created = await ctx.send({ method: 'POST', path: '/custom-fields', key, body: { field_key: fieldKey, label: 'Permanent', type: 'number' } });
-      if (created.status === 400) return ctx.skip('plan_limit_reached', 'the account has 15 active custom fields');
-      expectStatus(created, 201, 'POST /custom-fields with a new key');
-      const id = idIn(readData(created, 'POST /custom-fields'));
-      for (const body of [{ field_key: `${fieldKey}_x` }, { type: 'text' }]) {
-        expectStatus(await ctx.send({ method: 'PATCH', path: `/custom-fields/${id}`, key, body }), 400, `PATCH /custom-fields/{id} ${JSON.stringify(body)}`);
+      // A field of the kit's pool (reused across runs): fields cannot be deleted, only archived.
+      const field = await ctx.setup('have an active custom field of the kit', () => ctx.fields.acquire(key, 'number', 'Kit pool: number'));
+      if (field === 'cap') return ctx.skip('plan_limit_reached', 'the account has 15 active custom fields');
+      const otherType = field.type === 'text' ? 'number' : 'text';
+      for (const body of [{ field_key: `${field.fieldKey}_x` }, { type: otherType }]) {
+        expectStatus(await ctx.send({ method: 'PATCH', path: `/custom-fields/${field.id}`, key, body }), 400, `PATCH /custom-fields/{id} ${JSON.stringify(body)}`);
       }
-      expectStatus(await ctx.send({ method: 'PATCH', path: `/custom-fields/${id}`, key, body: { archived: true } }), 200, 'PATCH /custom-fields/{id} archived');
+      const archived = await ctx.send({ method: 'PATCH', path: `/custom-fields/${field.id}`, key, body: { archived: true } });
+      expectStatus(archived, 200, 'PATCH /custom-fields/{id} archived');
+      ctx.fields.markArchived(field.id);
       const active = await ctx.send({ path: '/custom-fields', key });
-      if (readList(active, 'GET /custom-fields').data.some((f) => (f as { id?: unknown }).id === id)) fail('GET /custom-fields lists an archived field without include_archived', active);
+      if (readList(active, 'GET /custom-fields').data.some((f) => (f as { id?: unknown }).id === field.id)) fail('GET /custom-fields lists an archived field without include_archived', active);
       const all = await ctx.send({ path: '/custom-fields', key, query: { include_archived: 'true' } });
-      if (!readList(all, 'GET /custom-fields').data.some((f) => (f as { id?: unknown }).id === id)) fail('GET /custom-fields?include_archived=true leaves out an archived field', all);
+      if (!readList(all, 'GET /custom-fields').data.some((f) => (f as { id?: unknown }).id === field.id)) fail('GET /custom-fields?include_archived=true leaves out an archived field', all);
     },
   },
 ];

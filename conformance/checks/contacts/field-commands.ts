@@ -1,11 +1,12 @@
 /**
  * Commands over custom fields and contact values (4.3, 4.2 PATCH, 7.1, 8): create is 201, the same
- * key and type again 200, another type or an archived key 409, the 16th active field 400; values
- * are checked per type (400 naming the key), null clears, archived fields' values are hidden and
- * cannot be written.
+ * key and type again 200, another type or an archived key 409, the 16th active field 400;
+ * unarchiving counts against the cap; values are checked per type (400 naming the key), null
+ * clears, archived fields' values are hidden and cannot be written. The fields are the kit's pool
+ * (one key per type, reused by every run), so the model starts from what the target holds.
  */
 import type fc from 'fast-check';
-import { errorCodeOf, expectError, expectStatus, fail, readData } from '../../runner/expect.js';
+import { errorCodeOf, expectError, expectStatus, fail, readData, readError } from '../../runner/expect.js';
 import type { ContactsModel, FieldType, FieldValue } from './kit-model.js';
 import { expectContact, fieldKey, type Real } from './real.js';
 
@@ -17,15 +18,18 @@ const activeFields = (model: ContactsModel): number => [...model.fields.values()
 
 export class CreateField implements Command {
   constructor(readonly field: string, readonly type: FieldType) {}
-  check(): boolean {
-    return true;
+  /** A pool key is first created with its own type (`sbc_pool_date` is a date field). */
+  check(model: Readonly<ContactsModel>): boolean {
+    return model.fields.has(this.field) || this.type === this.field;
   }
   async run(model: ContactsModel, real: Real): Promise<void> {
     const known = model.fields.get(this.field);
-    const body = { field_key: fieldKey(real, this.field), label: `Field ${this.field}`, type: this.type };
+    const body = { field_key: fieldKey(real, this.field), label: `Kit pool: ${this.field}`, type: this.type };
     const response = await real.ctx.send({ method: 'POST', path: '/custom-fields', key: real.key, body });
     if (known && (known.type !== this.type || known.archived)) {
-      expectError(response, 409, 'conflict', `${this} (key exists ${known.archived ? 'archived' : `as ${known.type}`})`);
+      // 4.3 states the 409, not its code.
+      expectStatus(response, 409, `${this} (key exists ${known.archived ? 'archived' : `as ${known.type}`})`);
+      readError(response, String(this));
       return;
     }
     if (known) {
@@ -41,6 +45,7 @@ export class CreateField implements Command {
     if (data['field_key'] !== body.field_key || data['type'] !== this.type || data['archived'] !== false) fail(`${this}: the definition came back different`, response);
     if (typeof data['id'] !== 'number') fail(`${this}: data.id must be an integer`, response);
     model.fields.set(this.field, { id: data['id'], type: this.type, archived: false });
+    real.ctx.fields.own(data['id']);
   }
   toString(): string {
     return `POST /custom-fields ${this.field}:${this.type}`;
@@ -58,9 +63,34 @@ export class ArchiveField implements Command {
     expectStatus(response, 200, String(this));
     if (readData(response, String(this))['archived'] !== true) fail(`${this}: archived should read true`, response);
     field.archived = true;
+    real.ctx.fields.markArchived(field.id);
   }
   toString(): string {
     return `PATCH /custom-fields/${this.field} archived=true`;
+  }
+}
+
+export class UnarchiveField implements Command {
+  constructor(readonly field: string) {}
+  check(model: Readonly<ContactsModel>): boolean {
+    return model.fields.get(this.field)?.archived === true;
+  }
+  async run(model: ContactsModel, real: Real): Promise<void> {
+    const field = model.fields.get(this.field)!;
+    real.ctx.fields.own(field.id);
+    const response = await real.ctx.send({ method: 'PATCH', path: `/custom-fields/${field.id}`, key: real.key, body: { archived: false } });
+    if (real.activeBefore + activeFields(model) >= FIELD_CAP) {
+      expectStatus(response, 400, `${this} (already ${FIELD_CAP} active fields: unarchiving counts against the cap)`);
+      real.ctx.fields.markArchived(field.id);
+      return;
+    }
+    expectStatus(response, 200, String(this));
+    if (readData(response, String(this))['archived'] !== false) fail(`${this}: archived should read false`, response);
+    field.archived = false;
+    real.ctx.fields.noteReused();
+  }
+  toString(): string {
+    return `PATCH /custom-fields/${this.field} archived=false`;
   }
 }
 

@@ -6,6 +6,7 @@
 import type { KitResponse } from '../../http/client.js';
 import type { CheckContext } from '../../runner/check.js';
 import { fail, readData } from '../../runner/expect.js';
+import { POOL_PREFIX, poolFieldKey } from '../../safety/tombstones.js';
 import { visibleValues, type ContactsModel } from './kit-model.js';
 
 export interface Real {
@@ -16,13 +17,17 @@ export interface Real {
   readonly key: string;
   /** Contact ids deleted in this sequence, by handle (GET must answer 404). */
   readonly deleted: Map<string, number>;
-  /** Active custom fields the account had before the sequence (the 15-field cap). */
+  /** Active custom fields the account had before the sequence, other than the kit's pool (the 15-field cap). */
   activeBefore: number;
 }
 
 export const pid = (real: Real, handle: string): string => `${real.ns}_${handle}`;
 export const tagName = (real: Real, tag: string): string => `${real.ns}_${tag}`;
-export const fieldKey = (real: Real, field: string): string => `${real.ns}_${field}`;
+/**
+ * Custom fields cannot be deleted (4.3), so the sequences work on the kit's pool of fields
+ * (`sbc_pool_text`, `sbc_pool_number`, ...), reused by every run instead of new keys each time.
+ */
+export const fieldKey = (_real: Real, field: string): string => poolFieldKey(field);
 export const displayName = (real: Real, handle: string, variant = ''): string => `${real.ns} ${handle}${variant}`;
 
 function sameSet(a: readonly string[], b: ReadonlySet<string>): boolean {
@@ -46,10 +51,10 @@ export function expectContact(model: ContactsModel, real: Real, handle: string, 
   const custom = data['custom_fields'];
   if (typeof custom !== 'object' || custom === null || Array.isArray(custom)) fail(`${what}: custom_fields must be an object`, response);
   const expected = visibleValues(model, contact);
-  const shown = Object.entries(custom as Record<string, unknown>).filter(([key]) => key.startsWith(real.ns));
+  const shown = Object.entries(custom as Record<string, unknown>).filter(([key]) => key.startsWith(POOL_PREFIX));
   for (const [key, value] of shown) {
     if (value === null) fail(`${what}: custom_fields.${key} is null; unset fields are omitted, never null (2.1)`, response);
-    const short = key.slice(real.ns.length + 1);
+    const short = key.slice(POOL_PREFIX.length);
     if (!expected.has(short)) fail(`${what}: custom_fields.${key} should not appear (unset or archived)`, response);
     if (expected.get(short) !== value) fail(`${what}: custom_fields.${key} is ${JSON.stringify(value)}, expected ${JSON.stringify(expected.get(short))}`, response);
   }

@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check';
 import type { CheckContext, CheckDefinition } from '../../runner/check.js';
-import { readList } from '../../runner/expect.js';
 import { perRun } from '../helpers.js';
 import { AttachTag, CreateTag, DeleteContact, DeleteTag, DetachTag, GetContact, ListByTag, PatchContact, UpsertContact } from './commands.js';
-import { ArchiveField, CreateField, SetValue } from './field-commands.js';
-import { emptyModel, type ContactsModel } from './kit-model.js';
+import { ArchiveField, CreateField, SetValue, UnarchiveField } from './field-commands.js';
+import { emptyModel, type ContactsModel, type FieldType } from './kit-model.js';
+import { POOL_FIELD_TYPES, poolFieldKey } from '../../safety/tombstones.js';
 import type { Real } from './real.js';
 
 const handle = fc.constantFrom('c0', 'c1', 'c2');
@@ -32,26 +32,39 @@ const contactCommands: ContactCommand[] = [
   tag.map((t) => new ListByTag(t)),
 ];
 
-const field = fc.constantFrom('f0', 'f1', 'f2');
+/** The kit's pool fields, one per type (`sbc_pool_text`, ...): the sequences reuse them. */
+const field = fc.constantFrom(...POOL_FIELD_TYPES);
 const fieldCommands: ContactCommand[] = [
   fc.tuple(handle, fc.uniqueArray(tag, { maxLength: 1 }), stage).map(([h, t, s]) => new UpsertContact(h, t, s)),
   handle.map((h) => new GetContact(h)),
   fc.tuple(field, fc.constantFrom('text', 'number', 'date', 'boolean') as fc.Arbitrary<'text' | 'number' | 'date' | 'boolean'>).map(([f, t]) => new CreateField(f, t)),
   field.map((f) => new ArchiveField(f)),
+  field.map((f) => new UnarchiveField(f)),
   fc.tuple(handle, field, fc.nat(1000), fc.constantFrom('right', 'right', 'wrong', 'clear') as fc.Arbitrary<'right' | 'wrong' | 'clear'>).map(
     ([h, f, n, m]) => new SetValue(h, f, n, m),
   ),
 ];
 
-async function activeFields(ctx: CheckContext, key: string): Promise<number> {
-  const response = await ctx.send({ path: '/custom-fields', key });
-  return response.status === 200 ? readList(response, 'GET /custom-fields').data.length : 0;
+/** The model as the target holds the pool now, and how many other fields are active. */
+async function startingPoint(ctx: CheckContext, key: string): Promise<{ model: ContactsModel; activeBefore: number }> {
+  return ctx.setup('read the custom-field definitions', async () => {
+    const definitions = await ctx.fields.definitions(key);
+    const model = emptyModel();
+    for (const name of POOL_FIELD_TYPES) {
+      const found = definitions.get(poolFieldKey(name));
+      if (found) model.fields.set(name, { id: found.id, type: found.type as FieldType, archived: found.archived });
+    }
+    const activeBefore = [...definitions.values()].filter((d) => !d.archived && !d.fieldKey.startsWith('sbc_pool_')).length;
+    return { model, activeBefore };
+  });
 }
 
 async function archiveAll(ctx: CheckContext, model: ContactsModel, key: string): Promise<void> {
-  // Frees the active-field slots at once: the next sequence needs them.
+  // Frees the active-field slots at once (the next sequence needs them) and leaves the pool archived.
   for (const field of model.fields.values()) {
-    if (!field.archived) await ctx.send({ method: 'PATCH', path: `/custom-fields/${field.id}`, key, body: { archived: true } });
+    if (field.archived) continue;
+    const response = await ctx.send({ method: 'PATCH', path: `/custom-fields/${field.id}`, key, body: { archived: true } });
+    if (response.status === 200) ctx.fields.markArchived(field.id);
   }
 }
 
@@ -88,8 +101,8 @@ export const sequenceChecks: CheckDefinition[] = [
       const key = await ctx.keyFor('write');
       await ctx.fc.check(
         fc.asyncProperty(fc.commands(fieldCommands, { maxCommands: 12, replayPath: ctx.fc.replayPath }), async (commands) => {
-          const real: Real = { ctx, ns: ctx.name('f'), key, deleted: new Map(), activeBefore: await activeFields(ctx, key) };
-          const model = emptyModel();
+          const { model, activeBefore } = await startingPoint(ctx, key);
+          const real: Real = { ctx, ns: ctx.name('f'), key, deleted: new Map(), activeBefore };
           try {
             await fc.asyncModelRun(() => ({ model, real }), commands);
           } finally {

@@ -5,6 +5,7 @@
 import { Flow, FlowValidation } from '../../../src/resources/flows/schemas.js';
 import type { CheckContext } from '../../runner/check.js';
 import { expectShape, expectStatus, fail, readData } from '../../runner/expect.js';
+import { skipIfScopeRefused } from '../helpers.js';
 import type { Catalogue, Json, KitGraph } from './graphs.js';
 
 export const group = 'flows';
@@ -55,6 +56,20 @@ export async function createFlow(ctx: CheckContext, word: string, key?: string, 
   const response = await ctx.send({ method: 'POST', path: '/flows', key: key ?? (await ctx.keyFor('write')), body: { name: ctx.name('flow'), definition: graph } });
   expectStatus(response, 201, 'POST /flows with a valid definition');
   return expectShape(readData(response, 'POST /flows'), Flow, 'flow (2.10)', response);
+}
+
+/**
+ * Creates a flow a check merely needs: a setup step, so a create that departs (any status but a
+ * 2xx, no answer) makes the check inconclusive instead of charging the clause it judges (the
+ * create itself is judged by `flows.create`). For account B a 403 `insufficient_scope` skips.
+ */
+export async function setupFlow(ctx: CheckContext, word: string, key?: string, graph = leadCapture(word)) {
+  return ctx.setup(key === 'b' ? 'create a flow in account B' : 'create a flow', async () => {
+    const response = await ctx.send({ method: 'POST', path: '/flows', key: key ?? (await ctx.keyFor('write')), body: { name: ctx.name('flow'), definition: graph } });
+    if (key === 'b') skipIfScopeRefused(ctx, response, 'write');
+    expectStatus(response, [200, 201], 'POST /flows with a valid definition');
+    return expectShape(readData(response, 'POST /flows'), Flow, 'flow (2.10)', response);
+  });
 }
 
 export async function act(ctx: CheckContext, id: number, name: string, key?: string) {

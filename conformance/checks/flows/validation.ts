@@ -8,7 +8,7 @@ import { FlowValidation } from '../../../src/resources/flows/schemas.js';
 import type { CheckDefinition } from '../../runner/check.js';
 import { errorCodeOf, expectError, expectShape, expectStatus, fail, readData } from '../../runner/expect.js';
 import { costOf, perRun } from '../helpers.js';
-import { CATALOGUE, CREATE, DELETE, VALIDATE, createFlow, expectVerdict, group, leadCapture, requireRoom, retire, validate, withNodes, word } from './client.js';
+import { CATALOGUE, CREATE, DELETE, VALIDATE, expectVerdict, setupFlow, group, leadCapture, requireRoom, retire, validate, withNodes, word } from './client.js';
 import { arbGraph, readCatalogue, type Json } from './graphs.js';
 
 export const validationChecks: CheckDefinition[] = [
@@ -139,7 +139,7 @@ export const validationChecks: CheckDefinition[] = [
       if (catalogue.nodes.some((node) => node.example === undefined)) ctx.skip('catalogue_without_examples');
       await requireRoom(ctx, catalogue, 2);
       const key = await ctx.keyFor('write');
-      const target = await createFlow(ctx, word(ctx, 'target'), key);
+      const target = await setupFlow(ctx, word(ctx, 'target'), key);
       try {
         await ctx.fc.check(
           fc.asyncProperty(arbGraph({ catalogue, word: word(ctx, 'gen'), gotoTarget: target.id }), async (generated) => {

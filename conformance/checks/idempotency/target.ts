@@ -1,10 +1,13 @@
 /**
  * What the idempotency properties create: the cheapest undoable create the target serves. Tags
  * (POST /tags, one request to count) when served, else API keys (POST /api-keys, revoked at once
- * so the 10-key cap is never reached). Each knows how to count its side effects by name.
+ * so the 10-key cap is never reached). Each knows how to count its side effects by name; a count
+ * the target does not let it make (the list answers an error) makes the check inconclusive, never
+ * a "0" that would read as "the request had no effect".
  */
 import type { KitResponse } from '../../http/client.js';
 import type { CheckContext } from '../../runner/check.js';
+import { CheckFailure } from '../../runner/failure.js';
 import { walk } from '../helpers.js';
 
 export interface IdempotentCreate {
@@ -38,7 +41,10 @@ export async function idempotentCreate(ctx: CheckContext): Promise<IdempotentCre
       count: async (name, as = key) => {
         const response: KitResponse = await ctx.send({ path: '/tags', key: as });
         const data = (response.json as { data?: unknown } | undefined)?.data;
-        return Array.isArray(data) ? named(data as Record<string, unknown>[], name) : 0;
+        if (response.status !== 200 || !Array.isArray(data)) {
+          return ctx.inconclusive('not measurable: cannot count tags', `GET /tags answered HTTP ${response.status}, so the kit cannot count the tags named ${name}`, response);
+        }
+        return named(data as Record<string, unknown>[], name);
       },
       deletePath: (id) => `/tags/${id}`,
     };
@@ -51,7 +57,14 @@ export async function idempotentCreate(ctx: CheckContext): Promise<IdempotentCre
       key,
       body: (name, variant) => ({ name, scope: variant % 2 === 0 ? 'read' : 'write' }),
       invalidBody: (name) => ({ name, scope: 'not-a-scope' }),
-      count: async (name, as = key) => named((await walk(ctx, '/api-keys', { key: as, limit: 100 })).items, name),
+      count: async (name, as = key) => {
+        try {
+          return named((await walk(ctx, '/api-keys', { key: as, limit: 100 })).items, name);
+        } catch (error) {
+          if (error instanceof CheckFailure) return ctx.inconclusive('not measurable: cannot count API keys', `the kit cannot count the keys named ${name}: ${error.message}`, error.exchange);
+          throw error;
+        }
+      },
       deletePath: (id) => `/api-keys/${id}`,
     };
   }
