@@ -199,6 +199,9 @@ describe('the replay debugger', () => {
     await ui.press('\r');
     const passed = await ui.waitFor('✓ 1. read the account');
     expect(passed).toContain('· edited');
+    // The step re-runs before the edit is confirmed: a larger seed makes that fresh sandbox take
+    // longer, so wait for the confirmation, or it lands after (and hides) the write's notice.
+    await ui.waitFor('w writes the file');
     await ui.press('w');
     await ui.waitFor(`wrote ${file}`);
     const saved = readFileSync(file, 'utf8');
