@@ -2,8 +2,8 @@
 import { useReducer } from 'react';
 import { Box, Text } from 'ink';
 import { fieldsOf, skeleton, type OpenApiLike, type RouteInfo } from '../data/openapi.js';
-import { initialList, listKey, listReducer, matchesFilter } from '../state/list.js';
-import { editText } from '../state/text.js';
+import { filteredListKey } from '../state/filtered-list.js';
+import { initialList, listReducer, matchesFilter } from '../state/list.js';
 import { ListView, Row } from '../components/ListView.js';
 import { useLoad } from '../hooks.js';
 import { useKeys, useUi } from '../ui.js';
@@ -67,18 +67,9 @@ export function Explore() {
   const current = items[Math.min(list.cursor, items.length - 1)];
 
   useKeys((input, key) => {
-    if (list.filtering) {
-      if (key.return || key.escape) dispatch({ type: 'filter-end', keep: key.return === true });
-      else dispatch({ type: 'filter-text', text: editText({ value: list.filter, cursor: list.filter.length }, input, key).value });
-      return true;
-    }
-    const move = listKey(input, key, items.length, listHeight);
-    if (move) {
-      dispatch(move);
-      return true;
-    }
-    if (input === '/') {
-      dispatch({ type: 'filter-start' });
+    const listAction = filteredListKey(list, input, key, items.length, listHeight);
+    if (listAction) {
+      dispatch(listAction);
       return true;
     }
     if (key.return && current?.kind === 'route' && session && catalogue.state === 'ready') {

@@ -7,8 +7,8 @@ import { diffExchanges, type DiffLine } from '../data/diff.js';
 import { historyToScenario } from '../data/to-scenario.js';
 import type { HistoryEntry } from '../data/history.js';
 import { describeOutcome } from '../target/client.js';
-import { initialList, listKey, listReducer, matchesFilter } from '../state/list.js';
-import { editText } from '../state/text.js';
+import { filteredListKey } from '../state/filtered-list.js';
+import { initialList, listReducer, matchesFilter } from '../state/list.js';
 import { useStore } from '../state/store.js';
 import { ListView, Row } from '../components/ListView.js';
 import { statusColor } from '../theme.js';
@@ -85,23 +85,15 @@ function HistoryBody({ session }: { session: Session }) {
       if (key.escape || key.return || input === 'd') setDiff(undefined);
       return true;
     }
-    if (list.filtering) {
-      if (key.return || key.escape) dispatch({ type: 'filter-end', keep: key.return === true });
-      else dispatch({ type: 'filter-text', text: editText({ value: list.filter, cursor: list.filter.length }, input, key).value });
-      return true;
-    }
-    if (input === ' ' && current) {
+    // Space marks an entry here (before the list's page-down), but not while typing the filter.
+    if (!list.filtering && input === ' ' && current) {
       setMarked((ids) => (ids.includes(current.id) ? ids.filter((id) => id !== current.id) : [...ids, current.id]));
       dispatch({ type: 'move', by: 1, count: entries.length, height });
       return true;
     }
-    const move = listKey(input, key, entries.length, height);
-    if (move) {
-      dispatch(move);
-      return true;
-    }
-    if (input === '/') {
-      dispatch({ type: 'filter-start' });
+    const listAction = filteredListKey(list, input, key, entries.length, height);
+    if (listAction) {
+      dispatch(listAction);
       return true;
     }
     if (!current) return false;

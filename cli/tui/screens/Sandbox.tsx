@@ -10,8 +10,8 @@ import { describeOutcome } from '../target/client.js';
 import { isSandbox } from '../target/kind.js';
 import { pathParams, type OpenApiLike, type RouteInfo } from '../data/openapi.js';
 import { createForm, fieldsFromSchema, formBody, formError, formKey, type FieldSpec, type FormState } from '../state/form.js';
-import { initialList, listKey, listReducer, matchesFilter } from '../state/list.js';
-import { editText } from '../state/text.js';
+import { filteredListKey } from '../state/filtered-list.js';
+import { initialList, listReducer, matchesFilter } from '../state/list.js';
 import { ListView, Row } from '../components/ListView.js';
 import { FormView } from '../components/FormView.js';
 import { JsonView } from '../components/JsonView.js';
@@ -177,18 +177,9 @@ function SandboxBody({ session }: { session: Session }) {
       } else setForm({ power: form.power, state });
       return true;
     }
-    if (list.filtering) {
-      if (key.return || key.escape) dispatch({ type: 'filter-end', keep: key.return === true });
-      else dispatch({ type: 'filter-text', text: editText({ value: list.filter, cursor: list.filter.length }, input, key).value });
-      return true;
-    }
-    const move = listKey(input, key, visible.length, listHeight);
-    if (move) {
-      dispatch(move);
-      return true;
-    }
-    if (input === '/') {
-      dispatch({ type: 'filter-start' });
+    const listAction = filteredListKey(list, input, key, visible.length, listHeight);
+    if (listAction) {
+      dispatch(listAction);
       return true;
     }
     if (key.return && visible[list.cursor]) {

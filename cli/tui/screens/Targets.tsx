@@ -2,8 +2,8 @@
 import { useMemo, useReducer, useState } from 'react';
 import { Box, Text } from 'ink';
 import { BUILTIN_SANDBOX, describeRef, loadTargets, removeTarget, saveTargets, SavedTarget, storeSecret, upsertTarget, type TargetsFile } from '../target/config.js';
-import { initialList, listKey, listReducer, matchesFilter } from '../state/list.js';
-import { editText } from '../state/text.js';
+import { filteredListKey } from '../state/filtered-list.js';
+import { initialList, listReducer, matchesFilter } from '../state/list.js';
 import { createForm, formError, formKey, valueOf, type FormState } from '../state/form.js';
 import { ListView, Row } from '../components/ListView.js';
 import { FormView } from '../components/FormView.js';
@@ -94,18 +94,9 @@ export function Targets() {
       else setForm(state);
       return true;
     }
-    if (list.filtering) {
-      if (key.return || key.escape) dispatch({ type: 'filter-end', keep: key.return === true });
-      else dispatch({ type: 'filter-text', text: editText({ value: list.filter, cursor: list.filter.length }, input, key).value });
-      return true;
-    }
-    const move = listKey(input, key, visible.length, height);
-    if (move) {
-      dispatch(move);
-      return true;
-    }
-    if (input === '/') {
-      dispatch({ type: 'filter-start' });
+    const listAction = filteredListKey(list, input, key, visible.length, height);
+    if (listAction) {
+      dispatch(listAction);
       return true;
     }
     if (key.return && selected) {
