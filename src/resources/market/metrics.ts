@@ -10,20 +10,13 @@
  *   before that, the latest lookup's own count of the 28 days before it;
  * - growth (wins): (last - first followers) / first, in percent.
  */
-import type { ContentMixPercent } from './readings.js';
+import type { ContentMixPercent, Reading } from './readings.js';
 import { COMPARISON_METRICS, type WinItemData } from './schemas.js';
 
-export interface Point {
+/** One day's reading of an account, as the daily snapshot keeps it. */
+export interface Point extends Reading {
   readonly day: number;
   readonly date: string;
-  readonly followers: number;
-  readonly following: number;
-  readonly posts: number;
-  readonly engagement_rate: number;
-  readonly avg_likes: number;
-  readonly avg_comments: number;
-  readonly posts_per_week: number;
-  readonly content_mix: ContentMixPercent;
 }
 
 export interface Summary {
