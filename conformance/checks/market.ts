@@ -476,11 +476,21 @@ export const marketChecks: CheckDefinition[] = [
       const result = expectShape(readData(first, 'POST /market-intel/refresh'), RefreshResult, 'refresh result (4.16)', first);
       if (result.refreshed < 0) fail('POST /market-intel/refresh: refreshed is negative', first);
       const elapsed = Math.ceil((Date.now() - started) / 1000);
-      tooSoon(await refresh(), 'POST /market-intel/refresh right after a refresh', [REFRESH_SECONDS - elapsed - 2, REFRESH_SECONDS]);
+      // The refreshes go out raw: one that meets the spent request quota (429 rate_limited, a
+      // rule of its own) says nothing about the refresh window, so the run could not measure it.
+      const again = async (): Promise<KitResponse | undefined> => {
+        const response = await refresh();
+        return response.status === 429 && errorCodeOf(response) === 'rate_limited' ? undefined : response;
+      };
+      const second = await again();
+      if (!second) return ctx.inconclusive('not measurable: the request quota ran out between the two refreshes');
+      tooSoon(second, 'POST /market-intel/refresh right after a refresh', [REFRESH_SECONDS - elapsed - 2, REFRESH_SECONDS]);
       if (ctx.target.virtualTime) {
         // Four minutes on, the rule still holds: one minute is left.
         await ctx.advanceClock(240_000);
-        tooSoon(await refresh(), 'POST /market-intel/refresh 4 minutes after a refresh', [1, REFRESH_SECONDS - 240 + 2]);
+        const later = await again();
+        if (!later) return ctx.inconclusive('not measurable: the request quota ran out before the refresh 4 minutes on');
+        tooSoon(later, 'POST /market-intel/refresh 4 minutes after a refresh', [1, REFRESH_SECONDS - 240 + 2]);
       }
     },
   },
