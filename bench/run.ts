@@ -17,6 +17,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'flows', load: () => import('./flows.js') },
   { name: 'tui', load: () => import('./tui.js') },
   { name: 'seed-pull', load: () => import('./seed-pull.js') },
+  { name: 'state', load: () => import('./state.js') },
 ];
 
 const RESULTS_FILE = join(import.meta.dirname, '..', '..', 'bench-results.json');

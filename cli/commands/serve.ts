@@ -208,7 +208,10 @@ export async function serve(options: ServeOptions): Promise<void> {
   });
   checkBindSafety(options.host, sim.accounts, options.exposeDefaultKeys ?? false);
   const persistence = options.state
-    ? persistState(sim, options.state, { onError: (error) => consoleLogger.error(`could not save ${options.state}`, error) })
+    ? persistState(sim, options.state, {
+        position: state?.log_position ?? 0,
+        onError: (error) => consoleLogger.error(`could not save ${options.state}`, error),
+      })
     : undefined;
   const recording = options.record ? recordServed(sim, options.record) : undefined;
   const running = await listen(recording?.sim ?? sim, {
@@ -216,11 +219,12 @@ export async function serve(options: ServeOptions): Promise<void> {
     port,
     connections,
     onError: (error) => consoleLogger.error('request failed', error),
+    ...(persistence ? { durable: () => persistence.whenDurable() } : {}),
   });
 
   let stateNote: string | undefined;
   if (options.state) {
-    stateNote = state ? `State:    ${options.state} (loaded; saved on every change)` : `State:    ${options.state} (new; saved on every change)`;
+    stateNote = state ? `State:    ${options.state} (loaded; every change is on disk before its answer)` : `State:    ${options.state} (new; every change is on disk before its answer)`;
     if (state && (options.seed || options.apiKey)) {
       // The saved store wins over the seed; the seed still defines what /_sandbox/reset returns to.
       consoleLogger.warn(`state loaded from ${options.state}: --seed/--api-key only take effect after POST /_sandbox/reset`);
@@ -230,7 +234,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) {
-      // A second Ctrl-C means "now": the state was saved on every change already.
+      // A second Ctrl-C means "now": every acknowledged change is in the log already.
       process.exit(130);
     }
     stopping = true;
@@ -245,8 +249,11 @@ export async function serve(options: ServeOptions): Promise<void> {
     } catch (error) {
       consoleLogger.error(`could not write ${options.record}`, error);
     }
-    persistence?.flush();
-    persistence?.stop();
+    try {
+      await persistence?.close();
+    } catch (error) {
+      consoleLogger.error(`could not save ${options.state}`, error);
+    }
     sim.close();
     process.exit(0);
   };
@@ -265,7 +272,7 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'interface to bind', DEFAULT_HOST)
     .option('--port <port>', 'port (0 picks a free one)', String(DEFAULT_PORT))
     .option('--seed <file>', 'seed file to start from (docs/fixtures.md); default: the embedded seed')
-    .option('--state <file>', 'load state from this file at start and keep saving it (atomic writes)')
+    .option('--state <file>', 'load state from this file (and its .log) at start; every change is logged and fsynced before its answer')
     .option('--api-key <key>', "fix the first account's full-scope key")
     .option('--rate-limit <limits>', 'per-minute/per-second limits, e.g. 6000/100, or "off"', '200/20')
     .option('--allow-local-webhooks <ports>', 'allow webhook receivers on loopback, on these ports only (e.g. 4400,8080)')

@@ -18,7 +18,22 @@ export interface NodeHandlerOptions {
   /** An upper bound on any body this server reads, whatever a route allows (default: the route's limit). */
   maxBodyBytes?: number;
   onError?: (error: unknown) => void;
+  /**
+   * `serve --state`: undefined when every committed change is on disk, else a promise that settles
+   * when it is. A request that may have written waits for it before its answer goes out, so a 2xx
+   * means durable; a rejection (the log could not be written) answers 503.
+   */
+  durable?: () => Promise<void> | undefined;
 }
+
+/** Reads change nothing a client was promised (a key's `last_used_at` at most): they never wait for the disk. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const NOT_SAVED: SimResponse = {
+  status: 503,
+  headers: {},
+  body: { error: { code: 'service_unavailable', message: 'The change could not be saved to the state file; the server keeps trying. Retry the request.' } },
+};
 
 export interface ListenOptions extends NodeHandlerOptions {
   host?: string;
@@ -125,9 +140,19 @@ export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = 
         origin: originOf(request),
         ...(source ? { bodySource: source } : {}),
       });
+      const saved = options.durable && !READ_METHODS.has(request.method ?? 'GET') ? options.durable() : undefined;
+      let answer = result;
+      if (saved) {
+        try {
+          await saved;
+        } catch {
+          // The log reported the failure once (serve logs it); each request only learns its answer.
+          answer = { ...NOT_SAVED, headers: result.headers };
+        }
+      }
       // A body the core did not take (a refused request) or stopped reading (too large) is left
       // unread: the connection closes after the answer instead of draining it.
-      send(response, result, source !== undefined && (!source.taken() || !request.complete));
+      send(response, answer, source !== undefined && (!source.taken() || !request.complete));
     } catch (error) {
       options.onError?.(error);
       if (!response.headersSent) {

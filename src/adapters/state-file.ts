@@ -1,16 +1,18 @@
 /**
- * `serve --state`: the sandbox survives restarts. The state is loaded at start and saved after
- * changes (debounced) and at shutdown. Every save writes a temp file in the same directory,
- * fsyncs it, then renames it over the target: rename is atomic on POSIX, so a `kill -9` at any
- * moment leaves either the old complete file or the new complete file, never a torn one. The
- * only debris a kill can leave is the temp file of the interrupted save; the next start removes it.
+ * `serve --state`: the sandbox survives restarts, and a write it acknowledged survives a crash.
+ * The state file holds a full save; its write-ahead log (`<file>.log`, ./state-log.ts) holds every
+ * commit since, fsynced before the request's answer goes out. A full save writes a temp file in
+ * the same directory, fsyncs it, then renames it over the target: rename is atomic on POSIX, so a
+ * `kill -9` at any moment leaves either the old complete file or the new complete file, never a
+ * torn one. The only debris a kill can leave is the temp file of an interrupted save; the next
+ * start removes it.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Snapshot } from '../control/schemas.js';
-import type { SimulatorSnapshot } from '../simulator/types.js';
 import { toJsonPath } from '../seed/parse.js';
 import type { Simulator } from '../simulator.js';
+import { logFileOf, replayLog, StateLog, type StateFileContent } from './state-log.js';
 
 /** `.<name>.<pid>.<ms>.<n>.tmp` beside the target: same filesystem, so the rename is atomic. */
 function tempName(file: string, sequence: number): string {
@@ -61,9 +63,17 @@ export function cleanStaleTempFiles(file: string): string[] {
   return removed;
 }
 
-/** Reads a state file; `undefined` when it does not exist yet (the first start). */
-export function loadState(file: string): SimulatorSnapshot | undefined {
-  if (!existsSync(file)) return undefined;
+/**
+ * Reads a state file and applies its write-ahead log (./state-log.ts); `undefined` when neither
+ * exists yet (the first start).
+ */
+export function loadState(file: string): StateFileContent | undefined {
+  if (!existsSync(file)) {
+    if (existsSync(logFileOf(file))) {
+      throw new Error(`${logFileOf(file)} exists but ${file} does not: the log only makes sense on top of its state file`);
+    }
+    return undefined;
+  }
   const text = readFileSync(file, 'utf8');
   let value: unknown;
   try {
@@ -76,7 +86,23 @@ export function loadState(file: string): SimulatorSnapshot | undefined {
     const issue = result.error.issues[0]!;
     throw new Error(`${file} is not a switchboard state file (format switchboard-snapshot v1): ${toJsonPath(issue.path)}: ${issue.message}`);
   }
-  return value as SimulatorSnapshot;
+  const state = value as StateFileContent;
+  replayLog(state, logFileOf(file));
+  return state;
+}
+
+/**
+ * Fails at start, with the reason, when the state file's directory cannot take it: a server that
+ * printed its ready line and then persisted nothing would be worse than one that refused to start.
+ */
+export function checkStateLocation(file: string): void {
+  const dir = dirname(file);
+  if (!existsSync(dir)) throw new Error(`cannot keep state in ${file}: the directory ${dir} does not exist`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new Error(`cannot keep state in ${file}: the directory ${dir} is not writable`);
+  }
 }
 
 let tempSequence = 0;
@@ -122,56 +148,45 @@ function removeQuietly(path: string): void {
 }
 
 export interface StatePersistence {
-  /** Saves now if anything changed since the last save. */
-  flush(): void;
-  stop(): void;
+  /**
+   * Undefined when every committed change is on disk; else a promise that settles once the changes
+   * committed so far are (a write request's answer waits for it), or rejects with StateLogError.
+   */
+  whenDurable(): Promise<void> | undefined;
+  /** Saves the whole state, empties the log and stops listening (shutdown). */
+  close(): Promise<void>;
 }
 
 export interface PersistOptions {
-  /** Quiet period before a save, so a burst of writes costs one file write. Default 200 ms. */
-  debounceMs?: number;
+  /** Start a fresh log after a full save once the log holds this many bytes. Default 64 MiB. */
+  compactBytes?: number;
+  /** The `log_position` of the state the simulator was started from (read from the file when absent). */
+  position?: number;
   /** A save that fails (disk full, directory removed) is reported here instead of crashing the server. */
   onError?: (error: unknown) => void;
 }
 
 /**
- * Saves the simulator to `file` now and after every committed change. Stale temp files from an
- * earlier process that was killed mid-save are removed first.
+ * Keeps the simulator in `file` from now on: a full save now, then every commit appended to the
+ * write-ahead log (./state-log.ts). Stale temp files from an earlier process that was killed
+ * mid-save are removed first. Throws at once when the location cannot be written.
  */
 export function persistState(sim: Simulator, file: string, options: PersistOptions = {}): StatePersistence {
-  const debounceMs = options.debounceMs ?? 200;
+  checkStateLocation(file);
   cleanStaleTempFiles(file);
-  let timer: NodeJS.Timeout | undefined;
-  let dirty = false;
-  const save = (): void => {
-    timer = undefined;
-    if (!dirty) return;
-    dirty = false;
-    try {
-      writeFileAtomic(file, JSON.stringify(sim.snapshot()));
-    } catch (error) {
-      // Keep the change pending so the next save (or the shutdown flush) tries again.
-      dirty = true;
-      if (!options.onError) throw error;
-      options.onError(error);
-    }
-  };
-  const unsubscribe = sim.onChange(() => {
-    dirty = true;
-    timer ??= setTimeout(save, debounceMs);
+  const position = options.position ?? loadStatePosition(file) ?? 0;
+  const log = new StateLog(sim, logFileOf(file), position, {
+    saveSnapshot: (content) => writeFileAtomic(file, JSON.stringify(content)),
+    ...(options.compactBytes !== undefined ? { compactBytes: options.compactBytes } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
   });
-  dirty = true;
-  save();
   return {
-    flush(): void {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      save();
-    },
-    stop(): void {
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    },
+    whenDurable: () => log.whenDurable(),
+    close: () => log.close(),
   };
+}
+
+/** The log position the state file (with its log) reached: new lines must number after it. */
+function loadStatePosition(file: string): number | undefined {
+  return existsSync(file) ? loadState(file)?.log_position : undefined;
 }

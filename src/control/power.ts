@@ -51,6 +51,8 @@ export interface Power<C, F> {
   readonly status: 200 | 201;
   /** The output is an array oldest first; the route pages it newest first, the function returns it whole. */
   readonly list?: boolean;
+  /** This power's own body limit in bytes (a whole snapshot to restore); others take the simulator's. */
+  readonly maxBodyBytes?: number;
   readonly run: (call: PowerCall<unknown, unknown>, bound: C) => unknown;
   /** Builds the `sim.sandbox` function from an invoker. */
   readonly fn: (invoke: PowerInvoke<unknown>) => F;
@@ -96,6 +98,7 @@ interface PowerSpec<C, Path extends string, PS, IS, O> {
   readonly output: z.ZodType;
   readonly status?: 200 | 201;
   readonly list?: boolean;
+  readonly maxBodyBytes?: number;
   readonly run: (call: PowerCall<Output<IS, PS>['params'], Output<IS, PS>['input']>, bound: C) => O;
 }
 
@@ -150,6 +153,7 @@ function build<C>(access: PowerAccess, spec: PowerSpec<C, string, unknown, unkno
     output: spec.output,
     status: spec.status ?? 200,
     ...(spec.list !== undefined ? { list: spec.list } : {}),
+    ...(spec.maxBodyBytes !== undefined ? { maxBodyBytes: spec.maxBodyBytes } : {}),
     run: spec.run as Power<C, unknown>['run'],
     fn: spec.fn ?? defaultFunction(access, spec.path),
   };
@@ -202,6 +206,7 @@ export function powerRoute<C>(power: Power<C, unknown>): AnyRoute<C> {
     ...(power.input && takesBody ? { body: power.input, bodyRequired: power.inputRequired ?? false } : {}),
     ...(power.input && !takesBody ? { query: power.input } : {}),
     ...(power.list ? { list: { defaultLimit: 25 } } : {}),
+    ...(power.maxBodyBytes !== undefined ? { maxBodyBytes: power.maxBodyBytes } : {}),
     access: power.access,
     success: { statuses: [power.status], schema: power.output, envelope: power.list ? 'list' : 'data' },
     handler: async (ctx, bound) => {

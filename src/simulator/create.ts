@@ -43,7 +43,7 @@ import { defaultSeedOf } from '../seed/defaults.js';
 import { parseSeedWith } from '../seed/parse.js';
 import { seedSchemaOf } from '../seed/schema.js';
 import { SnapshotError } from '../store/rules.js';
-import { Store } from '../store/store.js';
+import { Store, type CommittedChanges } from '../store/store.js';
 import type { HookSpecs } from '../core/hooks.js';
 import type { PowerTree } from '../control/power.js';
 import { simulatorPowers } from './powers.js';
@@ -134,6 +134,11 @@ export interface Simulator<G extends readonly AnyGroup[] = Registry> {
   onEvent(listener: EventListener): () => void;
   /** Hears every committed state change (persistence uses it). */
   onChange(listener: () => void): () => void;
+  /**
+   * What every commit changed, as absolute record values, right after it commits (the write-ahead
+   * log of `serve --state`, src/adapters/state-log.ts). Costs nothing while nobody listens.
+   */
+  onCommit(listener: (changes: CommittedChanges) => void): () => void;
   /** The API's OpenAPI 3.1 document (`/api/v1/openapi.json`). */
   openapi(): OpenApiDocument;
   /** The control plane's OpenAPI 3.1 document (`/_sandbox/openapi.json`). */
@@ -311,6 +316,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     setRateLimit: (config) => rateLimiter.configure(toRateLimit(config)),
     onEvent: (listener) => events.subscribe(listener),
     onChange: (listener) => store.onChange(listener),
+    onCommit: (listener) => store.onCommit(listener),
     openapi,
     controlOpenapi,
     sandbox: sandbox as SandboxApi<G>,

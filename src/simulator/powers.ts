@@ -29,6 +29,9 @@ import {
 import { EmptyBody } from '../resources/shared/schemas.js';
 import type { SandboxControl, SimulatorSnapshot } from './types.js';
 
+/** The biggest snapshot `POST /_sandbox/restore` reads: a million contacts with long notes fit. */
+export const RESTORE_MAX_BYTES = 512 * 1024 * 1024;
+
 const power = powersFor<SandboxControl>();
 
 function timestampMs(value: string, param: string): number {
@@ -73,8 +76,11 @@ export const simulatorPowers = {
     method: 'POST',
     path: '/restore',
     summary: 'Replace the whole simulator state with a snapshot',
+    description:
+      'Takes what GET /_sandbox/snapshot gave, up to 512 MiB: a snapshot is as big as the state it holds, so the 1 MiB limit of ordinary requests does not apply here.',
     input: RestoreBody,
     inputRequired: true,
+    maxBodyBytes: RESTORE_MAX_BYTES,
     output: Done,
     run: ({ input }, control) => {
       // Every invariant is checked before anything is replaced (store/rules.ts): all or nothing.

@@ -48,7 +48,8 @@ export class Collection<T extends Entity> {
     readonly name: string,
     private readonly indexes: IndexDefinitions<T>,
     private readonly recordUndo: UndoSink,
-    private readonly changed: () => void,
+    /** Told the id of every written record, so the store can say what a commit changed. */
+    private readonly changed: (id: number) => void,
   ) {
     for (const [indexName, definition] of Object.entries(indexes)) {
       if (definition.unique) this.uniques.set(indexName, new Map());
@@ -118,7 +119,7 @@ export class Collection<T extends Entity> {
     this.checkUniques(record, undefined);
     this.attach(record);
     this.recordUndo(() => this.detach(record));
-    this.changed();
+    this.changed(record.id);
     return record;
   }
 
@@ -134,7 +135,7 @@ export class Collection<T extends Entity> {
       this.detach(next);
       this.attach(previous);
     });
-    this.changed();
+    this.changed(id);
     return next;
   }
 
@@ -143,7 +144,7 @@ export class Collection<T extends Entity> {
     if (!previous) return undefined;
     this.detach(previous);
     this.recordUndo(() => this.attach(previous));
-    this.changed();
+    this.changed(id);
     return previous;
   }
 

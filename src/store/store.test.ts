@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Entity } from './collection.js';
 import { isStoreSnapshot } from './snapshot.js';
 import { insertSorted, lowerBound, removeSorted } from './sorted-ids.js';
-import { Store } from './store.js';
+import { Store, type CommittedChanges } from './store.js';
 
 interface Contact extends Entity {
   readonly handle: string;
@@ -311,5 +311,61 @@ describe('sorted id arrays', () => {
     expect(lowerBound(ids, 7)).toBe(2);
     expect(lowerBound(ids, 8)).toBe(3);
     expect(lowerBound(ids, 100)).toBe(4);
+  });
+});
+
+describe('Store.onCommit (the write-ahead log feed)', () => {
+  function recording() {
+    const store = new Store();
+    const notes = store.define<Contact>('notes');
+    const seen: CommittedChanges[] = [];
+    store.onCommit((changes) => seen.push(changes));
+    return { store, notes, seen };
+  }
+
+  it('reports each commit once, as the new values of the records it wrote and the sequences it moved', () => {
+    const { store, notes, seen } = recording();
+    store.transaction(() => {
+      const id = store.nextId('notes');
+      notes.insert({ id, account_id: 1, name: 'a', handle: 'h', tags: [] });
+      notes.update(id, { name: 'b' });
+    });
+    expect(seen).toEqual([{ replaced: false, records: [{ collection: 'notes', id: 1, record: { id: 1, account_id: 1, name: 'b', handle: 'h', tags: [] } }], sequences: { notes: 1 } }]);
+    store.transaction(() => notes.remove(1));
+    expect(seen[1]).toEqual({ replaced: false, records: [{ collection: 'notes', id: 1, record: null }], sequences: {} });
+  });
+
+  it('reports nothing for a rolled-back transaction except the sequence it moved (ids are never reused)', () => {
+    const { store, notes, seen } = recording();
+    expect(() =>
+      store.transaction(() => {
+        notes.insert({ id: store.nextId('notes'), account_id: 1, name: 'x', handle: 'h', tags: [] });
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(seen).toEqual([]);
+    store.transaction(() => notes.insert({ id: store.nextId('notes'), account_id: 1, name: 'y', handle: 'h', tags: [] }));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.sequences).toEqual({ notes: 2 });
+    expect(seen[0]!.records.map((entry) => entry.id)).toEqual([2]);
+  });
+
+  it('a write outside a transaction is its own commit; a restore is reported as a replacement', () => {
+    const { store, notes, seen } = recording();
+    notes.insert({ id: 7, account_id: 1, name: 'loose', handle: 'h', tags: [] });
+    expect(seen).toEqual([{ replaced: false, records: [{ collection: 'notes', id: 7, record: { id: 7, account_id: 1, name: 'loose', handle: 'h', tags: [] } }], sequences: {} }]);
+    store.restore(store.snapshot());
+    expect(seen[1]).toMatchObject({ replaced: true, records: [] });
+  });
+
+  it('a nested transaction joins the outer one: one report at the outer commit', () => {
+    const { store, notes, seen } = recording();
+    store.transaction(() => {
+      notes.insert({ id: 1, account_id: 1, name: 'outer', handle: 'h', tags: [] });
+      store.transaction(() => notes.insert({ id: 2, account_id: 1, name: 'inner', handle: 'h', tags: [] }));
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.records.map((entry) => entry.id).sort()).toEqual([1, 2]);
   });
 });

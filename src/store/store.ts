@@ -11,6 +11,41 @@ import { Collection, type Entity, type IndexDefinitions } from './collection.js'
 import { checkSnapshot, type CollectionRules, type RecordRules } from './rules.js';
 import { STATE_FORMAT, STATE_VERSION, type StoreSnapshot } from './snapshot.js';
 
+/** One record a commit wrote: its value after the commit, or null when the commit removed it. */
+export interface CommittedRecord {
+  readonly collection: string;
+  readonly id: number;
+  readonly record: Entity | null;
+}
+
+/**
+ * What one commit changed, as absolute values (never deltas): applying a run of these in order on
+ * top of any earlier state gives the state after the last one, and applying one twice is harmless.
+ * That is what lets a write-ahead log be replayed over a snapshot that already holds part of it.
+ */
+export interface CommittedChanges {
+  /** The whole state was replaced (restore, reset): a listener must save everything, not a diff. */
+  readonly replaced: boolean;
+  readonly records: readonly CommittedRecord[];
+  /** The sequences the commit moved, at their new values. */
+  readonly sequences: Readonly<Record<string, number>>;
+}
+
+/** The records and sequences one open transaction touched (kept only while someone listens). */
+class TouchedSet {
+  readonly records = new Map<string, Set<number>>();
+  readonly sequences = new Set<string>();
+
+  get empty(): boolean {
+    return this.records.size === 0 && this.sequences.size === 0;
+  }
+
+  clear(): void {
+    this.records.clear();
+    this.sequences.clear();
+  }
+}
+
 export class Store {
   private readonly collections = new Map<string, Collection<Entity>>();
   private readonly rules: CollectionRules[] = [];
@@ -18,6 +53,8 @@ export class Store {
   private undoLog: (() => void)[] | null = null;
   private commitQueue: (() => void)[] = [];
   private readonly changeListeners = new Set<() => void>();
+  private readonly commitListeners = new Set<(changes: CommittedChanges) => void>();
+  private readonly touched = new TouchedSet();
   private changeCount = 0;
 
   /**
@@ -35,7 +72,7 @@ export class Store {
       name,
       indexes,
       (undo) => this.undoLog?.push(undo),
-      () => this.markChanged(),
+      (id) => this.recordWritten(name, id),
     );
     this.collections.set(name, collection as unknown as Collection<Entity>);
     return collection;
@@ -47,18 +84,20 @@ export class Store {
     if (pinned !== undefined) {
       this.pinned.delete(sequence);
       this.ensureSequenceAtLeast(sequence, pinned);
-      this.markChanged();
+      this.sequenceMoved(sequence);
       return pinned;
     }
     const next = (this.sequences[sequence] ?? 0) + 1;
     this.sequences[sequence] = next;
-    this.markChanged();
+    this.sequenceMoved(sequence);
     return next;
   }
 
   /** Moves a sequence forward so explicitly numbered records (seeds) never collide with new ids. */
   ensureSequenceAtLeast(sequence: string, value: number): void {
-    if ((this.sequences[sequence] ?? 0) < value) this.sequences[sequence] = value;
+    if ((this.sequences[sequence] ?? 0) >= value) return;
+    this.sequences[sequence] = value;
+    if (this.commitListeners.size > 0) this.touched.sequences.add(sequence);
   }
 
   private readonly pinned = new Map<string, number>();
@@ -93,11 +132,25 @@ export class Store {
       this.undoLog = null;
       for (let i = undoLog.length - 1; i >= 0; i--) undoLog[i]!();
       this.commitQueue = [];
+      // Undone writes changed nothing; sequences that moved stay moved (ids are never reused), so
+      // they are still reported with the next commit.
+      this.touched.records.clear();
       throw error;
     }
     this.undoLog = null;
+    this.publishCommit();
     this.flushCommitQueue();
     return result;
+  }
+
+  /**
+   * Tells `listener` what every commit changed, right after it commits and before the work queued
+   * with `afterCommit` runs (a write-ahead log, `serve --state`). A write outside any transaction
+   * is a commit of its own. Costs nothing while nobody listens.
+   */
+  onCommit(listener: (changes: CommittedChanges) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
   }
 
   /** Queues work for after the current transaction commits (or runs it now outside one). */
@@ -152,7 +205,42 @@ export class Store {
       collection.load(records.get(name) ?? []);
     }
     this.sequences = { ...snapshot.sequences };
+    this.touched.clear();
+    if (this.commitListeners.size > 0) this.emitCommit({ replaced: true, records: [], sequences: { ...this.sequences } });
     this.markChanged();
+  }
+
+  private recordWritten(collection: string, id: number): void {
+    if (this.commitListeners.size > 0) {
+      let ids = this.touched.records.get(collection);
+      if (!ids) this.touched.records.set(collection, (ids = new Set()));
+      ids.add(id);
+    }
+    this.markChanged();
+    if (this.undoLog === null) this.publishCommit();
+  }
+
+  private sequenceMoved(sequence: string): void {
+    if (this.commitListeners.size > 0) this.touched.sequences.add(sequence);
+    this.markChanged();
+  }
+
+  /** Reports what the commit just made touched, read from the collections as they now stand. */
+  private publishCommit(): void {
+    if (this.commitListeners.size === 0 || this.touched.empty) return;
+    const records: CommittedRecord[] = [];
+    for (const [name, ids] of this.touched.records) {
+      const collection = this.collections.get(name)!;
+      for (const id of ids) records.push({ collection: name, id, record: collection.get(id) ?? null });
+    }
+    const sequences: Record<string, number> = {};
+    for (const name of this.touched.sequences) sequences[name] = this.sequences[name] ?? 0;
+    this.touched.clear();
+    this.emitCommit({ replaced: false, records, sequences });
+  }
+
+  private emitCommit(changes: CommittedChanges): void {
+    for (const listener of this.commitListeners) listener(changes);
   }
 
   private markChanged(): void {
