@@ -18,7 +18,7 @@ import { ABSENT_ID, ProfileRefusal, guardRequest } from './safety/guard.js';
 import { Ledger } from './safety/ledger.js';
 import { cleanupCommand, describeLeftover, sweep } from './safety/sweeper.js';
 import { ConformanceUsageError } from './errors.js';
-import type { KitClient, KitResponse } from './http/client.js';
+import { KitClient as RealKitClient, type KitClient, type KitResponse } from './http/client.js';
 import { fail } from './runner/expect.js';
 import { setupStep } from './runner/failure.js';
 import { checkCatalogue } from './runner/run.js';
@@ -301,5 +301,50 @@ describe('sweep', () => {
       `switchboard conformance --base-url 'https://api.example.com/api/v1' --api-key "$SWITCHBOARD_API_KEY" --api-key-b "$SWITCHBOARD_API_KEY_B" --cleanup sbc_12345678 --ledger-dir '.switchboard-conformance'`,
     );
     expect(cleanupCommand('http://x/api/v1', 'sbc_12345678', ['a'], false)).not.toContain('--api-key-b');
+  });
+});
+
+describe('stale keep-alive sockets', () => {
+  function clientWith(fetchFn: (request: Request) => Promise<Response>): RealKitClient {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-stale-'));
+    const instant: Waiter = { virtual: true, now: () => 0, wait: async () => undefined };
+    return new RealKitClient({
+      baseUrl: 'http://127.0.0.1:9/api/v1',
+      runId: 'stale',
+      fetch: fetchFn,
+      pacer: new Pacer(instant, { burst: 15, margin: 2 }),
+      ledger: new Ledger('stale', 'http://127.0.0.1:9/api/v1', dir),
+      profile: () => 'full',
+      resolveKey: () => ({ value: 'k', account: 'a' }),
+      timeoutMs: 5_000,
+    });
+  }
+  const staleSocket = (): Error => new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+
+  it('sends a GET once more when the pooled socket had been closed by the server, but never a POST', async () => {
+    let calls = 0;
+    const flaky = async (): Promise<Response> => {
+      calls++;
+      if (calls === 1) throw staleSocket();
+      return new Response('{"data":{}}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const reader = clientWith(flaky);
+    expect((await reader.send({ path: '/account' })).status).toBe(200);
+    expect(calls).toBe(2);
+
+    calls = 0;
+    const writer = clientWith(flaky);
+    await expect(writer.send({ method: 'POST', path: '/tags', body: { name: 'x' } })).rejects.toThrow(/could not reach/);
+    expect(calls).toBe(1);
+  });
+
+  it('a refused connection is not retried: the target is down, not stale', async () => {
+    let calls = 0;
+    const down = async (): Promise<Response> => {
+      calls++;
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    };
+    await expect(clientWith(down).send({ path: '/account' })).rejects.toThrow(/ECONNREFUSED/);
+    expect(calls).toBe(1);
   });
 });

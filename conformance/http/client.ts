@@ -155,7 +155,7 @@ export class KitClient {
         else await this.deps.pacer.before(resolved.account, 1, signal);
       }
       if (signal?.aborted) throw new Interrupted();
-      const response = await this.once(method, options, label, keyValue);
+      const response = await this.onceRetryingStaleSocket(method, options, label, keyValue);
       if (paced) this.deps.pacer.after(resolved.account, response.headers, response.exchange.durationMs);
       this.count(options.fromOrigin ? undefined : (resolved?.account ?? 'unauthenticated'), response.status);
       for (const observe of this.observers) {
@@ -175,6 +175,22 @@ export class KitClient {
     this.usage.used++;
     this.usage.byAccount[account] = (this.usage.byAccount[account] ?? 0) + 1;
     if (status === 429) this.usage.rateLimited++;
+  }
+
+  /**
+   * A read that dies on a socket the server had already closed is sent once more on a new one:
+   * a pooled keep-alive connection can go stale between requests (the server's idle timeout, or
+   * a server restarted on the same port), and the request never reached the server. Only GET and
+   * HEAD, which a client may repeat (RFC 9110, 9.2.2); a write is never sent twice.
+   */
+  private async onceRetryingStaleSocket(method: string, options: SendOptions, label: string, keyValue: string | undefined): Promise<KitResponse> {
+    try {
+      return await this.once(method, options, label, keyValue);
+    } catch (error) {
+      if (!(error instanceof NoAnswer) || error.kind !== 'unreachable' || (method !== 'GET' && method !== 'HEAD')) throw error;
+      if (!/UND_ERR_SOCKET|ECONNRESET|other side closed/.test(error.detail)) throw error;
+      return this.once(method, options, label, keyValue);
+    }
   }
 
   private async once(method: string, options: SendOptions, label: string, keyValue: string | undefined): Promise<KitResponse> {
