@@ -24,4 +24,7 @@ export const overviewGroup = defineGroup({
   routes: overviewRoutes,
   sandbox: overviewPowers,
   mutants: overviewMutants,
+  // Nothing of its own to copy: every count derives from the groups it reads, and the usage
+  // switches are sandbox state no public GET shows.
+  pull: { sections: [] },
 });
