@@ -233,6 +233,13 @@ const TABLE: Entry[] = [
     body: '{"date":"2026-01-13","time":"13:00"}',
     expectStatus: 409,
   },
+  // Overview analytics (2.14): counts after the writes above, the plan-lookup fault (usage null) and back.
+  { name: 'overview: a minute on', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"1m"}', expectStatus: 200 },
+  { name: 'overview', method: 'GET', path: '/api/v1/analytics/overview', key: 'read', expectStatus: 200 },
+  { name: 'overview: plan lookup fails', method: 'POST', path: '/_sandbox/analytics/usage', key: 'admin', body: '{"plan_lookup":"fail"}', expectStatus: 200 },
+  { name: 'overview: usage null', method: 'GET', path: '/api/v1/analytics/overview', key: 'read', expectStatus: 200 },
+  { name: 'overview: bad usage setting', method: 'POST', path: '/_sandbox/analytics/usage', key: 'admin', body: '{"plan_lookup":"maybe"}', expectStatus: 400 },
+  { name: 'overview: plan lookup back', method: 'POST', path: '/_sandbox/analytics/usage', key: 'admin', body: '{"plan_lookup":"ok"}', expectStatus: 200 },
   // Flows (4.7, 3.3): validation, create, the lifecycle on seeded flows (account 1: flows 1 to 5).
   // A new second on the frozen clock: the rows above used this second's burst of 20.
   { name: 'control: advance before flows', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"1h"}', expectStatus: 200 },

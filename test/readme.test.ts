@@ -80,3 +80,25 @@ describe('README flows walkthrough', () => {
     expect((refused.body as { data: { errors: { code: string }[] } }).data.errors.map((e) => e.code)).toEqual(['invalid_config', 'unknown_port', 'unreachable']);
   });
 });
+
+describe('README overview analytics walkthrough', () => {
+  it('reads the overview with the key it shows, and the plan-lookup fault makes usage null', async () => {
+    const block = /## Overview analytics[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block, 'the overview sh block').toBeDefined();
+    const key = /KEY=(sbx_\w+)/.exec(block!)?.[1];
+    expect(key).toBe(defaultKey(DEFAULT_ACCOUNTS[0]!, 'read'));
+    const sim = createSimulator({ logger: silent, rateLimit: 'off' });
+    const read = async () => (await sim.request({ path: '/analytics/overview', key: key! })).body as { data: { window: { days: number }; usage: unknown } };
+    expect((await read()).data.window.days).toBe(30);
+    const body = /-d '(\{"plan_lookup":"fail"\})'/.exec(block!)?.[1];
+    const faulted = await sim.fetch(
+      new Request('http://127.0.0.1:4010/_sandbox/analytics/usage', {
+        method: 'POST',
+        headers: { 'X-Sandbox-Token': sim.controlToken, 'X-Sandbox-Account': '1', 'content-type': 'application/json' },
+        body: body!,
+      }),
+    );
+    expect(faulted.status).toBe(200);
+    expect((await read()).data.usage).toBeNull();
+  });
+});

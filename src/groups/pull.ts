@@ -24,6 +24,8 @@ export interface PullApi {
 export interface PullValueSection {
   readonly field: string;
   readonly value: (api: PullApi) => Promise<unknown>;
+  /** Requests `value` makes at least (for the estimate; default 1). */
+  readonly requests?: number;
 }
 
 export interface PullListSection<R = never> {

@@ -219,7 +219,7 @@ function estimateOf(sections: readonly PullSection[], quota: number): PullEstima
   const perRecord: Record<string, number> = {};
   let minimum = 0;
   for (const section of sections) {
-    minimum += 1;
+    minimum += 'value' in section ? (section.requests ?? 1) : 1;
     if ('list' in section) perRecord[section.field] = 1 / PAGE + (section.requestsPerRecord ?? 0);
   }
   return {

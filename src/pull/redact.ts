@@ -39,6 +39,17 @@ export const DEFAULT_REDACTION: Readonly<Record<string, FakeKind>> = {
   'blocked_users[].ig_username': 'username',
   'blocked_users[].display_name': 'name',
   'opt_outs[].platform_user_id': 'id',
+  // Knowledge gaps quote customers and the AI's answers to them; FAQs and services are the business's own configuration.
+  'appointments[].customer.name': 'name',
+  'appointments[].customer.email': 'email',
+  'appointments[].customer.phone': 'phone',
+  'appointments[].customer.address': 'text',
+  'appointments[].conversation.platform_user_id': 'id',
+  'appointments[].notes': 'text',
+  'appointments[].vehicle_info': 'text',
+  'knowledge.gaps[].user_message': 'text',
+  'knowledge.gaps[].ai_response': 'text',
+  'knowledge.gaps[].suggested_answer': 'text',
 };
 
 /** A rules file: paths to keep as they are, and paths to replace (by kind), on top of the defaults. */

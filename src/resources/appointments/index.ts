@@ -1,4 +1,5 @@
 /** Appointments and availability (2.8, 2.9, 3.2, 4.6): booking rules, time zones, the 3.2 machine. */
+import { appointmentPull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { aiConfigGroup } from '../ai-config/index.js';
 import { contactsGroup } from '../contacts/index.js';
@@ -25,5 +26,6 @@ export const appointmentsGroup = defineGroup({
   events: appointmentEvents,
   sandbox: appointmentPowers,
   seed: appointmentSeed,
+  pull: appointmentPull,
   mutants: appointmentMutants,
 });

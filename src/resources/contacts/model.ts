@@ -65,6 +65,8 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
     findByIdentity,
     /** The account's contact with this id, if any. */
     find: (accountId: number, id: number): ContactRecord | undefined => contacts.getOwned(accountId, id),
+    /** Every contact of the account, oldest first (the overview analytics count them, 2.14). */
+    records: (accountId: number): ContactRecord[] => [...contacts.ofAccount(accountId)],
     present: presenter.fresh,
     presentForRead: presenter.forRead,
     ...createInboundContacts(core, writer),

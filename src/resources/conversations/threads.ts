@@ -159,6 +159,10 @@ export function createThreads(core: CoreServices, deps: ConversationsNeeds, hook
     sameState,
     contactOf,
 
+    /** When each thread now in `status` last changed (the overview's `needs_you.escalated`, 2.14). */
+    changeTimesIn: (accountId: number, status: ConversationRecord['status']): number[] =>
+      conversations.idsByIndex('status', statusKey(accountId, status)).map((id) => conversations.get(id)!.updated_ms),
+
     findByIdentity: (accountId: number, channel: Channel, platformUserId: string): ConversationRecord | undefined =>
       conversations.findUnique('identity', identityKey(accountId, channel, platformUserId)),
 

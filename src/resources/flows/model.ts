@@ -140,6 +140,9 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
     get,
     current,
 
+    /** The account's flows, oldest first (the overview analytics list them, 2.14). */
+    flowsOf: (accountId: number): FlowRecord[] => [...flows.ofAccount(accountId)],
+
     present(flow: FlowRecord, warnings?: readonly string[]): FlowData {
       return presentFlow(flow, current(flow), publishedRecord(flow), warnings);
     },

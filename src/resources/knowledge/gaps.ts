@@ -193,6 +193,9 @@ export function createGaps(core: CoreServices) {
       return resolved;
     },
 
+    /** Every gap of the account, oldest first (the overview analytics count them, 2.14). */
+    records: (accountId: number): GapRecord[] => [...gaps.ofAccount(accountId)],
+
     countByStatus(accountId: number): Record<GapData['status'], number> {
       const counts = { open: 0, pending: 0, resolved: 0, dismissed: 0 };
       for (const gap of gaps.ofAccount(accountId)) counts[gap.status]++;

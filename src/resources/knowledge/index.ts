@@ -1,4 +1,5 @@
 /** The knowledge base: FAQs, services and documents under one plan cap, and the gaps inbound questions leave. */
+import { knowledgePull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { accountGroup } from '../account/index.js';
 import { aiConfigGroup } from '../ai-config/index.js';
@@ -23,6 +24,7 @@ export const knowledgeGroup = defineGroup({
   },
   routes: knowledgeRoutes,
   seed: knowledgeSeed,
+  pull: knowledgePull,
   sandbox: knowledgePowers,
   mutants: knowledgeMutants,
 });

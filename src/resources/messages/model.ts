@@ -176,6 +176,23 @@ export function createMessagesModel(core: CoreServices) {
       );
     },
 
+    /**
+     * Analytics rows created at or after `fromMs` (the overview analytics count them, 2.14). They
+     * carry no text and outlive deleted threads, as 4.4 keeps them.
+     */
+    metricsSince(accountId: number, fromMs: number): MessageMetricRecord[] {
+      const rows: MessageMetricRecord[] = [];
+      for (const row of metrics.ofAccount(accountId)) if (row.created_ms >= fromMs) rows.push(row);
+      return rows;
+    },
+
+    /** When each copilot draft still stored was written, at or after `fromMs` (overview `needs_you`). */
+    draftTimesSince(accountId: number, fromMs: number): number[] {
+      const times: number[] = [];
+      for (const row of messages.ofAccount(accountId)) if (row.draft && row.created_ms >= fromMs) times.push(row.created_ms);
+      return times;
+    },
+
     /** The customer's latest message (the default target of a reaction). */
     latestInbound(conversationId: number): MessageRecord | undefined {
       const ids = messages.idsByIndex('conversation', conversationKey(conversationId));

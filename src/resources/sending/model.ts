@@ -145,6 +145,9 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
       return faults.arm(accountId, channel!, platformUserId!, input.error, input.count);
     },
 
+    /** Sends requested and sent in [fromMs, toMs): the overview's `api_sends` (2.14). */
+    sendCounts: (accountId: number, fromMs: number, toMs: number) => audit.counts(accountId, fromMs, toMs),
+
     /** The send audit: every routed send, sent or failed, oldest first (what the analytics count). */
     sends(accountId: number) {
       return audit.list(accountId).map((row) => ({
