@@ -21,6 +21,7 @@ import { marketGroup } from './market/index.js';
 import { mediaGroup } from './media/index.js';
 import { messagesGroup } from './messages/index.js';
 import { optOutsGroup } from './opt-outs/index.js';
+import { postsGroup } from './posts/index.js';
 import { sendingGroup } from './sending/index.js';
 import { tagsGroup } from './tags/index.js';
 import { teamGroup } from './team/index.js';
@@ -45,6 +46,7 @@ export const registry = [
   mediaGroup,
   flowsGroup,
   appointmentsGroup,
+  postsGroup,
   upcomingGroup,
   webhooksGroup,
   marketGroup,
