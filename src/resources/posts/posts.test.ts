@@ -277,7 +277,7 @@ describe('state machine (3.5)', () => {
     s.sim.onEvent((event) => seen.push({ type: event.type, data: event.data as Json }));
     const res = await s.call('POST', `/posts/${post.id}/publish`, {});
     expect(res.status).toBe(422);
-    const body = error(res) as Json & { post: PostJson; results: Json[] };
+    const body = error(res) as unknown as Json & { post: PostJson; results: Json[] };
     expect(body.code).toBe('publish_failed');
     expect(body.post).toMatchObject({ id: post.id, status: 'failed', error_message: 'facebook: Page token expired' });
     expect(body.results).toEqual([
@@ -291,7 +291,7 @@ describe('state machine (3.5)', () => {
     for (let i = 1; i <= 3; i++) {
       const retry = await s.call('POST', `/posts/${post.id}/retry`, {});
       expect(retry.status).toBe(422);
-      expect((error(retry) as Json & { post: PostJson }).post.retry_count).toBe(i);
+      expect((error(retry) as unknown as { post: PostJson }).post.retry_count).toBe(i);
     }
     const capped = await s.call('POST', `/posts/${post.id}/retry`, {});
     expect(capped.status).toBe(409);
