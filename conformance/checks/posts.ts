@@ -191,6 +191,8 @@ export const postChecks: CheckDefinition[] = [
         fail('a carousel of one item was published', response);
       }
       if (response.status < 400 || response.status > 499) fail(`publishing a carousel of one should be a 4xx, got ${response.status}`, response);
+      const after = await ctx.send({ path: `/posts/${post.id}`, key: await ctx.keyFor('read') });
+      if (readData(after, 'GET /posts/{id}')['status'] !== 'draft') fail('a refused publish left the post changed', after);
       await removePost(ctx, post.id);
     },
   },

@@ -368,6 +368,15 @@ describe('scheduler on the virtual clock (3.5)', () => {
     expect(data(await s.call('GET', `/posts/${post.id}`)).status).toBe('published');
   });
 
+  it('scheduled posts survive a restart from saved state (serve --state restores a snapshot at start)', async () => {
+    const s = setup();
+    const post = data(await s.create({ platform: 'facebook', caption: 'x', scheduled_at: '2026-06-10T13:00:00+00:00' }));
+    const restarted = testSimulator({ state: s.sim.snapshot() });
+    restarted.sim.sandbox.clock.advance('2h');
+    const got = await restarted.sim.request({ path: `/posts/${post.id}`, key: s.key });
+    expect(data(got)).toMatchObject({ status: 'published', published_at: '2026-06-10T13:00:00+00:00' });
+  });
+
   it('the postPublished hook runs with the payload the comment automation needs (API publish and the scheduler)', async () => {
     const heard: [number, PublishedPost][] = [];
     const listener = defineGroup({
