@@ -10,6 +10,7 @@ import { createHandlers } from '../src/adapters/msw.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator, type Simulator } from '../src/simulator.js';
 import { apiRouteTable, controlRouteTable } from '../src/simulator/tables.js';
+import { mp4WithDuration, pngOfSize } from '../src/resources/posts/samples.js';
 
 const FROZEN = { frozenAt: '2026-01-01T00:00:00+00:00' };
 const MSW_ORIGIN = 'http://api.switchboard.test';
@@ -253,7 +254,36 @@ const TABLE: Entry[] = [
   { name: 'flows: discard the draft', method: 'POST', path: '/api/v1/flows/2/discard-draft', key: 'full', body: '{}', expectStatus: 200 },
   { name: 'flows: duplicate', method: 'POST', path: '/api/v1/flows/1/duplicate', key: 'full', body: '{}', expectStatus: 201 },
   { name: 'flows: delete', method: 'DELETE', path: '/api/v1/flows/5', key: 'full', expectStatus: 200 },
+  // Posts (4.15, 3.5): capabilities, create, media judged by bytes, the actions, a platform fault, the scheduler.
+  { name: 'control: advance before posts', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"1h"}', expectStatus: 200 },
+  { name: 'posts: capabilities', method: 'GET', path: '/api/v1/posts/capabilities', key: 'read', expectStatus: 200 },
+  { name: 'posts: create carousel', method: 'POST', path: '/api/v1/posts', key: 'full', body: '{"platform":"both","post_type":"carousel","caption":"Parity carousel","hashtags":["parity"]}', expectStatus: 201 },
+  { name: 'posts: create, tiktok carousel', method: 'POST', path: '/api/v1/posts', key: 'full', body: '{"platform":"tiktok","post_type":"carousel"}', expectStatus: 400 },
+  { name: 'posts: create, past scheduled_at', method: 'POST', path: '/api/v1/posts', key: 'full', body: '{"platform":"facebook","caption":"x","scheduled_at":"2020-01-01T00:00:00Z"}', expectStatus: 400 },
+  { name: 'posts: media 1', method: 'POST', path: (earlier) => `/api/v1/posts/${postId(earlier)}/media`, key: 'full', form: () => postForm(pngOfSize(1080, 2)), expectStatus: 200 },
+  { name: 'posts: publish a carousel of one', method: 'POST', path: (earlier) => `/api/v1/posts/${postId(earlier)}/publish`, key: 'full', body: '{}', expectStatus: 400 },
+  { name: 'posts: media, 5000 px', method: 'POST', path: (earlier) => `/api/v1/posts/${postId(earlier)}/media`, key: 'full', form: () => postForm(pngOfSize(5000, 1)), expectStatus: 400 },
+  { name: 'posts: media, mp4 declared duration', method: 'POST', path: (earlier) => `/api/v1/posts/${postId(earlier)}/media`, key: 'full', form: () => postForm(mp4WithDuration(8_000)), expectStatus: 200 },
+  { name: 'posts: media file, no key', method: 'GET', path: (earlier) => new URL(String((dataOf(earlier[entryIndex('posts: media 1')])?.['media'] as { url: string }[])[0]!.url)).pathname, expectStatus: 200 },
+  { name: 'posts: schedule', method: 'POST', path: (earlier) => `/api/v1/posts/${postId(earlier)}/schedule`, key: 'full', body: '{"scheduled_at":"2026-01-08T04:30:00+00:00"}', expectStatus: 200 },
+  { name: 'posts: unschedule', method: 'POST', path: (earlier) => `/api/v1/posts/${postId(earlier)}/unschedule`, key: 'full', body: '{}', expectStatus: 200 },
+  { name: 'control: facebook rejects', method: 'POST', path: '/_sandbox/posts/faults/facebook', key: 'operator', headers: { 'X-Sandbox-Account': '1' }, body: '{"reject":true,"error_message":"Parity says no"}', expectStatus: 200 },
+  { name: 'posts: publish, facebook rejects', method: 'POST', path: (earlier) => `/api/v1/posts/${postId(earlier)}/publish`, key: 'full', body: '{}', expectStatus: 422 },
+  { name: 'control: facebook takes posts', method: 'POST', path: '/_sandbox/posts/faults/facebook', key: 'operator', headers: { 'X-Sandbox-Account': '1' }, body: '{"reject":false}', expectStatus: 200 },
+  { name: 'posts: schedule the failed post', method: 'POST', path: (earlier) => `/api/v1/posts/${postId(earlier)}/schedule`, key: 'full', body: '{"scheduled_at":"2026-01-08T04:30:00+00:00"}', expectStatus: 200 },
+  { name: 'control: advance past scheduled_at', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"1h"}', expectStatus: 200 },
+  { name: 'posts: published by the scheduler', method: 'GET', path: (earlier) => `/api/v1/posts/${postId(earlier)}`, key: 'read', expectStatus: 200 },
+  { name: 'posts: delete published', method: 'DELETE', path: (earlier) => `/api/v1/posts/${postId(earlier)}`, key: 'full', expectStatus: 409 },
+  { name: 'posts: list', method: 'GET', path: '/api/v1/posts?status=published&limit=2', key: 'read', expectStatus: 200 },
 ];
+
+const postId = (earlier: readonly Outcome[]) => String(dataOf(earlier[entryIndex('posts: create carousel')])?.['id']);
+
+function postForm(bytes: Uint8Array): FormData {
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), 'parity.bin');
+  return form;
+}
 
 /** A small valid flow graph (4.7) for the flow rows. */
 function flowGraph(keyword: string): Record<string, unknown> {

@@ -102,3 +102,37 @@ describe('README overview analytics walkthrough', () => {
     expect((await read()).data.usage).toBeNull();
   });
 });
+
+describe('README posts walkthrough', () => {
+  it('capabilities, a carousel with two images, scheduled, published by the clock, the event journal', async () => {
+    const { pngOfSize } = await import('../src/resources/posts/samples.js');
+    for (const line of ['$API/posts/capabilities', '"platform":"both","post_type":"carousel"', '$API/posts/<id>/schedule', '"duration":"15m"', '_sandbox/events?type=post.published']) {
+      expect(readme).toContain(line);
+    }
+    const sim = createSimulator({ logger: silent, rateLimit: 'off', clock: { frozenAt: '2030-01-01T09:00:00Z' } });
+    const write = defaultKey(DEFAULT_ACCOUNTS[0]!, 'write');
+    const read = defaultKey(DEFAULT_ACCOUNTS[0]!, 'read');
+    expect(readme).toContain(`WRITE=${write}; READ=${read}`);
+    const caps = (await sim.request({ path: '/posts/capabilities', key: read })).body as { data: { platforms: { tiktok: unknown }; limits: Record<string, unknown> } };
+    expect(caps.data.platforms.tiktok).toEqual({ connected: true, username: 'trailhead.outfitters' });
+    expect(caps.data.limits).toMatchObject({ posts_per_month: 1000, caption_max: 2200, collaborators_max: 3, carousel_items: { min: 2, max: 10 } });
+    const created = await sim.request({ method: 'POST', path: '/posts', key: write, body: { platform: 'both', post_type: 'carousel', caption: 'Fall gear is in', hashtags: ['hiking'] } });
+    expect(created.status).toBe(201);
+    const post = (created.body as { data: { id: number; status: string; targets: string[] } }).data;
+    expect(post).toMatchObject({ status: 'draft', targets: ['instagram', 'facebook'] });
+    for (const width of [1080, 720]) {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(pngOfSize(width, 2))]), 'front.png');
+      expect((await sim.request({ method: 'POST', path: `/posts/${post.id}/media`, key: write, body: form })).status).toBe(200);
+    }
+    const at = '2030-01-01T09:10:00+00:00';
+    expect((await sim.request({ method: 'POST', path: `/posts/${post.id}/schedule`, key: write, body: { scheduled_at: at } })).status).toBe(200);
+    sim.sandbox.clock.advance('15m');
+    const got = (await sim.request({ path: `/posts/${post.id}`, key: read })).body as { data: { status: string; published_at: string; media: { sort_order: number }[] } };
+    expect(got.data).toMatchObject({ status: 'published', published_at: at });
+    expect(got.data.media.map((item) => item.sort_order)).toEqual([0, 1]);
+    const events = (await sim.request({ path: '/_sandbox/events', key: read, query: { type: 'post.published' } })).body as { data: { data: { post: { id: number } } }[] };
+    expect(events.data.map((event) => event.data.post.id)).toContain(post.id);
+    expect((await sim.request({ method: 'DELETE', path: `/posts/${post.id}`, key: write })).status).toBe(409);
+  });
+});

@@ -30,6 +30,8 @@ import { aiKnowledgeMediaChecks } from './ai-knowledge/index.js';
 import { appointmentChecks } from './appointments.js';
 import { overviewChecks } from './overview.js';
 
+import { postChecks } from './posts.js';
+
 /** The rate checks that spend a whole window go after everything else that needs the quota. */
 const QUOTA_HEAVY = new Set(['rate.burst', 'rate.quota']);
 
@@ -59,6 +61,8 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...flowChecks,
     ...appointmentChecks,
     ...overviewChecks,
+
+    ...postChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

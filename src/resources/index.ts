@@ -22,6 +22,8 @@ import { mediaGroup } from './media/index.js';
 import { messagesGroup } from './messages/index.js';
 import { optOutsGroup } from './opt-outs/index.js';
 import { overviewGroup } from './overview/index.js';
+
+import { postsGroup } from './posts/index.js';
 import { sendingGroup } from './sending/index.js';
 import { tagsGroup } from './tags/index.js';
 import { teamGroup } from './team/index.js';
@@ -47,6 +49,8 @@ export const registry = [
   flowsGroup,
   appointmentsGroup,
   overviewGroup,
+
+  postsGroup,
   upcomingGroup,
   webhooksGroup,
   marketGroup,

@@ -1,0 +1,494 @@
+/**
+ * Posts (2.25, 3.5, 4.15): drafts, scheduling, publishing and its failures, per account. The
+ * pure rules are in ./rules.ts, the media of a post in ./media.ts, publishing to the platforms in
+ * ./publish.ts, the virtual-clock scheduler in ./scheduler.ts, sandbox state in ./settings.ts.
+ *
+ * Plan gates (8): content publishing needs an eligible plan (403 feature_unavailable); scheduled
+ * plus published posts per calendar month are capped (drafts do not count); post media storage
+ * is capped (403 plan_limit_reached).
+ */
+import { ApiError, invalidParam, notFound } from '../../core/errors.js';
+import { hook, type HooksOf } from '../../core/hooks.js';
+import { pageNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
+import { formatTimestamp, parseTimestamp } from '../../core/clock.js';
+import type { CoreServices } from '../../groups/services.js';
+import type { AccountModel } from '../account/model.js';
+import type { ChannelsModel } from '../channels/model.js';
+import { CAPTION_MAX, CAROUSEL_MAX, CAROUSEL_MIN, COLLABORATORS_MAX, MB, PUBLISHING_BY_PLAN, RETRY_CAP, SCHEDULER_DELAY_MS } from './limits.js';
+import type { JudgedPostMedia } from './inspect.js';
+import { createPostMedia } from './media.js';
+import { PostRecordSchema, type PostRecord } from './record.js';
+import { EDITABLE, hasTikTok, isTikTokOnly, mediaBreak, publishBreak, scheduleBreak, TARGETS_OF, TIKTOK_POST_TYPES, type RuleBreak } from './rules.js';
+import type {
+  CapabilitiesData,
+  CommentAutoReply,
+  CreatePost,
+  ListPostsFilters,
+  PatchPost,
+  PostData,
+  PostStatus,
+  PublishedIdsData,
+  Target,
+  TikTokInputData,
+} from './schemas.js';
+import { publishPost, type PublishDeps, type PublishOutcome } from './publish.js';
+import { createPostScheduler } from './scheduler.js';
+import { createPublishingSettings } from './settings.js';
+
+/** What the comment-automation group hears when a post goes live (it scopes a comment trigger to it). */
+export interface PublishedPost {
+  readonly post_id: number;
+  readonly targets: string[];
+  readonly post_type: string;
+  readonly caption: string | null;
+  readonly published_ids: PublishedIdsData;
+  readonly published_at: string;
+  readonly media: { url: string; type: string }[];
+  readonly comment_auto_reply: CommentAutoReply | null;
+}
+
+export const postHooks = {
+  /** A post became published (API publish, retry or the scheduler), inside that transaction. */
+  postPublished: hook<[accountId: number, published: PublishedPost]>(),
+};
+
+export interface PostsNeeds {
+  readonly account: AccountModel;
+  readonly channels: ChannelsModel;
+}
+
+const EMPTY_IDS: PublishedIdsData = { instagram_media_id: null, facebook_post_id: null, tiktok_video_id: null, tiktok_publish_id: null };
+
+const fail = (broken: RuleBreak): ApiError => invalidParam(broken.param, broken.message);
+const monthOf = (ms: number) => formatTimestamp(ms).slice(0, 7);
+
+export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: HooksOf<typeof postHooks>) {
+  const { store, clock } = core;
+  const posts = store.define<PostRecord>(
+    'posts',
+    { scheduled: { key: (post) => (post.status === 'scheduled' ? 'scheduled' : null) } },
+    { schema: PostRecordSchema, sequence: 'post' },
+  );
+  const settings = createPublishingSettings(core);
+  const media = createPostMedia(core);
+
+  /** Rules the conformance kit's mutants swap (./mutants.ts). */
+  const guards = {
+    publishBreak,
+    deletable: (status: PostStatus): boolean => status !== 'published',
+    /** When the scheduler publishes a post due at `scheduledMs`. */
+    dueAt: (scheduledMs: number): number => scheduledMs + SCHEDULER_DELAY_MS,
+  };
+
+  function plan(accountId: number) {
+    return PUBLISHING_BY_PLAN[needs.account.getAccount(accountId).plan];
+  }
+
+  function get(accountId: number, id: number): PostRecord {
+    const post = posts.getOwned(accountId, id);
+    if (!post) throw notFound('Post');
+    return post;
+  }
+
+  function editable(post: PostRecord, action: string): void {
+    if (!EDITABLE.has(post.status)) throw new ApiError('not_editable', `A ${post.status} post cannot be ${action}; only draft, scheduled and failed posts can.`);
+  }
+
+  /** Scheduled plus published posts counted in the month of `ms` (drafts do not count), leaving out `except`. */
+  function usedInMonth(accountId: number, ms: number, except?: number): number {
+    const month = monthOf(ms);
+    let used = 0;
+    for (const post of posts.ofAccount(accountId)) {
+      if (post.id === except) continue;
+      const at = post.status === 'scheduled' ? post.scheduled_ms : post.status === 'published' && post.published_at ? parseTimestamp(post.published_at) : null;
+      if (at !== null && monthOf(at) === month) used++;
+    }
+    return used;
+  }
+
+  function ensureMonthlyRoom(accountId: number, ms: number, except?: number): void {
+    const cap = plan(accountId).postsPerMonth;
+    if (usedInMonth(accountId, ms, except) >= cap) {
+      throw new ApiError('plan_limit_reached', `The plan allows ${cap} scheduled or published posts a month (drafts do not count); ${monthOf(ms)} is full.`, {
+        param: 'scheduled_at',
+      });
+    }
+  }
+
+  /** A future instant, or 400 naming scheduled_at. */
+  function futureInstant(value: string): number {
+    const ms = parseTimestamp(value);
+    if (ms === null) throw invalidParam('scheduled_at', 'scheduled_at must be an ISO-8601 timestamp with an offset.');
+    if (ms <= clock.now()) throw invalidParam('scheduled_at', `scheduled_at must be in the future (now is ${clock.iso()}).`);
+    return ms;
+  }
+
+  /** TikTok settings from the input and the connection's options (title null: follows the caption). */
+  function tiktokOf(accountId: number, input: TikTokInputData | null | undefined, previous: PostRecord['tiktok']): PostRecord['tiktok'] {
+    const options = settings.tiktok(accountId);
+    const base = previous ?? {
+      privacy_level: options.privacy_level_options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : options.privacy_level_options[0]!,
+      title: null,
+      allow_comments: !options.comment_disabled,
+      allow_duet: false,
+      allow_stitch: false,
+      content_disclosure: false,
+      promote_self: false,
+      promote_third_party: false,
+    };
+    const next = { ...base };
+    if (input) {
+      for (const [key, value] of Object.entries(input)) if (value !== undefined) Object.assign(next, { [key]: value });
+    }
+    if (!options.privacy_level_options.includes(next.privacy_level)) {
+      throw invalidParam('tiktok.privacy_level', `privacy_level must be one of the connection's options: ${options.privacy_level_options.join(', ')} (GET /posts/capabilities).`);
+    }
+    if (next.allow_duet && options.duet_disabled) throw invalidParam('tiktok.allow_duet', 'Duets are disabled on this TikTok account.');
+    if (next.allow_stitch && options.stitch_disabled) throw invalidParam('tiktok.allow_stitch', 'Stitches are disabled on this TikTok account.');
+    if (next.allow_comments && options.comment_disabled) throw invalidParam('tiktok.allow_comments', 'Comments are disabled on this TikTok account.');
+    return next;
+  }
+
+  /** Every field rule of a post as it would be after a create or PATCH. */
+  function shape(accountId: number, previous: PostRecord | undefined, input: CreatePost | PatchPost): Omit<PostRecord, 'id' | 'account_id' | 'status' | 'scheduled_at' | 'scheduled_ms' | 'published_at' | 'published_ids' | 'error_message' | 'retry_count' | 'created_at'> {
+    const platform = input.platform ?? previous!.platform;
+    const post_type = input.post_type ?? previous!.post_type;
+    if (hasTikTok(platform) && !TIKTOK_POST_TYPES.includes(post_type)) {
+      throw invalidParam('post_type', `TikTok takes feed_post and reels only; ${post_type} cannot target ${platform}.`);
+    }
+    const caption = input.caption !== undefined ? (input.caption === '' ? null : input.caption) : (previous?.caption ?? null);
+    if (caption !== null && caption.length > CAPTION_MAX) throw invalidParam('caption', `Captions are up to ${CAPTION_MAX} characters.`);
+    const tiktokOnly = isTikTokOnly(platform);
+    const collaborators = tiktokOnly ? [] : (input.collaborators ?? previous?.collaborators ?? []).map((name) => name.replace(/^@/, ''));
+    if (collaborators.length > COLLABORATORS_MAX) throw invalidParam('collaborators', `Up to ${COLLABORATORS_MAX} collaborators.`);
+    const autoReply = tiktokOnly ? null : input.comment_auto_reply !== undefined ? input.comment_auto_reply : (previous?.comment_auto_reply ?? null);
+    if (autoReply && autoReply.response_mode !== 'public_only' && autoReply.buttons.length < 2) {
+      throw invalidParam('comment_auto_reply.buttons', `A DM mode (${autoReply.response_mode}) needs at least 2 buttons.`);
+    }
+    const items = previous ? media.facts(previous.id) : [];
+    const broken = mediaBreak(post_type, platform, items, settings.tiktok(accountId).max_video_post_duration_sec, input.post_type !== undefined ? 'post_type' : 'platform');
+    if (broken) throw fail(broken);
+    return {
+      platform,
+      post_type,
+      caption,
+      hashtags: input.hashtags ?? previous?.hashtags ?? [],
+      first_comment: tiktokOnly ? null : input.first_comment !== undefined ? (input.first_comment === '' ? null : input.first_comment) : (previous?.first_comment ?? null),
+      collaborators,
+      comment_auto_reply: autoReply,
+      cover_offset_ms: input.cover_offset_ms !== undefined ? input.cover_offset_ms : (previous?.cover_offset_ms ?? null),
+      tiktok: hasTikTok(platform) ? tiktokOf(accountId, input.tiktok, previous?.tiktok ?? null) : null,
+    };
+  }
+
+  function requirePublishing(accountId: number): void {
+    if (!plan(accountId).publishing) {
+      throw new ApiError('feature_unavailable', 'Content publishing needs a plan of the creator tier or above.', { param: 'content_publishing' });
+    }
+  }
+
+  function present(post: PostRecord, origin: string): PostData {
+    const caption = post.caption;
+    return {
+      id: post.id,
+      status: post.status,
+      platform: post.platform,
+      targets: [...TARGETS_OF[post.platform]],
+      post_type: post.post_type,
+      caption,
+      hashtags: [...post.hashtags],
+      scheduled_at: post.scheduled_at,
+      published_at: post.published_at,
+      media: media.present(post.id, origin),
+      advanced: {
+        first_comment: post.first_comment,
+        collaborators: [...post.collaborators],
+        comment_auto_reply: post.comment_auto_reply,
+        cover_offset_ms: post.cover_offset_ms,
+      },
+      tiktok: post.tiktok ? { ...post.tiktok, title: post.tiktok.title ?? (caption === null ? null : caption.slice(0, 150)) } : null,
+      published_ids: { ...post.published_ids },
+      error_message: post.error_message,
+      retry_count: post.retry_count,
+      created_at: post.created_at,
+    };
+  }
+
+  const model = {
+    guards,
+    settings,
+    media,
+    hooks,
+    requirePublishing,
+    get,
+    present,
+
+    /** Posts newest first; `status`, `platform` (a target) and `post_type` filter. */
+    list(accountId: number, filters: ListPostsFilters, page: PageRequest): Page<PostRecord> {
+      return pageNewestFirst(posts.idsOfAccount(accountId), (id) => posts.get(id), page, (post) =>
+        (filters.status === undefined || post.status === filters.status) &&
+        (filters.platform === undefined || TARGETS_OF[post.platform].includes(filters.platform)) &&
+        (filters.post_type === undefined || post.post_type === filters.post_type),
+      );
+    },
+
+    create(accountId: number, input: CreatePost): PostRecord {
+      requirePublishing(accountId);
+      const fields = shape(accountId, undefined, input);
+      const at = input.scheduled_at ?? null;
+      const scheduledMs = at === null ? null : futureInstant(at);
+      if (scheduledMs !== null) {
+        const broken = scheduleBreak(fields);
+        if (broken) throw fail(broken);
+        ensureMonthlyRoom(accountId, scheduledMs);
+      }
+      const post = posts.insert({
+        id: store.nextId('post'),
+        account_id: accountId,
+        status: scheduledMs === null ? 'draft' : 'scheduled',
+        ...fields,
+        scheduled_at: scheduledMs === null ? null : formatTimestamp(scheduledMs),
+        scheduled_ms: scheduledMs,
+        published_at: null,
+        published_ids: EMPTY_IDS,
+        error_message: null,
+        retry_count: 0,
+        created_at: clock.iso(),
+      });
+      if (scheduledMs !== null) model.announceScheduled(post);
+      return post;
+    },
+
+    update(accountId: number, id: number, input: PatchPost): PostRecord {
+      requirePublishing(accountId);
+      const previous = get(accountId, id);
+      editable(previous, 'edited');
+      const fields = shape(accountId, previous, input);
+      let status = previous.status;
+      let scheduledMs = previous.scheduled_ms;
+      if (input.scheduled_at === null) {
+        if (status === 'scheduled') status = 'draft';
+        scheduledMs = null;
+      } else if (input.scheduled_at !== undefined) {
+        scheduledMs = futureInstant(input.scheduled_at);
+        status = 'scheduled';
+      }
+      if (status === 'scheduled') {
+        const broken = scheduleBreak(fields);
+        if (broken) throw fail(broken);
+        if (scheduledMs !== previous.scheduled_ms || previous.status !== 'scheduled') ensureMonthlyRoom(accountId, scheduledMs!, id);
+      }
+      const post = posts.update(id, {
+        ...fields,
+        status,
+        scheduled_ms: scheduledMs,
+        scheduled_at: scheduledMs === null ? null : formatTimestamp(scheduledMs),
+      });
+      if (status === 'scheduled' && (previous.status !== 'scheduled' || previous.scheduled_ms !== scheduledMs)) model.announceScheduled(post);
+      if (previous.status === 'scheduled' || status === 'scheduled') model.scheduleChanged();
+      return post;
+    },
+
+    /** Deletes a draft, scheduled or failed post and its media; a published post is 409 not_editable. */
+    remove(accountId: number, id: number): PostRecord {
+      requirePublishing(accountId);
+      const post = get(accountId, id);
+      if (!guards.deletable(post.status)) throw new ApiError('not_editable', `A ${post.status} post cannot be deleted.`);
+      media.removeAll(post.id);
+      posts.remove(post.id);
+      if (post.status === 'scheduled') model.scheduleChanged();
+      return post;
+    },
+
+    schedule(accountId: number, id: number, scheduledAt: string): PostRecord {
+      requirePublishing(accountId);
+      const previous = get(accountId, id);
+      editable(previous, 'scheduled');
+      const ms = futureInstant(scheduledAt);
+      const broken = scheduleBreak(previous);
+      if (broken) throw fail(broken);
+      ensureMonthlyRoom(accountId, ms, id);
+      const post = posts.update(id, { status: 'scheduled', scheduled_ms: ms, scheduled_at: formatTimestamp(ms) });
+      model.announceScheduled(post);
+      model.scheduleChanged();
+      return post;
+    },
+
+    unschedule(accountId: number, id: number): PostRecord {
+      requirePublishing(accountId);
+      const previous = get(accountId, id);
+      if (previous.status !== 'scheduled') throw new ApiError('not_editable', `Only a scheduled post can be unscheduled; this one is ${previous.status}.`);
+      const post = posts.update(id, { status: 'draft', scheduled_ms: null, scheduled_at: null });
+      model.scheduleChanged();
+      return post;
+    },
+
+    /** Checks what publishing now needs (3.5) and the monthly cap; throws the 4xx, changes nothing. */
+    checkPublishable(accountId: number, post: PostRecord): void {
+      const broken = guards.publishBreak(post, media.count(post.id));
+      if (broken) throw fail(broken);
+      for (const target of TARGETS_OF[post.platform]) {
+        if (!model.connected(accountId, target)) throw new ApiError('not_connected', `The ${target} account is not connected.`, { param: 'platform' });
+      }
+      if (post.status !== 'scheduled' || monthOf(post.scheduled_ms!) !== monthOf(clock.now())) ensureMonthlyRoom(accountId, clock.now(), post.id);
+    },
+
+    connected(accountId: number, target: Target): boolean {
+      return target === 'tiktok' ? settings.tiktok(accountId).connected : needs.channels.isConnected(accountId, target);
+    },
+
+    /** `post.scheduled` fires at once on every move into scheduled (section 6). */
+    announceScheduled(post: PostRecord): void {
+      core.events.emit(post.account_id, 'post.scheduled', { post: present(post, core.settings.publicOrigin) });
+    },
+    /** The scheduler re-arms once the change commits (a rolled-back change leaves it as it was). */
+    scheduleChanged(): void {
+      store.afterCommit(() => scheduler.arm());
+    },
+
+    /** Publish now (3.5): 4xx and no change when not publishable; else published, or failed (the caller answers 422). */
+    publishNow(accountId: number, id: number): PublishOutcome {
+      requirePublishing(accountId);
+      const post = get(accountId, id);
+      editable(post, 'published');
+      model.checkPublishable(accountId, post);
+      const outcome = publishPost(publishDeps, post, clock.now());
+      if (post.status === 'scheduled') model.scheduleChanged();
+      return outcome;
+    },
+
+    /** Retry a failed post while `retry_count` is below the cap. */
+    retry(accountId: number, id: number): PublishOutcome {
+      requirePublishing(accountId);
+      const post = get(accountId, id);
+      if (post.status !== 'failed') throw new ApiError('not_editable', `Only a failed post can be retried; this one is ${post.status}.`);
+      if (post.retry_count >= RETRY_CAP) throw new ApiError('not_editable', `This post was retried ${post.retry_count} times, the cap; edit and schedule or publish it instead.`);
+      model.checkPublishable(accountId, post);
+      return publishPost(publishDeps, posts.update(id, { retry_count: post.retry_count + 1 }), clock.now());
+    },
+
+    capabilities(accountId: number): CapabilitiesData {
+      const limits = plan(accountId);
+      const tiktok = settings.tiktok(accountId);
+      const used = media.bytesUsed(accountId);
+      return {
+        platforms: {
+          instagram: { connected: needs.channels.isConnected(accountId, 'instagram') },
+          facebook: { connected: needs.channels.isConnected(accountId, 'facebook') },
+          tiktok: { connected: tiktok.connected, username: tiktok.username },
+        },
+        post_types: ['feed_post', 'carousel', 'reels', 'story'],
+        tiktok: {
+          privacy_level_options: tiktok.privacy_level_options,
+          max_video_post_duration_sec: tiktok.max_video_post_duration_sec,
+          duet_disabled: tiktok.duet_disabled,
+          stitch_disabled: tiktok.stitch_disabled,
+          comment_disabled: tiktok.comment_disabled,
+        },
+        limits: {
+          posts_per_month: limits.postsPerMonth,
+          posts_used_this_month: usedInMonth(accountId, clock.now()),
+          storage_mb: limits.storageMb,
+          storage_used_mb: Math.round((used / MB) * 100) / 100,
+          caption_max: CAPTION_MAX,
+          collaborators_max: COLLABORATORS_MAX,
+          carousel_items: { min: CAROUSEL_MIN, max: CAROUSEL_MAX },
+        },
+      };
+    },
+
+    /** Before judging an upload: the plan, the post, its status (the bytes are judged outside a transaction). */
+    checkMediaTarget(accountId: number, postId: number): void {
+      requirePublishing(accountId);
+      editable(get(accountId, postId), 'given media');
+    },
+
+    /** Adds a judged file to a post, all rules checked again in one transaction of its own. */
+    addMedia(accountId: number, postId: number, bytes: Uint8Array, judged: JudgedPostMedia, position?: number): PostRecord {
+      return store.transaction(() => {
+        model.checkMediaTarget(accountId, postId);
+        const post = get(accountId, postId);
+        const after = [...media.facts(post.id), { type: judged.type, duration_ms: judged.duration_ms }];
+        const broken = mediaBreak(post.post_type, post.platform, after, settings.tiktok(accountId).max_video_post_duration_sec);
+        if (broken) throw fail(broken);
+        const left = plan(accountId).storageMb * MB - media.bytesUsed(accountId);
+        if (judged.size_bytes > left) {
+          throw new ApiError('plan_limit_reached', `Post media storage is full: ${plan(accountId).storageMb} MB on this plan.`, { param: 'file' });
+        }
+        media.add(accountId, post.id, bytes, judged, position);
+        return get(accountId, postId);
+      });
+    },
+
+    /** `order`: every media id of the post, each once. */
+    reorderMedia(accountId: number, postId: number, order: readonly number[]): PostRecord {
+      model.checkMediaTarget(accountId, postId);
+      const current = media.ofPost(postId).map((item) => item.id);
+      const same = order.length === current.length && new Set(order).size === order.length && order.every((id) => current.includes(id));
+      if (!same) throw invalidParam('order', `order must list every media id of the post once: ${current.join(', ') || '(none)'}.`);
+      media.reorder(order);
+      return get(accountId, postId);
+    },
+
+    removeMedia(accountId: number, postId: number, mediaId: number): PostRecord {
+      model.checkMediaTarget(accountId, postId);
+      if (!media.find(postId, mediaId)) throw notFound('Post media item');
+      media.remove(postId, mediaId);
+      return get(accountId, postId);
+    },
+
+    /** Scheduled posts of every account, due first (the scheduler). */
+    scheduledPosts(): PostRecord[] {
+      return posts
+        .idsByIndex('scheduled', 'scheduled')
+        .map((id) => posts.get(id)!)
+        .sort((a, b) => a.scheduled_ms! - b.scheduled_ms! || a.id - b.id);
+    },
+
+    /** Raw writes for ./publish.ts and the seed. */
+    write: (id: number, change: Partial<Omit<PostRecord, 'id' | 'account_id'>>): PostRecord => posts.update(id, change),
+    insertRaw: (record: PostRecord): PostRecord => posts.insert(record),
+    nextPostId: (): number => store.nextId('post'),
+  };
+  const publishDeps: PublishDeps = {
+    fault: settings.fault,
+    connected: model.connected,
+    write: model.write,
+    present: (post) => present(post, core.settings.publicOrigin),
+    emit: (accountId, type, data) => void core.events.emit(accountId, type, data),
+    published: (post, data) =>
+      hooks.postPublished.run(post.account_id, {
+        post_id: post.id,
+        targets: data.targets,
+        post_type: post.post_type,
+        caption: post.caption,
+        published_ids: data.published_ids,
+        published_at: data.published_at!,
+        media: data.media.map((item) => ({ url: item.url, type: item.type })),
+        comment_auto_reply: post.comment_auto_reply,
+      }),
+  };
+
+  /** The scheduler's turn for one post: still scheduled and due? publish it, or fail it when it is not publishable. */
+  function runScheduled(post: PostRecord, atMs: number): void {
+    const current = posts.get(post.id);
+    if (!current || current.status !== 'scheduled') return;
+    const broken = guards.publishBreak(current, media.count(current.id));
+    if (!broken) {
+      publishPost(publishDeps, current, atMs);
+      return;
+    }
+    const failed = posts.update(current.id, { status: 'failed', error_message: broken.message, scheduled_ms: null });
+    core.events.emit(failed.account_id, 'post.failed', { post: present(failed, core.settings.publicOrigin), error_message: broken.message, results: [] });
+  }
+
+  const scheduler = createPostScheduler(core, {
+    due: () => model.scheduledPosts(),
+    dueAt: (ms) => guards.dueAt(ms),
+    run: runScheduled,
+  });
+
+  return { ...model, scheduler };
+}
+
+export type PostsModel = ReturnType<typeof createPostsModel>;

@@ -1,0 +1,35 @@
+/** Post rules the conformance kit must catch when broken (its teeth test). */
+import type { GroupMutant } from '../../groups/define.js';
+import type { PostsModel, PostsNeeds } from './model.js';
+
+type Guards = PostsModel['guards'];
+
+function swap<K extends keyof Guards>(key: K, replacement: Guards[K], after?: (model: PostsModel) => void): GroupMutant<PostsModel, PostsNeeds>['install'] {
+  return ({ model }) => {
+    const original = model.guards[key];
+    model.guards[key] = replacement;
+    after?.(model);
+    return () => {
+      model.guards[key] = original;
+      after?.(model);
+    };
+  };
+}
+
+export const postMutants: Readonly<Record<string, GroupMutant<PostsModel, PostsNeeds>>> = {
+  post_carousel_of_one: {
+    description: 'A carousel of one item publishes (3.5 needs 2 or more).',
+    install: ({ model, ...rest }) => {
+      const original = model.guards.publishBreak;
+      return swap('publishBreak', (post, count) => original(post, post.post_type === 'carousel' && count === 1 ? 2 : count))({ model, ...rest });
+    },
+  },
+  post_published_deletable: {
+    description: 'A published post can be deleted (3.5: published posts cannot be deleted).',
+    install: swap('deletable', () => true),
+  },
+  post_scheduler_late: {
+    description: 'The scheduler publishes a post an hour after its scheduled_at (3.5: within about a minute).',
+    install: swap('dueAt', (ms) => ms + 3_600_000, (model) => model.scheduler.arm()),
+  },
+};
