@@ -10,6 +10,7 @@ import { accountGroup } from './account/index.js';
 import { aiConfigGroup } from './ai-config/index.js';
 import { appointmentsGroup } from './appointments/index.js';
 import { blockedUsersGroup } from './blocked-users/index.js';
+import { commentTriggersGroup } from './comment-triggers/index.js';
 import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
 import { conversationsGroup } from './conversations/index.js';
@@ -45,6 +46,7 @@ export const registry = [
   mediaGroup,
   flowsGroup,
   appointmentsGroup,
+  commentTriggersGroup,
   upcomingGroup,
   webhooksGroup,
   marketGroup,
