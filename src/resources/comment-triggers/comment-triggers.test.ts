@@ -5,27 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { data, errorOf, list, type Json } from '../../../test/support/flow-graphs.js';
+import { dmTrigger, linkedFlow } from '../../../test/support/comment-triggers.js';
 import { describeRuntimes } from '../../../test/support/runtimes.js';
-
-export const dmTrigger = (extra: Json = {}): Json => ({
-  name: 'Link please',
-  platform: 'instagram',
-  keywords: ['link'],
-  response_mode: 'both',
-  public_replies: ['Sent you a DM!'],
-  dm_templates: ['Here is the link, {name}'],
-  buttons: [{ title: 'Open', type: 'url', url: 'https://shop.example.test/p/1' }],
-  ...extra,
-});
-
-export const linkedFlow = (triggerId: number) => ({
-  trigger: { source: 'comment', comment_trigger_id: triggerId },
-  nodes: [
-    { id: '1', type: 'trigger', config: {} },
-    { id: '2', type: 'message', config: { text: 'Welcome from the comment!' } },
-  ],
-  edges: [{ from: '1', to: '2' }],
-});
 
 describeRuntimes('comment triggers', (api) => {
   const full = () => api().keys.full!;

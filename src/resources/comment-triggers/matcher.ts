@@ -9,7 +9,7 @@
  * - `contains`: the normalized keyword occurs in the normalized text (a substring);
  * - `exact`: the normalized text, without punctuation or symbols at either end, equals the keyword;
  * - `fuzzy`: some run of as many words of the text as the keyword has is within an edit distance
- *   (Levenshtein, code points) of 0 for keywords up to 3 characters, 1 up to 7, 2 from 8;
+ *   (code points; a swap of two neighbours counts one edit) of 0 for keywords up to 3 characters, 1 up to 7, 2 from 8;
  * - exclude keywords always match as `contains`; any one of them stops the trigger.
  */
 import type { MatchType } from './schemas.js';
@@ -38,20 +38,26 @@ export function fuzzyAllowance(length: number): number {
   return length <= 3 ? 0 : length <= 7 ? 1 : 2;
 }
 
-/** Levenshtein distance over code points, or `limit + 1` as soon as it must exceed `limit`. */
+/**
+ * Edit distance over code points (insert, delete, substitute, and swap two neighbours: optimal
+ * string alignment), or `limit + 1` as soon as it must exceed `limit`.
+ */
 export function boundedDistance(a: readonly string[], b: readonly string[], limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     let best = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      let value = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
       row.push(value);
       if (value < best) best = value;
     }
     if (best > limit) return limit + 1;
+    before = previous;
     previous = row;
   }
   return previous[b.length]!;
