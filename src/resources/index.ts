@@ -11,6 +11,7 @@ import { aiConfigGroup } from './ai-config/index.js';
 import { appointmentsGroup } from './appointments/index.js';
 import { blockedUsersGroup } from './blocked-users/index.js';
 import { commentTriggersGroup } from './comment-triggers/index.js';
+import { commentsGroup } from './comments/index.js';
 import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
 import { conversationsGroup } from './conversations/index.js';
@@ -47,6 +48,7 @@ export const registry = [
   flowsGroup,
   appointmentsGroup,
   commentTriggersGroup,
+  commentsGroup,
   upcomingGroup,
   webhooksGroup,
   marketGroup,

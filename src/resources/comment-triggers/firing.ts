@@ -9,6 +9,10 @@
  *   already sent this person a DM (once per user);
  * - the tag is applied to the commenter's contact, the comment hidden after a DM if set;
  * - `stats` count it and `commentTriggerFired` runs (the flow runtime starts a linked flow).
+ *
+ * A comment no trigger and no native flow answers goes to `commentUnanswered`: the AI comment
+ * manager (the comments group) may make it a handled comment. One that fires a trigger is the
+ * trigger's alone: the account asked for that answer, and two replies would be a double post.
  */
 import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
@@ -58,12 +62,18 @@ export function createFiring(deps: FiringDeps) {
         hidden: false,
         tag_applied: null,
         native_flow_id: null,
+        handled_comment: null,
       };
       if (needs.blockedUsers.activeBlock(accountId, person)) return none;
 
       const result = evaluateComment(accountId, input);
       const winner = result.winner;
-      if (!winner) return { ...none, delivered: true, outcome: result.outcome, native_flow_id: result.native?.flow.id ?? null };
+      if (!winner) {
+        const handled = result.native
+          ? undefined
+          : hooks.commentUnanswered.first(accountId, { comment_id: commentId, channel: input.platform, post_id: input.post_id ?? null, text: input.text, commenter_id: input.commenter.id, commenter_username: username });
+        return { ...none, delivered: true, outcome: result.outcome, native_flow_id: result.native?.flow.id ?? null, handled_comment: handled ? { id: handled.id, status: handled.status } : null };
+      }
 
       let trigger = winner.trigger;
       const contact = needs.contacts.upsertFromInbound(accountId, {
@@ -130,6 +140,7 @@ export function createFiring(deps: FiringDeps) {
         hidden,
         tag_applied: tag?.name ?? null,
         native_flow_id: null,
+        handled_comment: null,
       };
     },
   };

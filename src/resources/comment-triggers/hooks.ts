@@ -31,7 +31,22 @@ export interface FiredTrigger {
   readonly channel: string;
 }
 
+/** A comment no trigger or native flow answered, for the AI comment manager (2.24). */
+export interface UnansweredComment {
+  readonly comment_id: string;
+  readonly channel: 'instagram' | 'facebook';
+  readonly post_id: string | null;
+  readonly text: string;
+  readonly commenter_id: string;
+  readonly commenter_username: string | null;
+}
+
 export const commentTriggerHooks = {
+  /**
+   * A comment arrived that no trigger or native flow answered: the AI comment manager may handle
+   * it and answers the handled comment it made (the first answer wins).
+   */
+  commentUnanswered: hook<[accountId: number, comment: UnansweredComment], { readonly id: number; readonly status: string } | undefined>(),
   /** A trigger fired on a real comment: the flow runtime starts the linked flow. */
   commentTriggerFired: hook<[accountId: number, fired: FiredTrigger]>(),
 };

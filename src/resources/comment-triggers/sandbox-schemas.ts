@@ -33,5 +33,9 @@ export const CommentArrival = z.object({
   hidden: z.boolean(),
   tag_applied: z.string().nullable(),
   native_flow_id: z.number().int().nullable(),
+  handled_comment: z
+    .object({ id: z.number().int(), status: z.string() })
+    .nullable()
+    .describe('The handled comment the AI comment manager made of it (2.24), when no trigger or native flow answered.'),
 });
 export type CommentArrivalData = z.infer<typeof CommentArrival>;
