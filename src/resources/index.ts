@@ -23,6 +23,7 @@ import { marketGroup } from './market/index.js';
 import { mediaGroup } from './media/index.js';
 import { messagesGroup } from './messages/index.js';
 import { optOutsGroup } from './opt-outs/index.js';
+import { recentPostsGroup } from './recent-posts/index.js';
 import { sendingGroup } from './sending/index.js';
 import { tagsGroup } from './tags/index.js';
 import { teamGroup } from './team/index.js';
@@ -49,6 +50,7 @@ export const registry = [
   appointmentsGroup,
   commentTriggersGroup,
   commentsGroup,
+  recentPostsGroup,
   upcomingGroup,
   webhooksGroup,
   marketGroup,
