@@ -1,4 +1,5 @@
 /** Comment trigger bodies for tests (issue 19). */
+import { defaultSeed } from '../../fixtures/default-seed.js';
 import type { Json } from './flow-graphs.js';
 
 /** A valid DM trigger (both modes: a public reply, a template, one url button). */
@@ -23,3 +24,15 @@ export const linkedFlow = (triggerId: number) => ({
   edges: [{ from: '1', to: '2' }],
 });
 
+
+/** The default seed without the comment automation sections, so a test starts from no triggers or comments. */
+export function seedWithoutCommentAutomation() {
+  const seed = defaultSeed();
+  return {
+    ...seed,
+    accounts: seed.accounts.map((account) => {
+      const { comment_triggers: _triggers, handled_comments: _comments, ...rest } = account as typeof account & { comment_triggers?: unknown; handled_comments?: unknown };
+      return rest;
+    }),
+  };
+}

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { data, errorOf, list, type Json } from '../../../test/support/flow-graphs.js';
-import { dmTrigger, linkedFlow } from '../../../test/support/comment-triggers.js';
+import { dmTrigger, linkedFlow, seedWithoutCommentAutomation } from '../../../test/support/comment-triggers.js';
 import { describeRuntimes } from '../../../test/support/runtimes.js';
 
 describeRuntimes('comment triggers', (api) => {
@@ -257,4 +257,4 @@ describeRuntimes('comment triggers', (api) => {
     expect((await api().call({ path: '/comment-triggers', key: read })).status).toBe(200);
     expect((await api().call({ path: '/comment-triggers/simulate', key: read, query: { text: 'hi', platform: 'instagram' } })).status).toBe(200);
   });
-});
+}, { seed: seedWithoutCommentAutomation() });

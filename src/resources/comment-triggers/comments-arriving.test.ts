@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { data, errorOf, list, type Json } from '../../../test/support/flow-graphs.js';
 import { describeRuntimes } from '../../../test/support/runtimes.js';
-import { dmTrigger } from '../../../test/support/comment-triggers.js';
+import { dmTrigger, seedWithoutCommentAutomation } from '../../../test/support/comment-triggers.js';
 
 describeRuntimes('comments and simulate', (api) => {
   const full = () => api().keys.full!;
@@ -217,4 +217,4 @@ describeRuntimes('comments and simulate', (api) => {
       { numRuns: 40, seed: 19 },
     );
   });
-});
+}, { seed: seedWithoutCommentAutomation() });

@@ -11,7 +11,9 @@ import { tagsGroup } from '../tags/index.js';
 import { commentTriggerHooks } from './hooks.js';
 import { createCommentTriggersModel } from './model.js';
 import { commentTriggerRoutes } from './routes.js';
+import { commentTriggerPull } from './pull.js';
 import { commentTriggerPowers } from './sandbox.js';
+import { commentTriggerSeed } from './seed.js';
 
 export const commentTriggersGroup = defineGroup({
   name: 'commentTriggers',
@@ -30,4 +32,6 @@ export const commentTriggersGroup = defineGroup({
   },
   routes: commentTriggerRoutes,
   sandbox: commentTriggerPowers,
+  seed: commentTriggerSeed,
+  pull: commentTriggerPull,
 });

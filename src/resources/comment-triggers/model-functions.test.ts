@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { data } from '../../../test/support/flow-graphs.js';
-import { dmTrigger } from '../../../test/support/comment-triggers.js';
+import { dmTrigger, seedWithoutCommentAutomation } from '../../../test/support/comment-triggers.js';
 import { testSimulator } from '../../../test/support/simulator.js';
 import { defineGroup } from '../../groups/define.js';
 import type { CoreServices } from '../../groups/services.js';
@@ -30,7 +30,7 @@ const standIn = defineGroup({
 
 function setup() {
   heard.length = 0;
-  const t = testSimulator({ groups: [...registry, standIn] });
+  const t = testSimulator({ groups: [...registry, standIn], seed: seedWithoutCommentAutomation() });
   const { model, core } = reach!;
   return { ...t, model, inTransaction: <T>(work: () => T): T => core.store.transaction(work) };
 }

@@ -12,7 +12,7 @@ import { sendsDm, type CommentTriggerHooks, type CommentTriggersNeeds, type Link
 import { evaluate, type ArrivingComment, type Evaluation } from './evaluate.js';
 import { LIVE_TRIGGER_CAP } from './plans.js';
 import { fireRules, triggerRules, type FireRecord, type TriggerRecord } from './record.js';
-import type { ButtonData, CommentTriggerData, CreateTriggerInput, ListTriggersFilters, PatchTriggerInput, SimulateInput, SimulationData } from './schemas.js';
+import type { ButtonData, CommentTriggerData, SeedTriggerInput, CreateTriggerInput, ListTriggersFilters, PatchTriggerInput, SimulateInput, SimulationData } from './schemas.js';
 import { UPDATABLE_TRIGGER_FIELDS } from './schemas.js';
 
 /** The rules the group's mutants swap (./mutants.ts). */
@@ -294,6 +294,26 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
           return at >= fromMs && at < toMs;
         }).length,
       }));
+    },
+
+    /**
+     * Seeds one trigger as stored state: `active` and `created_paused` as given (a seed may hold a
+     * trigger created past the cap back then), counters as given; the plan cap still holds for
+     * active ones. No event, no flow is touched.
+     */
+    load(accountId: number, seed: SeedTriggerInput): TriggerRecord {
+      const tag = seed.tag === undefined ? undefined : needs.tags.findByName(accountId, seed.tag);
+      if (seed.tag !== undefined && !tag) throw invalidParam('tag', `no tag named ${seed.tag}`);
+      const active = seed.active ?? true;
+      if (active && !rules.capAllows(accountId, liveCount(accountId))) throw invalidParam('active', `the plan allows ${cap(accountId)} live comment triggers`);
+      const { tag: _tag, created_paused, stats, ...input } = seed;
+      return insert(accountId, { ...input, tag_id: tag?.id ?? null, active }, {
+        active,
+        created_paused: created_paused ?? false,
+        fires: stats?.fires ?? 0,
+        dms_sent: stats?.dms_sent ?? 0,
+        public_replies_sent: stats?.public_replies ?? 0,
+      });
     },
 
     /** Spec 4.15 `comment_auto_reply`: a published post's auto-reply becomes a trigger scoped to it. */

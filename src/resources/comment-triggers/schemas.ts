@@ -233,3 +233,13 @@ export const Simulation = named(
   }),
 );
 export type SimulationData = z.infer<typeof Simulation>;
+
+/** A seeded trigger (docs/fixtures.md): the create fields, the tag by name, created_paused and counters. */
+export const SeedTrigger = CreateTriggerBody.omit({ tag_id: true }).extend({
+  id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
+  tag: z.string().min(1).max(50).optional().describe('A tag of the account, by name.'),
+  created_paused: z.boolean().optional().describe('Saved paused past the live cap when it was created.'),
+  stats: z.strictObject({ fires: z.number().int().min(0), dms_sent: z.number().int().min(0), public_replies: z.number().int().min(0) }).optional(),
+});
+export type SeedTriggerInput = z.output<typeof SeedTrigger>;
+

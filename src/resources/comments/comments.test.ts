@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { data, errorOf, list, type Json } from '../../../test/support/flow-graphs.js';
-import { dmTrigger } from '../../../test/support/comment-triggers.js';
+import { dmTrigger, seedWithoutCommentAutomation } from '../../../test/support/comment-triggers.js';
 import { describeRuntimes } from '../../../test/support/runtimes.js';
 
 describeRuntimes('handled comments', (api) => {
@@ -169,4 +169,4 @@ describeRuntimes('handled comments', (api) => {
     expect((await api().call({ path: `/comments/${id}`, key: pro })).status).toBe(404);
     expect(data(await api().call({ method: 'POST', path: '/comments/approve', key: pro, body: { ids: [id] } }))).toEqual({ approved: 0, failed: 0, errors: [] });
   });
-});
+}, { seed: seedWithoutCommentAutomation() });

@@ -8,6 +8,7 @@ import { commentEvents } from './events.js';
 import { createCommentsModel } from './model.js';
 import { commentRoutes } from './routes.js';
 import { commentPowers } from './sandbox.js';
+import { commentSeed } from './seed.js';
 
 export const commentsGroup = defineGroup({
   name: 'comments',
@@ -19,4 +20,5 @@ export const commentsGroup = defineGroup({
   routes: commentRoutes,
   events: commentEvents,
   sandbox: commentPowers,
+  seed: commentSeed,
 });

@@ -38,6 +38,7 @@ export interface SeedHandledInput {
   readonly text: string;
   readonly commenter_id: string;
   readonly commenter_username?: string | null | undefined;
+  /** How long ago it arrived, in ms (under 30 days, or retention drops it). */
   readonly age?: number | undefined;
 }
 
