@@ -28,6 +28,7 @@ import { rateLimitChecks } from './rate-limits.js';
 import { tagChecks } from './tags.js';
 import { aiKnowledgeMediaChecks } from './ai-knowledge/index.js';
 import { appointmentChecks } from './appointments.js';
+import { commentAutomationChecks } from './comment-automation.js';
 
 /** The rate checks that spend a whole window go after everything else that needs the quota. */
 const QUOTA_HEAVY = new Set(['rate.burst', 'rate.quota']);
@@ -57,6 +58,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...deleteAnswerChecks,
     ...flowChecks,
     ...appointmentChecks,
+    ...commentAutomationChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

@@ -9,6 +9,7 @@ import { flowsGroup } from '../flows/index.js';
 import { optOutsGroup } from '../opt-outs/index.js';
 import { tagsGroup } from '../tags/index.js';
 import { commentTriggerHooks } from './hooks.js';
+import { commentTriggerMutants } from './mutants.js';
 import { createCommentTriggersModel } from './model.js';
 import { commentTriggerRoutes } from './routes.js';
 import { commentTriggerPull } from './pull.js';
@@ -34,4 +35,5 @@ export const commentTriggersGroup = defineGroup({
   sandbox: commentTriggerPowers,
   seed: commentTriggerSeed,
   pull: commentTriggerPull,
+  mutants: commentTriggerMutants,
 });

@@ -21,6 +21,8 @@ export interface TriggerRules {
   capAllows(accountId: number, liveNow: number): boolean;
   /** Whether the button list fits a DM mode (1 to 3). */
   buttonsFit(buttons: readonly ButtonData[]): boolean;
+  /** The exclude keywords that stop a trigger. */
+  excludesOf(trigger: TriggerRecord): readonly string[];
 }
 
 export function createCommentTriggersModel(core: CoreServices, needs: CommentTriggersNeeds, hooks: CommentTriggerHooks) {
@@ -32,6 +34,7 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
   const rules: TriggerRules = {
     capAllows: (accountId, liveNow) => liveNow < cap(accountId),
     buttonsFit: (buttons) => buttons.length >= 1 && buttons.length <= 3,
+    excludesOf: (trigger) => trigger.exclude_keywords,
   };
 
   function liveCount(accountId: number, except?: number): number {
@@ -79,8 +82,8 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
 
   /** The rules across fields: a DM mode needs 1 to 3 buttons; a tag must exist. */
   function checkShape(accountId: number, shape: Pick<TriggerRecord, 'response_mode' | 'buttons' | 'tag_id'>): void {
-    if (sendsDm(shape) && !rules.buttonsFit(shape.buttons)) {
-      throw invalidParam('buttons', `response_mode ${shape.response_mode} sends a DM, which needs 1 to 3 buttons; ${shape.buttons.length} sent.`);
+    if (sendsDm(shape) ? !rules.buttonsFit(shape.buttons) : shape.buttons.length > 3) {
+      throw invalidParam('buttons', `Up to 3 buttons, and 1 to 3 when response_mode sends a DM (${shape.response_mode}); ${shape.buttons.length} sent.`);
     }
     if (shape.tag_id !== null && !needs.tags.find(accountId, shape.tag_id)) throw invalidParam('tag_id', `No tag with id ${shape.tag_id} (GET /tags).`);
   }
@@ -145,7 +148,8 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
 
   function simulateWith(accountId: number, comment: ArrivingComment): Evaluation<TriggerRecord> {
     const automation = needs.aiConfig.switches.stateOf(accountId, 'meta').automation_enabled;
-    return evaluate([...triggers.ofAccount(accountId)], comment, needs.flows.commentSources(accountId).native, automation);
+    const candidates = [...triggers.ofAccount(accountId)].map((trigger) => ({ ...trigger, exclude_keywords: [...rules.excludesOf(trigger)] }));
+    return evaluate(candidates, comment, needs.flows.commentSources(accountId).native, automation);
   }
 
   return {

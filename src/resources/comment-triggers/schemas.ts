@@ -20,6 +20,7 @@ export const LIMITS = {
   reply: 1000,
   buttonsMin: 1,
   buttonsMax: 3,
+  buttonsHard: 20,
   buttonTitle: 20,
   buttonResponse: 1000,
   url: 2000,
@@ -77,7 +78,8 @@ const fields = {
   dm_templates: z.array(Reply).max(LIMITS.replies).describe('Up to 5; templates rotate in order.'),
   dm_use_ai: z.boolean(),
   dm_ai_goal: z.string().max(LIMITS.aiGoal).nullable(),
-  buttons: z.array(Button).max(LIMITS.buttonsMax).describe('1 to 3 when response_mode sends a DM (both, dm_only).'),
+  // The 3-button cap is the model's rule (so a mutant can break it); the schema only bounds abuse.
+  buttons: z.array(Button).max(LIMITS.buttonsHard).meta({ maxItems: LIMITS.buttonsMax }).describe('1 to 3 when response_mode sends a DM (both, dm_only); more than 3 is 400 naming buttons.'),
   hide_comment_after_dm: z.boolean(),
   tag_id: z.number().int().positive().nullable(),
 };

@@ -5,6 +5,7 @@ import { aiConfigGroup } from '../ai-config/index.js';
 import { commentTriggersGroup } from '../comment-triggers/index.js';
 import { optOutsGroup } from '../opt-outs/index.js';
 import { commentEvents } from './events.js';
+import { commentMutants } from './mutants.js';
 import { createCommentsModel } from './model.js';
 import { commentRoutes } from './routes.js';
 import { commentPowers } from './sandbox.js';
@@ -21,4 +22,5 @@ export const commentsGroup = defineGroup({
   events: commentEvents,
   sandbox: commentPowers,
   seed: commentSeed,
+  mutants: commentMutants,
 });

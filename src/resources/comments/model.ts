@@ -7,7 +7,7 @@
  * `approval` → `pending`. Every state change fires `comment.handled`. Records live 30 days on
  * the virtual clock.
  */
-import { ApiError, errorBody, notFound } from '../../core/errors.js';
+import { ApiError, errorBody, invalidParam, notFound } from '../../core/errors.js';
 import { pageNewestFirst, type PageRequest } from '../../core/pagination.js';
 import { parseTimestamp } from '../../core/clock.js';
 import type { RouteResult } from '../../core/route.js';
@@ -19,7 +19,7 @@ import type { OptOutsModel } from '../opt-outs/model.js';
 import { draftReply, flagsOf, sentimentOf } from './analysis.js';
 import { COMMENT_AI_CAPS, faultRules, handledRules, type FaultRecord, type HandledRecord } from './record.js';
 import type { HandledCommentData, HandledStatus, ListCommentsFilters } from './schemas.js';
-import { HANDLED_STATUSES } from './schemas.js';
+import { BULK_MAX, HANDLED_STATUSES } from './schemas.js';
 
 export interface CommentsNeeds {
   readonly account: AccountModel;
@@ -44,15 +44,15 @@ export interface SeedHandledInput {
 
 /** The rules the group's mutants swap (./mutants.ts). */
 export interface CommentRules {
-  /** The ids a bulk action works on (at most 100, repeats once). */
-  bulkIds(ids: readonly number[]): number[];
+  /** Most ids one bulk action takes (section 8: 100). */
+  bulkLimit: number;
 }
 
 export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
   const { store, clock, events } = core;
   const handled = store.define<HandledRecord>('handled_comments', {}, handledRules);
   const faults = store.define<FaultRecord>('comment_faults', {}, faultRules);
-  const rules: CommentRules = { bulkIds: (ids) => [...new Set(ids)] };
+  const rules: CommentRules = { bulkLimit: BULK_MAX };
 
   const settings = (accountId: number) => needs.aiConfig.get(accountId).comment_ai;
   const caps = (accountId: number) => COMMENT_AI_CAPS[needs.account.getAccount(accountId).plan];
@@ -179,9 +179,9 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
   }
 
   function pendingOf(accountId: number, ids: readonly number[]): HandledRecord[] {
+    if (ids.length > rules.bulkLimit) throw invalidParam('ids', `Up to ${rules.bulkLimit} ids per request; ${ids.length} sent.`);
     sweep(accountId);
-    return rules
-      .bulkIds(ids)
+    return [...new Set(ids)]
       .map((id) => handled.getOwned(accountId, id))
       .filter((record): record is HandledRecord => record?.status === 'pending');
   }

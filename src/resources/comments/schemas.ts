@@ -8,6 +8,7 @@ export const HANDLED_STATUSES = ['pending', 'sent', 'moderated', 'rejected', 'fa
 export type HandledStatus = (typeof HANDLED_STATUSES)[number];
 export const COMMENT_CHANNELS = ['instagram', 'facebook'] as const;
 export const BULK_MAX = 100;
+export const BULK_HARD_MAX = 1000;
 export const REPLY_MAX = 2200;
 
 export const HandledComment = named(
@@ -55,7 +56,9 @@ export const BulkIds = z.strictObject({
   ids: z
     .array(z.number().int().positive())
     .min(1)
-    .max(BULK_MAX)
+    // The 100-id cap is the model's rule (so a mutant can break it); the schema only bounds abuse.
+    .max(BULK_HARD_MAX)
+    .meta({ maxItems: BULK_MAX })
     .describe('1 to 100 handled comment ids; repeats count once; ids not pending (or not found) are skipped silently.'),
 });
 
