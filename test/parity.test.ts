@@ -275,6 +275,17 @@ const TABLE: Entry[] = [
   { name: 'posts: published by the scheduler', method: 'GET', path: (earlier) => `/api/v1/posts/${postId(earlier)}`, key: 'read', expectStatus: 200 },
   { name: 'posts: delete published', method: 'DELETE', path: (earlier) => `/api/v1/posts/${postId(earlier)}`, key: 'full', expectStatus: 409 },
   { name: 'posts: list', method: 'GET', path: '/api/v1/posts?status=published&limit=2', key: 'read', expectStatus: 200 },
+  { name: 'control: advance before comment automation', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"duration":"1h"}', expectStatus: 200 },
+  // Comment automation (4.14): a trigger, simulate, a real comment, handled comments, recent posts.
+  { name: 'comment triggers: create', method: 'POST', path: '/api/v1/comment-triggers', key: 'full', body: JSON.stringify({ name: 'Parity', platform: 'instagram', keywords: ['parity'], response_mode: 'both', public_replies: ['Check DMs'], dm_templates: ['Here it is'], buttons: [{ title: 'Open', type: 'url', url: 'https://shop.example.test' }] }), expectStatus: 201 },
+  { name: 'comment triggers: four buttons', method: 'POST', path: '/api/v1/comment-triggers', key: 'full', body: JSON.stringify({ name: 'Bad', platform: 'instagram', keywords: ['x'], response_mode: 'dm_only', buttons: [1, 2, 3, 4].map((n) => ({ title: `B${n}`, type: 'text', response: 'ok' })) }), expectStatus: 400 },
+  { name: 'comment triggers: simulate', method: 'GET', path: '/api/v1/comment-triggers/simulate?text=parity%20please&platform=instagram', key: 'read', expectStatus: 200 },
+  { name: 'comment triggers: a customer comments', method: 'POST', path: '/_sandbox/comments', key: 'operator', body: JSON.stringify({ platform: 'instagram', text: 'parity please', commenter: { id: 'parity_1' } }), expectStatus: 200 },
+  { name: 'comment triggers: stats', method: 'GET', path: (earlier) => `/api/v1/comment-triggers/${String(dataOf(earlier[entryIndex('comment triggers: create')])?.['id'])}/stats`, key: 'read', expectStatus: 200 },
+  { name: 'comments: a comment for the AI', method: 'POST', path: '/_sandbox/comments', key: 'operator', body: JSON.stringify({ platform: 'instagram', text: 'love it', commenter: { id: 'parity_2' } }), expectStatus: 200 },
+  { name: 'comments: the queue', method: 'GET', path: '/api/v1/comments?status=pending', key: 'read', expectStatus: 200 },
+  { name: 'comments: bulk over 100', method: 'POST', path: '/api/v1/comments/approve', key: 'full', body: JSON.stringify({ ids: Array.from({ length: 101 }, (_, i) => i + 1) }), expectStatus: 400 },
+  { name: 'recent posts: facebook', method: 'GET', path: '/api/v1/recent-posts?platform=facebook&limit=1', key: 'read', expectStatus: 200 },
 ];
 
 const postId = (earlier: readonly Outcome[]) => String(dataOf(earlier[entryIndex('posts: create carousel')])?.['id']);

@@ -136,3 +136,25 @@ describe('README posts walkthrough', () => {
     expect((await sim.request({ method: 'DELETE', path: `/posts/${post.id}`, key: write })).status).toBe(409);
   });
 });
+
+describe('README comment automation walkthrough', () => {
+  it('creates the trigger.json it shows, simulates, comments through the sandbox and reads the DM and stats it shows', async () => {
+    const triggerJson = /cat > trigger\.json <<'JSON'\n([\s\S]*?)\nJSON\n/.exec(readme)?.[1];
+    expect(triggerJson, 'the trigger.json heredoc').toBeDefined();
+    const sim = createSimulator({ logger: silent, rateLimit: 'off' });
+    const key = defaultKey(DEFAULT_ACCOUNTS[0]!, 'full');
+    const data = (res: { body: unknown }) => (res.body as { data: Record<string, unknown> }).data;
+    const created = await sim.request({ method: 'POST', path: '/comment-triggers', key, body: JSON.parse(triggerJson!) as unknown });
+    expect(created.status).toBe(201);
+    expect(data(created)).toMatchObject({ id: 8, name: 'Trail map', active: true, match_type: 'contains', post_id: null, created_paused: false });
+    const simulated = data(await sim.request({ path: '/comment-triggers/simulate', key, query: { text: 'Can I get the MAP?', platform: 'instagram' } }));
+    expect(simulated).toMatchObject({ outcome: 'trigger_fired', automation_enabled: true, trigger: { id: 8, matched_keyword: 'map', actions: ['public_reply', 'dm'] } });
+    expect((simulated['candidates'] as Record<string, unknown>[]).map((c) => [c['id'], c['reason']])).toEqual([[1, 'post_scope'], [2, 'no_keyword_match'], [3, 'inactive'], [8, null]]);
+    const body = /-d '(\{"platform":"instagram","text":"Can I get the MAP\?".*?)'\n/.exec(readme)?.[1];
+    const comment = data(await sim.request({ method: 'POST', path: '/_sandbox/comments', key, body: JSON.parse(body!) as unknown }));
+    expect(comment).toMatchObject({ outcome: 'trigger_fired', trigger_id: 8, matched_keyword: 'map', public_reply: 'Sent you a DM with the map!', dm: { status: 'sent', conversation_id: 19, message_id: 33, text: 'Hi Mia, here is the trail map.' } });
+    const messages = (await sim.request({ path: '/conversations/19/messages', key })).body as { data: Record<string, unknown>[] };
+    expect(messages.data[0]).toMatchObject({ id: 33, direction: 'outbound', sender_type: 'bot', text: 'Hi Mia, here is the trail map.' });
+    expect(data(await sim.request({ path: '/comment-triggers/8/stats', key }))).toMatchObject({ trigger_id: 8, fires: 1, dms_sent: 1, dms_skipped: 0, public_replies: 1, unique_commenters: 1 });
+  });
+});

@@ -46,7 +46,7 @@ async function all(sim: Simulator, path: string, key: string): Promise<Row[]> {
 /** Every list the API offers an account, with the per-record lists under conversations and flows. */
 async function lists(sim: Simulator, key: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps']) {
+  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers']) {
     sim.sandbox.clock.advance('61s');
     out[path] = await all(sim, path, key);
   }

@@ -31,6 +31,7 @@ import { appointmentChecks } from './appointments.js';
 import { overviewChecks } from './overview.js';
 
 import { postChecks } from './posts.js';
+import { commentAutomationChecks } from './comment-automation.js';
 
 /** The rate checks that spend a whole window go after everything else that needs the quota. */
 const QUOTA_HEAVY = new Set(['rate.burst', 'rate.quota']);
@@ -63,6 +64,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...overviewChecks,
 
     ...postChecks,
+    ...commentAutomationChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

@@ -10,6 +10,8 @@ import { accountGroup } from './account/index.js';
 import { aiConfigGroup } from './ai-config/index.js';
 import { appointmentsGroup } from './appointments/index.js';
 import { blockedUsersGroup } from './blocked-users/index.js';
+import { commentTriggersGroup } from './comment-triggers/index.js';
+import { commentsGroup } from './comments/index.js';
 import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
 import { conversationsGroup } from './conversations/index.js';
@@ -22,12 +24,11 @@ import { mediaGroup } from './media/index.js';
 import { messagesGroup } from './messages/index.js';
 import { optOutsGroup } from './opt-outs/index.js';
 import { overviewGroup } from './overview/index.js';
-
 import { postsGroup } from './posts/index.js';
+import { recentPostsGroup } from './recent-posts/index.js';
 import { sendingGroup } from './sending/index.js';
 import { tagsGroup } from './tags/index.js';
 import { teamGroup } from './team/index.js';
-import { upcomingGroup } from './upcoming/index.js';
 import { webhooksGroup } from './webhooks/index.js';
 
 export const registry = [
@@ -49,9 +50,10 @@ export const registry = [
   flowsGroup,
   appointmentsGroup,
   overviewGroup,
-
   postsGroup,
-  upcomingGroup,
+  commentTriggersGroup,
+  commentsGroup,
+  recentPostsGroup,
   webhooksGroup,
   marketGroup,
 ] as const;

@@ -231,6 +231,41 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
       return { flow, warnings };
     },
 
+    /**
+     * What comment automation reads (issue 19): flows whose definition (draft or published) links
+     * a comment trigger, with whether the shown definition is valid now, and the active flows that
+     * match comments with their own keywords (native mode, published definition).
+     */
+    commentSources(accountId: number) {
+      const linked: { id: number; name: string; status: FlowStatus; comment_trigger_id: number; valid: boolean }[] = [];
+      const native: { id: number; name: string; keywords: string[]; match_type: 'contains' | 'exact' | 'fuzzy'; post_id: string | null }[] = [];
+      for (const flow of flows.ofAccount(accountId)) {
+        const shown = current(flow).definition;
+        const running = publishedRecord(flow)?.definition;
+        const ids = new Set<number>();
+        for (const definition of [shown, running]) {
+          const trigger = definition?.trigger;
+          if (trigger?.source === 'comment' && trigger['mode'] === 'linked' && typeof trigger['comment_trigger_id'] === 'number') ids.add(trigger['comment_trigger_id']);
+        }
+        if (ids.size > 0) {
+          const valid = checks.check(rules.validate, accountId, shown, { channels: flow.channels, flowId: flow.id, collisions: 'warning' }).errors.length === 0;
+          for (const triggerId of ids) linked.push({ id: flow.id, name: flow.name, status: flow.status, comment_trigger_id: triggerId, valid });
+        }
+        const trigger = running?.trigger;
+        if (flow.status === 'active' && trigger?.source === 'comment' && trigger['mode'] === 'native' && Array.isArray(trigger['comment_keywords'])) {
+          const matchType = trigger['match_type'];
+          native.push({
+            id: flow.id,
+            name: flow.name,
+            keywords: trigger['comment_keywords'].filter((word): word is string => typeof word === 'string'),
+            match_type: matchType === 'exact' || matchType === 'fuzzy' ? matchType : 'contains',
+            post_id: typeof trigger['post_id'] === 'string' ? trigger['post_id'] : null,
+          });
+        }
+      }
+      return { linked, native };
+    },
+
     /** A tag went away: flows that applied it apply nothing. */
     detachTag(accountId: number, tagId: number): void {
       for (const flow of [...flows.ofAccount(accountId)]) if (flow.tag_id === tagId) flows.update(flow.id, { tag_id: null, updated_at: clock.iso() });

@@ -1,0 +1,59 @@
+/** What comment triggers need and offer, shared by the model and the firing path. */
+import { hook, type HooksOf } from '../../core/hooks.js';
+import type { AccountModel } from '../account/model.js';
+import type { AiConfigModel } from '../ai-config/model.js';
+import type { BlockedUsersModel } from '../blocked-users/model.js';
+import type { ContactsModel } from '../contacts/model.js';
+import type { ConversationsModel } from '../conversations/model.js';
+import type { FlowsModel } from '../flows/model.js';
+import type { OptOutsModel } from '../opt-outs/model.js';
+import type { TagsModel } from '../tags/model.js';
+import type { TriggerRecord } from './record.js';
+
+export interface CommentTriggersNeeds {
+  readonly account: AccountModel;
+  readonly tags: TagsModel;
+  readonly contacts: ContactsModel;
+  readonly conversations: ConversationsModel;
+  readonly optOuts: OptOutsModel;
+  readonly blockedUsers: BlockedUsersModel;
+  readonly aiConfig: AiConfigModel;
+  readonly flows: FlowsModel;
+}
+
+export interface FiredTrigger {
+  readonly trigger_id: number;
+  readonly comment_id: string;
+  readonly post_id: string | null;
+  readonly matched_keyword: string;
+  readonly contact_id: number;
+  readonly conversation_id: number | null;
+  readonly channel: string;
+}
+
+/** A comment no trigger or native flow answered, for the AI comment manager (2.24). */
+export interface UnansweredComment {
+  readonly comment_id: string;
+  readonly channel: 'instagram' | 'facebook';
+  readonly post_id: string | null;
+  readonly text: string;
+  readonly commenter_id: string;
+  readonly commenter_username: string | null;
+}
+
+export const commentTriggerHooks = {
+  /**
+   * A comment arrived that no trigger or native flow answered: the AI comment manager may handle
+   * it and answers the handled comment it made (the first answer wins).
+   */
+  commentUnanswered: hook<[accountId: number, comment: UnansweredComment], { readonly id: number; readonly status: string } | undefined>(),
+  /** A trigger fired on a real comment: the flow runtime starts the linked flow. */
+  commentTriggerFired: hook<[accountId: number, fired: FiredTrigger]>(),
+};
+export type CommentTriggerHooks = HooksOf<typeof commentTriggerHooks>;
+
+export type LinkedFlowRow = ReturnType<FlowsModel['commentSources']>['linked'][number];
+
+const DM_MODES = new Set(['both', 'dm_only']);
+export const sendsDm = (trigger: Pick<TriggerRecord, 'response_mode'>): boolean => DM_MODES.has(trigger.response_mode);
+

@@ -1,0 +1,46 @@
+/** Comment triggers read back (`seed pull`): every 2.22 field a seed holds, the tag by name, the counters. */
+import { pullList, type PullApi, type PullSpec } from '../../groups/pull.js';
+import type { CommentTriggerData } from './schemas.js';
+
+const tagNames = new WeakMap<PullApi, Promise<Map<number, string>>>();
+function tagName(api: PullApi, id: number): Promise<string | undefined> {
+  let names = tagNames.get(api);
+  if (!names) {
+    names = api.all<{ id: number; name: string }>('/tags').then((tags) => new Map(tags.map((tag) => [tag.id, tag.name])));
+    tagNames.set(api, names);
+  }
+  return names.then((map) => map.get(id));
+}
+
+export const commentTriggerPull: PullSpec = {
+  sections: [
+    pullList<CommentTriggerData>({
+      field: 'comment_triggers',
+      list: '/comment-triggers',
+      map: async (trigger, api) => {
+        const tag = trigger.tag_id === null ? undefined : await tagName(api, trigger.tag_id);
+        return {
+          id: trigger.id,
+          name: trigger.name,
+          active: trigger.active,
+          platform: trigger.platform,
+          source_type: trigger.source_type,
+          post_id: trigger.post_id,
+          keywords: trigger.keywords,
+          match_type: trigger.match_type,
+          exclude_keywords: trigger.exclude_keywords,
+          response_mode: trigger.response_mode,
+          public_replies: trigger.public_replies,
+          dm_templates: trigger.dm_templates,
+          dm_use_ai: trigger.dm_use_ai,
+          dm_ai_goal: trigger.dm_ai_goal,
+          buttons: trigger.buttons,
+          hide_comment_after_dm: trigger.hide_comment_after_dm,
+          ...(tag ? { tag } : {}),
+          created_paused: trigger.created_paused,
+          stats: { fires: trigger.stats.fires, dms_sent: trigger.stats.dms_sent, public_replies: trigger.stats.public_replies },
+        };
+      },
+    }),
+  ],
+};

@@ -1,0 +1,26 @@
+/** Handled comments (2.24, 3.6, 4.14): the AI comment manager's answers, moderation and approval queue. */
+import { defineGroup } from '../../groups/define.js';
+import { accountGroup } from '../account/index.js';
+import { aiConfigGroup } from '../ai-config/index.js';
+import { commentTriggersGroup } from '../comment-triggers/index.js';
+import { optOutsGroup } from '../opt-outs/index.js';
+import { commentEvents } from './events.js';
+import { commentMutants } from './mutants.js';
+import { createCommentsModel } from './model.js';
+import { commentRoutes } from './routes.js';
+import { commentPowers } from './sandbox.js';
+import { commentSeed } from './seed.js';
+
+export const commentsGroup = defineGroup({
+  name: 'comments',
+  description:
+    'Handled comments (2.24, 3.6, 4.14): comments no trigger answered, taken by the AI comment manager (Pro and above): sent, queued for approval, hidden, skipped at the plan caps; approve, reject, bulk; kept 30 days.',
+  needs: [accountGroup, aiConfigGroup, optOutsGroup, commentTriggersGroup],
+  model: ({ core, needs }) => createCommentsModel(core, needs),
+  listen: ({ model, on }) => on.commentTriggers.commentUnanswered.add((accountId, comment) => model.receive(accountId, comment)),
+  routes: commentRoutes,
+  events: commentEvents,
+  sandbox: commentPowers,
+  seed: commentSeed,
+  mutants: commentMutants,
+});

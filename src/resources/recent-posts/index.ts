@@ -1,0 +1,18 @@
+/** Recent posts (2.23): what the connected Instagram and Facebook accounts have posted, as the sandbox holds it. */
+import { defineGroup } from '../../groups/define.js';
+import { channelsGroup } from '../channels/index.js';
+import { createRecentPostsModel } from './model.js';
+import { recentPostRoutes } from './routes.js';
+import { recentPostPowers } from './sandbox.js';
+import { recentPostSeed } from './seed.js';
+
+export const recentPostsGroup = defineGroup({
+  name: 'recentPosts',
+  description:
+    'Recent posts (2.23, 4.14): the connected channel’s posts newest first (limit up to 50), 409 not_connected, 503 service_unavailable as a sandbox fault; addChannelPost for the posts group.',
+  needs: [channelsGroup],
+  model: ({ core, needs }) => createRecentPostsModel(core, needs),
+  routes: recentPostRoutes,
+  sandbox: recentPostPowers,
+  seed: recentPostSeed,
+});
