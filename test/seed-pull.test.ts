@@ -191,6 +191,20 @@ describe('seed pull round trip', () => {
     }
   }, 120_000);
 
+  it('keeps the created_at of tags, custom fields, team members and flows, not the load time', async () => {
+    const out = join(dir, 'created.json');
+    await pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out, groups: registry, only: ['tags', 'customFields', 'team', 'flows'], redact: 'none', asOfMs: T_MS, waiter: waiter() });
+    // Loaded ten days later: without the pulled times, every created_at would read the load time.
+    const later = new Date(T_MS + 10 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: later }, seed: JSON.parse(readFileSync(out, 'utf8')) });
+    for (const path of ['/tags', '/custom-fields', '/team', '/flows']) {
+      const times = (rows: Row[]) => rows.map((row) => [row.id, row.created_at]);
+      const before = times(await all(source, path, readKey));
+      expect(before.length, path).toBeGreaterThan(0);
+      expect(times(await all(copy, path, copy.accounts[0]!.keys.read!)), path).toEqual(before);
+    }
+  }, 60_000);
+
   it('an interrupted pull leaves no seed file, and --resume completes it', async () => {
     const out = join(dir, 'resumed.json');
     let calls = 0;

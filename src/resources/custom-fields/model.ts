@@ -107,6 +107,8 @@ export function createCustomFieldsModel(core: CoreServices) {
     create(
       accountId: number,
       input: { field_key: string; label: string; type: CustomFieldType },
+      /** A pulled seed keeps the source's creation time (else now). */
+      createdAt: string = clock.iso(),
     ): { field: CustomFieldRecord; created: boolean } {
       const existing = findByKey(accountId, input.field_key);
       if (existing) {
@@ -130,7 +132,7 @@ export function createCustomFieldsModel(core: CoreServices) {
         label: input.label,
         type: input.type,
         archived: false,
-        created_at: clock.iso(),
+        created_at: createdAt,
       });
       return { field, created: true };
     },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { seedFor } from '../../groups/define.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { CustomFieldsModel } from './model.js';
+import { Timestamp } from '../shared/schemas.js';
 import { CustomFieldTypeSchema, FieldKey, FieldLabel } from './schemas.js';
 
 export const SeedCustomField = z.strictObject({
@@ -11,6 +12,7 @@ export const SeedCustomField = z.strictObject({
   label: FieldLabel,
   type: CustomFieldTypeSchema.default('text'),
   archived: z.boolean().default(false),
+  created_at: Timestamp.optional().describe('Keep this creation time (a pulled seed); default the load time.'),
 });
 
 export const customFieldSeed = seedFor<CustomFieldsModel>()({
@@ -19,7 +21,7 @@ export const customFieldSeed = seedFor<CustomFieldsModel>()({
   ids: { custom_fields: 'custom_field' },
   apply: ({ model, accountId, each }, { custom_fields }) => {
     each('custom_fields', custom_fields, (field) => {
-      const result = model.create(accountId, field);
+      const result = model.create(accountId, field, field.created_at);
       if (!result.created) throw new Error(`duplicate custom field ${field.field_key}`);
       if (field.archived) model.update(accountId, result.field.id, { archived: true });
     });

@@ -59,6 +59,8 @@ export interface SeedFlowInput {
   readonly versions?: readonly unknown[] | undefined;
   readonly draft?: unknown;
   readonly stats?: { readonly entries: number; readonly completions: number } | undefined;
+  /** A pulled seed keeps the source's creation time (else the load time). */
+  readonly created_at?: string | undefined;
 }
 
 export const UPDATABLE_FLOW_FIELDS = ['name', 'channels', 'tag_id', 'definition'] as const;
@@ -307,7 +309,7 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
         draft: null,
         entries: seed.stats?.entries ?? 0,
         completions: seed.stats?.completions ?? 0,
-        created_at: now,
+        created_at: seed.created_at ?? now,
         updated_at: now,
       });
       definitions.slice(0, published.length).forEach((definition, i) =>

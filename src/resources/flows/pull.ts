@@ -6,7 +6,7 @@ import { pullList, type PullApi, type PullSpec } from '../../groups/pull.js';
 
 interface FlowView {
   id: number; name: string; status: string; channels: string[]; priority: number; published_version: number | null;
-  stats: { entries: number; completions: number }; tag_id?: number | null;
+  stats: { entries: number; completions: number }; tag_id?: number | null; created_at: string;
 }
 interface FlowDetail extends FlowView { definition: unknown; has_draft: boolean; tag_id: number | null }
 interface DraftView { has_draft: boolean; definition: unknown }
@@ -41,6 +41,7 @@ export const flowPull: PullSpec = {
           ...(flow.published_version !== null ? { versions: [detail.definition] } : {}),
           ...(draft ? { draft: draft.definition } : {}),
           stats: { entries: flow.stats.entries, completions: flow.stats.completions },
+          created_at: flow.created_at,
         };
       },
     }),

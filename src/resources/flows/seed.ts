@@ -1,6 +1,7 @@
 /** The `flows` section of a seed account (docs/fixtures.md): flows with their published versions, draft and counters. */
 import { z } from 'zod';
 import { seedFor } from '../../groups/define.js';
+import { Timestamp } from '../shared/schemas.js';
 import { TagName } from '../tags/schemas.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { FlowsModel, FlowsNeeds } from './model.js';
@@ -20,6 +21,7 @@ export const SeedFlow = z
       .strictObject({ entries: z.number().int().min(0), completions: z.number().int().min(0) })
       .refine((stats) => stats.completions <= stats.entries, { path: ['completions'], message: 'must not exceed entries' })
       .optional(),
+    created_at: Timestamp.optional().describe('Keep this creation time (a pulled seed); default the load time.'),
   })
   .describe('A flow as stored; every definition is validated as the API would.');
 

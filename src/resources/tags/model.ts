@@ -46,8 +46,8 @@ export function createTagsModel(core: CoreServices, hooks: HooksOf<typeof tagHoo
     return tags.findUnique('name', nameKey(accountId, name));
   }
 
-  function insert(accountId: number, name: string, color: string): TagRecord {
-    return tags.insert({ id: store.nextId('tag'), account_id: accountId, name, color, created_at: clock.iso() });
+  function insert(accountId: number, name: string, color: string, createdAt: string = clock.iso()): TagRecord {
+    return tags.insert({ id: store.nextId('tag'), account_id: accountId, name, color, created_at: createdAt });
   }
 
   return {
@@ -78,10 +78,11 @@ export function createTagsModel(core: CoreServices, hooks: HooksOf<typeof tagHoo
     },
 
     /** POST /tags: an existing name keeps its colour (200); a new one is created (201). */
-    create(accountId: number, name: string, color: string | undefined): { tag: TagRecord; created: boolean } {
+    create(accountId: number, name: string, color: string | undefined, createdAt?: string): { tag: TagRecord; created: boolean } {
       const existing = findByName(accountId, name);
       if (existing) return { tag: existing, created: false };
-      return { tag: insert(accountId, name, color ?? DEFAULT_TAG_COLOR), created: true };
+      // `createdAt`: a pulled seed keeps the source's creation time (else now).
+      return { tag: insert(accountId, name, color ?? DEFAULT_TAG_COLOR, createdAt), created: true };
     },
 
     /** The tag by name, created with the default colour when missing (contact tagging). */

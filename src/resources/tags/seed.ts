@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { seedFor } from '../../groups/define.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { TagsModel } from './model.js';
+import { Timestamp } from '../shared/schemas.js';
 import { TagColor, TagName } from './schemas.js';
 
 export const SeedTag = z.strictObject({
   id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
   name: TagName,
   color: TagColor.optional(),
+  created_at: Timestamp.optional().describe('Keep this creation time (a pulled seed); default the load time.'),
 });
 
 export const tagSeed = seedFor<TagsModel>()({
@@ -17,7 +19,7 @@ export const tagSeed = seedFor<TagsModel>()({
   ids: { tags: 'tag' },
   apply: ({ model, accountId, each }, { tags }) => {
     each('tags', tags, (tag) => {
-      if (!model.create(accountId, tag.name, tag.color).created) throw new Error(`duplicate tag ${tag.name}`);
+      if (!model.create(accountId, tag.name, tag.color, tag.created_at).created) throw new Error(`duplicate tag ${tag.name}`);
     });
   },
 });

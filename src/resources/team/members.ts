@@ -30,6 +30,8 @@ export interface NewMember {
   readonly status?: MemberStatus;
   readonly avatar_url?: string | null;
   readonly total_resolved?: number;
+  /** A pulled seed keeps the source's creation time (else now). */
+  readonly created_at?: string | undefined;
 }
 
 export const emailKey = (accountId: number, email: string): string => `${accountId}:${email.toLowerCase()}`;
@@ -112,7 +114,7 @@ export function createMembersModel(core: CoreServices) {
         avatar_url: input.avatar_url ?? null,
         channels: input.channels,
         total_resolved: input.total_resolved ?? 0,
-        created_at: clock.iso(),
+        created_at: input.created_at ?? clock.iso(),
       });
     },
 

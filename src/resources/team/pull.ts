@@ -1,7 +1,7 @@
 /** Team members and pending invitations read back (`seed pull`), with their ids. */
 import { agoOf, pullList, type PullSpec } from '../../groups/pull.js';
 
-interface MemberView { id: number; name: string; email: string; role: string; status: string; avatar_url: string | null; channels: string[] | null; total_resolved: number }
+interface MemberView { id: number; name: string; email: string; role: string; status: string; avatar_url: string | null; channels: string[] | null; total_resolved: number; created_at: string }
 interface InvitationView { id: number; email: string; role: string; channels: string[] | null; email_sent: boolean; created_at: string }
 
 export const teamPull: PullSpec = {
@@ -12,6 +12,7 @@ export const teamPull: PullSpec = {
       map: (member) => ({
         id: member.id, name: member.name, email: member.email, role: member.role, status: member.status,
         avatar_url: member.avatar_url, ...(member.channels ? { channels: member.channels } : {}), total_resolved: member.total_resolved,
+        created_at: member.created_at,
       }),
     }),
     pullList<InvitationView>({

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { parseDuration } from '../../core/duration.js';
 import { seedFor } from '../../groups/define.js';
-import { Duration } from '../shared/schemas.js';
+import { Duration, Timestamp } from '../shared/schemas.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { TeamModel } from './model.js';
 import { MEMBER_STATUSES, MemberChannels, TeamRole } from './schemas.js';
@@ -19,6 +19,7 @@ export const SeedTeamMember = z.strictObject({
   avatar_url: z.string().min(1).max(2048).nullable().optional(),
   channels: MemberChannels.optional(),
   total_resolved: z.number().int().min(0).optional(),
+  created_at: Timestamp.optional().describe('Keep this creation time (a pulled seed); default the load time.'),
 });
 
 export const SeedInvitation = z.strictObject({
