@@ -76,7 +76,10 @@ export function evaluate<T extends MatchableTrigger>(
     if (!sourceMatches(trigger.source_type, comment.source_type)) return refuse('source_type');
     if (trigger.post_id !== null && trigger.post_id !== comment.post_id) return refuse('post_scope');
     if (firstExcluded(text, trigger.exclude_keywords) !== null) return refuse('excluded_keyword');
-    const matched = firstMatch(text, trigger.keywords, trigger.match_type);
+    // A post's auto-reply (4.15 `comment_auto_reply`) with no keywords answers every comment on
+    // its post; the API never creates a trigger without keywords, so only those can be empty.
+    const answersEveryComment = trigger.keywords.length === 0 && trigger.post_id !== null;
+    const matched = answersEveryComment ? '' : firstMatch(text, trigger.keywords, trigger.match_type);
     if (matched === null) return refuse('no_keyword_match');
     if (winner) return refuse('earlier_trigger_wins', matched);
     winner = { trigger, would_fire: true, reason: null, matched_keyword: matched };
