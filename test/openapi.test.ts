@@ -11,7 +11,7 @@ import { testSimulator } from './support/simulator.js';
 
 const apiRoutes = apiRouteTable();
 
-const SPEC_PATH = fileURLToPath(new URL('../../shared/spec/messaging-api-v1.md', import.meta.url));
+const SPEC_PATH = fileURLToPath(new URL('../docs/spec/messaging-api-v1.md', import.meta.url));
 
 /** The event names of section 6's table, as the spec states them. */
 const SECTION_6_EVENTS = [
