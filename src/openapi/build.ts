@@ -32,7 +32,7 @@ import { API_VERSION_INFO, CONTROL_INFO } from './info.js';
 import { componentName, isBinary } from './components.js';
 import { operationDescription } from './describe.js';
 import { parameterSchema, tidySchemaNode } from './wire.js';
-import { WEBHOOK_PARAMETERS } from './webhooks.js';
+import { WEBHOOK_PARAMETERS, WEBHOOKS_TAG } from './webhooks.js';
 
 export type OpenApiDocument = OpenAPIObject;
 
@@ -76,7 +76,7 @@ function toComponents(entries: readonly (readonly [string, z.ZodType])[], io: 'i
     unrepresentable: 'any',
     uri: (id) => `#/components/schemas/${id}`,
     override: (ctx) => {
-      tidySchemaNode(ctx.jsonSchema as JsonSchema);
+      tidySchemaNode(ctx.jsonSchema as JsonSchema, io);
       if (!isBinary(ctx.zodSchema)) return;
       ctx.jsonSchema.type = 'string';
       ctx.jsonSchema.format = 'binary';
@@ -378,6 +378,10 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
     builder.addTag({ name: tag, ...(description !== undefined ? { description } : {}) });
   }
   if (spec.events.length === 0) return builder.getSpec();
+  builder.addTag({
+    name: WEBHOOKS_TAG,
+    description: 'The events the service POSTs to your webhook endpoints (section 6), signed per Standard Webhooks.',
+  });
 
   const eventCatalogue = spec.events;
   const eventSchemas = toComponents(
@@ -393,7 +397,7 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
         description:
           `${event.description} Delivered as a signed POST to every enabled endpoint subscribed to \`${event.name}\` ` +
           '(section 6): verify the Standard Webhooks signature before trusting the body; answer any 2xx to acknowledge.',
-        tags: ['Webhooks'],
+        tags: [WEBHOOKS_TAG],
         security: [],
         parameters: WEBHOOK_PARAMETERS,
         'x-event-source': event.source,

@@ -6,6 +6,9 @@
  */
 import type { ParameterObject } from 'openapi3-ts/oas31';
 
+/** The tag of the `webhooks` operations (the API's own routes for endpoints are "Webhook endpoints"). */
+export const WEBHOOKS_TAG = 'Webhook events';
+
 export const WEBHOOK_PARAMETERS: ParameterObject[] = [
   {
     name: 'webhook-id',

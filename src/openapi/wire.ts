@@ -20,8 +20,19 @@ export type JsonSchema = Record<string, unknown>;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
-/** Adjusts one converted schema node in place (zod's `override` hook calls it per node). */
-export function tidySchemaNode(node: JsonSchema): void {
+/**
+ * Adjusts one converted schema node in place (zod's `override` hook calls it per node). `input`
+ * nodes (request bodies, parameters) say their default in words instead of the `default`
+ * keyword: openapi-typescript's default options read `default` as "always present" and make the
+ * field required, so a plain `POST /messages` without `action` would not compile.
+ */
+export function tidySchemaNode(node: JsonSchema, io: 'input' | 'output' = 'output'): void {
+  if (io === 'input' && 'default' in node) {
+    const said = `Default: ${JSON.stringify(node['default'])}.`;
+    const description = typeof node['description'] === 'string' ? node['description'] : '';
+    node['description'] = description === '' ? said : `${description.replace(/\.?\s*$/, '.')} ${said}`;
+    delete node['default'];
+  }
   if (node['type'] === 'string' && node['pattern'] === TIMESTAMP_PATTERN.source) {
     node['format'] = 'date-time';
   } else if (node['type'] === 'string' && node['pattern'] === DATE_PATTERN) {
