@@ -16,7 +16,7 @@ import { silentLogger } from '../src/core/logger.js';
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'node_modules', '.bin');
-const QUIET_ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+const QUIET_ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', DO_NOT_TRACK: '1', NO_COLOR: '1' };
 
 const dir = mkdtempSync(join(tmpdir(), 'switchboard-lint-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
