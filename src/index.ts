@@ -7,6 +7,7 @@
 export { createSimulator, DEFAULT_MAX_BODY_BYTES } from './simulator.js';
 export type { Simulator, SimulatorOptions, SeedAccountInfo, RequestOptions, SandboxApi, SimulatorSnapshot } from './simulator.js';
 export type { SimRequest, SimResponse, Scope, Plan, Channel } from './core/types.js';
+export type { ServedRequest } from './core/pipeline.js';
 export type { RateLimitConfig } from './core/rate-limit.js';
 export { parseRateLimit } from './core/rate-limit.js';
 export { ERROR_CATALOGUE, type ErrorCode } from './core/errors.js';

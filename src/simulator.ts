@@ -5,3 +5,4 @@
 export { createSimulator, DEFAULT_MAX_BODY_BYTES } from './simulator/create.js';
 export type { RequestOptions, SandboxApi, SeedAccountInfo, Simulator, SimulatorOptions } from './simulator/create.js';
 export type { SimulatorSnapshot } from './simulator/types.js';
+export type { ServedRequest } from './core/pipeline.js';

@@ -11,7 +11,7 @@ import { testSimulator } from './support/simulator.js';
 
 const apiRoutes = apiRouteTable();
 
-const SPEC_PATH = fileURLToPath(new URL('../../shared/spec/messaging-api-v1.md', import.meta.url));
+const SPEC_PATH = fileURLToPath(new URL('../docs/spec/messaging-api-v1.md', import.meta.url));
 
 /** The event names of section 6's table, as the spec states them. */
 const SECTION_6_EVENTS = [
@@ -124,7 +124,9 @@ describe('the document content', () => {
       if (route.body) {
         const contentType = route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
         expect(refExists(op.requestBody?.content[contentType]?.schema.$ref), where).toBe(true);
-        expect(op.requestBody?.required ?? false).toBe(route.bodyRequired ?? false);
+        // Required when a bodiless call is refused: the route says so, or its schema refuses {}.
+        const refusesEmpty = route.bodyRequired === true || route.bodyType === 'multipart' || !route.body.safeParse({}).success;
+        expect(op.requestBody?.required, where).toBe(refusesEmpty);
       } else {
         expect(op.requestBody, where).toBeUndefined();
       }
@@ -149,6 +151,56 @@ describe('the document content', () => {
         const status = String(ERROR_CATALOGUE[code].status);
         expect(op.responses[status]?.['x-error-codes'], `${where} ${code}`).toContain(code);
       }
+    }
+  });
+
+  it('types parameters as the spec does: integer ids from 1, boolean flags, date-time instants', async () => {
+    const doc = await served();
+    const param = (path: string, method: string, name: string) => doc.paths[path]![method]!.parameters!.find((p) => p.name === name)!.schema;
+    expect(param('/contacts/{id}', 'get', 'id')).toEqual({ type: 'integer', format: 'int64', minimum: 1 });
+    expect(param('/custom-fields', 'get', 'include_archived')).toEqual({ type: 'boolean' });
+    expect(param('/conversations', 'get', 'assigned_to')).toMatchObject({ type: 'integer' });
+    expect(param('/conversations', 'get', 'updated_since')).toMatchObject({ type: 'string', format: 'date-time' });
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const p of op.parameters ?? []) {
+          if (p.in === 'path' && /(^|_)id$/.test(p.name)) expect(p.schema, `${method} ${path} ${p.name}`).toMatchObject({ type: 'integer', minimum: 1 });
+          expect(p.schema?.['enum'], `${method} ${path} ${p.name}`).not.toEqual(expect.arrayContaining(['true', 'false']));
+        }
+      }
+    }
+  });
+
+  it('has no ±2^53 integer bounds and marks timestamps date-time anywhere in its schemas', async () => {
+    const text = JSON.stringify(await served());
+    expect(text).not.toContain('9007199254740991');
+    const doc = await served();
+    const contact = doc.components!.schemas!['Contact'] as { properties: Record<string, Record<string, unknown>> };
+    expect(contact.properties['created_at']).toMatchObject({ type: 'string', format: 'date-time' });
+  });
+
+  it('gives every operation a description, and the document a licence, a contact and tag descriptions', async () => {
+    const doc = await served();
+    expect(doc.info.license).toMatchObject({ name: 'MIT' });
+    expect(doc.info.contact).toBeDefined();
+    for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toEqual(expect.any(String));
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const described = op as Operation & { description?: string; summary?: string };
+        expect(described.description, `${method} ${path}`).toMatch(/\S.{20,}/);
+        expect(described.summary, `${method} ${path}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('documents webhooks as signed, unauthenticated deliveries with the Standard Webhooks headers', async () => {
+    const doc = await served();
+    for (const [name, item] of Object.entries(doc.webhooks ?? {})) {
+      const post = (item as { post: Operation & { description?: string } }).post;
+      expect(post.security, name).toEqual([]);
+      expect(post.description, name).toBeTruthy();
+      const headers = (post.parameters ?? []).filter((p) => p.in === 'header' && p.required).map((p) => p.name);
+      expect(headers, name).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     }
   });
 

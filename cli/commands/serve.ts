@@ -1,5 +1,6 @@
 /** `switchboard serve`: the standalone sandbox on node:http. */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { listen } from '../../src/adapters/node-http.js';
 import type { ConnectionLimits } from '../../src/adapters/connections.js';
@@ -12,6 +13,8 @@ import { SeedApiKey } from '../../src/resources/account/seed.js';
 import { parsePortList } from '../../src/resources/webhooks/egress.js';
 import { createSimulator, type SeedAccountInfo } from '../../src/simulator.js';
 import { recordServed } from './serve-record.js';
+import { logServed, parseLogFormat, type LogFormat } from './serve-log.js';
+import type { ServedRequest } from '../../src/simulator.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -36,7 +39,14 @@ export interface ServeOptions {
   keepAliveTimeout?: string;
   idleTimeout?: string;
   record?: string;
+  /** The request log's format: `pretty` (default) or `json` lines, on stderr. */
+  log?: string;
+  /** No request log. */
+  quiet?: boolean;
 }
+
+/** Where the package's own documentation is (README.md and docs/ ship in the package). */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** A positive whole number of milliseconds (or connections) from an option. */
 function positive(text: string | undefined, option: string): number | undefined {
@@ -88,8 +98,10 @@ function printHuman(baseUrl: string, accounts: readonly SeedAccountInfo[], contr
   lines.push(
     '',
     `Try:      curl -H "X-Service-Api-Key: ${accounts[0]?.keys.full ?? '<key>'}" ${baseUrl}/account`,
-    `OpenAPI:  ${baseUrl}/openapi.json`,
-    'Ctrl-C stops.',
+    `OpenAPI:  ${baseUrl}/openapi.json (control plane: ${baseUrl.replace(/\/api\/v1$/, '')}/_sandbox/openapi.json)`,
+    `Docs:     ${PACKAGE_ROOT}README.md and ${PACKAGE_ROOT}docs/ (sandbox powers: docs/sandbox.md)`,
+    'Requests are logged below, one line each (--log json for JSON lines, --quiet for none).',
+    'Ctrl-C stops (SIGTERM too); in-flight requests finish first.',
   );
   console.log(lines.join('\n'));
 }
@@ -188,6 +200,8 @@ function lazyUndiciTransport(): UndiciTransport {
 
 export async function serve(options: ServeOptions): Promise<void> {
   const port = parsePort(options.port);
+  const logFormat: LogFormat = options.quiet ? 'off' : parseLogFormat(options.log ?? 'pretty');
+  const served = new Map<string, ServedRequest>();
   const connections = connectionOptions(options);
   if (options.apiKey !== undefined) checkApiKeyOption(options.apiKey);
   const rateLimit = parseRateLimitOption(options.rateLimit);
@@ -205,6 +219,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     allowLocalWebhooks,
     webhookTransport: transport,
     logger: consoleLogger,
+    ...(logFormat !== 'off' ? { onServed: (entry: ServedRequest) => void served.set(entry.requestId, entry) } : {}),
   });
   checkBindSafety(options.host, sim.accounts, options.exposeDefaultKeys ?? false);
   const persistence = options.state
@@ -214,7 +229,8 @@ export async function serve(options: ServeOptions): Promise<void> {
       })
     : undefined;
   const recording = options.record ? recordServed(sim, options.record) : undefined;
-  const running = await listen(recording?.sim ?? sim, {
+  const logged = logServed(recording?.sim ?? sim, served, logFormat, (text) => process.stderr.write(text), process.stderr.isTTY === true);
+  const running = await listen(logged, {
     host: options.host,
     port,
     connections,
@@ -285,5 +301,7 @@ export function registerServe(program: Command): void {
     .option('--idle-timeout <ms>', 'a socket silent this long is closed (default 30000)')
     .option('--json', 'print one JSON line with base_url and keys once ready')
     .option('--record <file>', 'record every exchange served into this scenario file (secrets redacted)')
+    .option('--log <format>', 'request log on stderr, one line per request: pretty or json', 'pretty')
+    .option('--quiet', 'no request log')
     .action(async (options: ServeOptions) => serve(options));
 }

@@ -93,7 +93,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * Headers go as a flat [name, value, ...] list built here rather than as a spread-and-extended
  * object: in the benchmark (bench/http.ts) the object form cost measurably more per response.
  */
-function send(response: ServerResponse, result: SimResponse, closeConnection = false): void {
+function send(response: ServerResponse, result: SimResponse, closeConnection = false, head = false): void {
   const headers: string[] = [];
   for (const name in result.headers) headers.push(name, result.headers[name]!);
   let payload: string | Uint8Array | undefined;
@@ -104,7 +104,7 @@ function send(response: ServerResponse, result: SimResponse, closeConnection = f
   } else if (result.body !== undefined) {
     payload = bodyToJson(result.body);
     headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(payload)));
-  } else headers.push('Content-Length', '0');
+  } else if (!head) headers.push('Content-Length', '0');
   if (closeConnection) headers.push('Connection', 'close');
   response.writeHead(result.status, headers);
   response.end(payload);
@@ -152,7 +152,8 @@ export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = 
       }
       // A body the core did not take (a refused request) or stopped reading (too large) is left
       // unread: the connection closes after the answer instead of draining it.
-      send(response, answer, source !== undefined && (!source.taken() || !request.complete));
+      // A HEAD answer has no body: no Content-Length that would claim the GET's is empty.
+      send(response, answer, source !== undefined && (!source.taken() || !request.complete), request.method === 'HEAD');
     } catch (error) {
       options.onError?.(error);
       if (!response.headersSent) {

@@ -6,7 +6,7 @@ import { utf8Length } from './normalize.js';
 import { testSimulator } from '../../test/support/simulator.js';
 import type { SimResponse } from './types.js';
 
-const SPEC_PATH = fileURLToPath(new URL('../../../shared/spec/messaging-api-v1.md', import.meta.url));
+const SPEC_PATH = fileURLToPath(new URL('../../docs/spec/messaging-api-v1.md', import.meta.url));
 
 interface SpecCode {
   readonly status: number;

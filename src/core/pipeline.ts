@@ -57,6 +57,19 @@ export interface PipelineDeps {
   readonly idempotency: IdempotencyKeys;
   readonly logger: Logger;
   readonly maxBodyBytes: number;
+  /** Hears every answered request (serve's request log): what was asked, the status, whose account. */
+  readonly onServed?: (served: ServedRequest) => void;
+}
+
+/** One answered request, as a request log shows it: never a key, a body or a query string. */
+export interface ServedRequest {
+  readonly method: string;
+  /** The path without its query string (which can carry a contact's email or phone). */
+  readonly path: string;
+  readonly status: number;
+  /** The account the key (or the operator's X-Sandbox-Account) named; undefined before that is known. */
+  readonly accountId: number | undefined;
+  readonly requestId: string;
 }
 
 const NO_PAGE: PageRequest = { list: '', limit: 0, after: undefined };
@@ -70,14 +83,26 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const headers: Record<string, string> = { 'Request-Id': requestId };
     let finishIdempotency: ((response: SimResponse) => void) | undefined;
     let response: SimResponse;
+    const caller: { accountId: number | undefined } = { accountId: undefined };
+    let head = false;
     try {
       const normalized = normalizeRequest(request);
-      const outcome = await run(normalized, headers, (finish) => (finishIdempotency = finish));
+      // HEAD is GET without the body (RFC 9110 9.3.2): the same route, checks, status and headers.
+      head = normalized.method === 'HEAD';
+      const outcome = await run(head ? { ...normalized, method: 'GET' } : normalized, headers, (finish) => (finishIdempotency = finish), caller);
       response = { status: outcome.status, headers: { ...headers, ...outcome.headers }, body: outcome.body };
     } catch (error) {
       response = errorResponse(error, headers, deps);
     }
     finishIdempotency?.(response);
+    if (head) response = { ...response, body: undefined };
+    deps.onServed?.({
+      method: request.method.toUpperCase(),
+      path: request.path.split('?')[0]!,
+      status: response.status,
+      accountId: caller.accountId,
+      requestId,
+    });
     return response;
   };
 
@@ -85,6 +110,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     request: NormalizedRequest,
     headers: Record<string, string>,
     onIdempotency: (finish: (response: SimResponse) => void) => void,
+    caller: { accountId: number | undefined },
   ): Promise<RouteResult> {
     const document = deps.documents.get(request.path);
     if (document) {
@@ -111,11 +137,12 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     }
 
     const operatorToken = route.access === undefined ? undefined : request.headers[OPERATOR_TOKEN_HEADER];
-    if (operatorToken !== undefined) return runAsOperator(request, route, lookup.params, operatorToken);
+    if (operatorToken !== undefined) return runAsOperator(request, route, lookup.params, operatorToken, caller);
     const presented = extractApiKey(request.headers);
     if (presented === undefined) throw route.access === 'operator' ? missingOperatorToken() : missingKey();
     const key = deps.authenticate(presented);
     if (!key) throw unknownKey();
+    caller.accountId = key.accountId;
     if (route.access === 'operator') throw operatorRequired();
 
     const limit = mount.metered ? deps.rateLimiter.check(key.accountId, deps.now()) : null;
@@ -161,9 +188,11 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     route: MountedRoute,
     rawParams: Record<string, string>,
     token: string,
+    caller: { accountId: number | undefined },
   ): Promise<RouteResult> {
     if (!deps.isOperator(token)) throw invalidOperatorToken();
     const accountId = route.access === 'account' ? operatorAccount(request.headers[OPERATOR_ACCOUNT_HEADER], deps.accountExists) : 0;
+    if (accountId !== 0) caller.accountId = accountId;
     const read = route.body ? await readBody(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes) : NO_BODY;
     return invoke(route, request, rawParams, read, { accountId, keyId: 0, scope: 'full' });
   }

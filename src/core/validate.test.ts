@@ -29,6 +29,11 @@ describe('firstIssue', () => {
     expect(failure({ name: 'x', governance: { purpose: 'long enough', who: 1 } }).param).toBe('governance.who');
   });
 
+  it('says a missing required field is missing, not zod\'s "received undefined"', () => {
+    expect(failure({})).toEqual({ param: 'name', message: 'Missing required field: name (string).' });
+    expect(failure({ name: 5 }).message).toMatch(/^Invalid value for name: /);
+  });
+
   it('names the root when the value is not an object at all', () => {
     expect(failure(null).param).toBe('body');
     expect(failure([1]).param).toBe('body');

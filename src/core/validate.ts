@@ -19,6 +19,10 @@ export function firstIssue(error: z.ZodError, root: string): ValidationFailure {
     return { param, message: `Unknown field: ${param}.` };
   }
   const param = path.length > 0 ? path.join('.') : root;
+  // zod words a missing field "expected string, received undefined": say what it means.
+  if (issue.code === 'invalid_type' && path.length > 0 && /received undefined$/.test(issue.message)) {
+    return { param, message: `Missing required field: ${param} (${issue.expected}).` };
+  }
   return { param, message: `Invalid value for ${param}: ${issue.message}` };
 }
 

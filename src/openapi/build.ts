@@ -30,6 +30,9 @@ import type { AnyGroup } from '../groups/define.js';
 import type { EventDefinition } from '../groups/events.js';
 import { API_VERSION_INFO, CONTROL_INFO } from './info.js';
 import { componentName, isBinary } from './components.js';
+import { operationDescription } from './describe.js';
+import { parameterSchema, tidySchemaNode } from './wire.js';
+import { WEBHOOK_PARAMETERS, WEBHOOKS_TAG } from './webhooks.js';
 
 export type OpenApiDocument = OpenAPIObject;
 
@@ -73,6 +76,7 @@ function toComponents(entries: readonly (readonly [string, z.ZodType])[], io: 'i
     unrepresentable: 'any',
     uri: (id) => `#/components/schemas/${id}`,
     override: (ctx) => {
+      tidySchemaNode(ctx.jsonSchema as JsonSchema, io);
       if (!isBinary(ctx.zodSchema)) return;
       ctx.jsonSchema.type = 'string';
       ctx.jsonSchema.format = 'binary';
@@ -84,7 +88,12 @@ function toComponents(entries: readonly (readonly [string, z.ZodType])[], io: 'i
 }
 
 function inlineSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _schema, $id: _id, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const converted = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: (ctx) => tidySchemaNode(ctx.jsonSchema as JsonSchema),
+  }) as JsonSchema;
+  const { $schema: _schema, $id: _id, ...rest } = converted;
   return rest;
 }
 
@@ -110,14 +119,20 @@ function parametersOf(route: AnyRoute<never>): ParameterObject[] {
   const pathSchema = route.params ? inlineSchema(route.params) : undefined;
   const pathProps = (pathSchema?.['properties'] ?? {}) as Record<string, JsonSchema>;
   for (const name of pathNames) {
-    const schema = (pathProps[name] ?? { type: 'string' }) as SchemaObject;
-    parameters.push({ name, in: 'path', required: true, schema });
+    const { description, ...schema } = parameterSchema(pathProps[name] ?? { type: 'string' }, 'path', name);
+    parameters.push({
+      name,
+      in: 'path',
+      required: true,
+      schema: schema as SchemaObject,
+      ...(typeof description === 'string' ? { description } : {}),
+    });
   }
   if (route.query) {
     const querySchema = inlineSchema(route.query);
     const required = new Set((querySchema['required'] as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries((querySchema['properties'] ?? {}) as Record<string, JsonSchema>)) {
-      const { description, ...rest } = schema;
+      const { description, ...rest } = parameterSchema(schema, 'query', name);
       parameters.push({
         name,
         in: 'query',
@@ -156,6 +171,15 @@ function parametersOf(route: AnyRoute<never>): ParameterObject[] {
     });
   }
   return parameters;
+}
+
+/**
+ * Whether a call must send a body: the route refuses a bodiless request, takes a multipart form,
+ * or its schema refuses the `{}` a bodiless JSON request reads as (a required field).
+ */
+function bodyIsRequired(route: AnyRoute<never>): boolean {
+  if (route.bodyRequired || route.bodyType === 'multipart') return true;
+  return route.body !== undefined && !route.body.safeParse({}).success;
 }
 
 /** The codes every authenticated route can answer, plus the route's own. */
@@ -219,7 +243,7 @@ function responsesOf(route: AnyRoute<never>, successName: string, routeStatusCod
 }
 
 interface DocumentSpec {
-  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly info: OpenAPIObject['info'];
   readonly serverUrl: string;
   readonly routes: readonly AnyRoute<never>[];
   /** Tag descriptions, by tag name. */
@@ -326,14 +350,14 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
     const operation: OperationObject = {
       operationId: route.operationId,
       summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
+      description: operationDescription(route),
       tags: [route.tag],
       security: securityOf(route),
       parameters: parametersOf(route),
       ...(bodyName
         ? {
             requestBody: {
-              required: route.bodyRequired ?? false,
+              required: bodyIsRequired(route),
               content: { [route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: ref(bodyName) } },
             },
           }
@@ -354,6 +378,10 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
     builder.addTag({ name: tag, ...(description !== undefined ? { description } : {}) });
   }
   if (spec.events.length === 0) return builder.getSpec();
+  builder.addTag({
+    name: WEBHOOKS_TAG,
+    description: 'The events the service POSTs to your webhook endpoints (section 6), signed per Standard Webhooks.',
+  });
 
   const eventCatalogue = spec.events;
   const eventSchemas = toComponents(
@@ -366,6 +394,12 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
       post: {
         operationId: `event_${event.name.replace(/\./g, '_')}`,
         summary: event.description,
+        description:
+          `${event.description} Delivered as a signed POST to every enabled endpoint subscribed to \`${event.name}\` ` +
+          '(section 6): verify the Standard Webhooks signature before trusting the body; answer any 2xx to acknowledge.',
+        tags: [WEBHOOKS_TAG],
+        security: [],
+        parameters: WEBHOOK_PARAMETERS,
         'x-event-source': event.source,
         requestBody: {
           required: true,

@@ -11,7 +11,7 @@ import { IdempotencyKeys, idempotencyIndexes, idempotencyRules, type Idempotency
 import { consoleLogger, type Logger } from '../core/logger.js';
 import { BASE_PATH, CONTROL_OPENAPI_PATH, CONTROL_PREFIX, OPENAPI_PATH, PUBLIC_PREFIX } from '../core/paths.js';
 import { operatorCheck } from '../core/operator.js';
-import { createPipeline } from '../core/pipeline.js';
+import { createPipeline, type ServedRequest } from '../core/pipeline.js';
 import { randomToken } from '../core/random.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, parseRateLimit, type RateLimitConfig } from '../core/rate-limit.js';
 import type { MountedRoute } from '../core/route.js';
@@ -86,6 +86,11 @@ export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
    */
   controlToken?: string;
   logger?: Logger;
+  /**
+   * Hears every answered request: method, path (no query), status, account and Request-Id, never
+   * a key or a body. `serve` writes its request log from it.
+   */
+  onServed?: (served: ServedRequest) => void;
 }
 
 export interface SeedAccountInfo {
@@ -284,6 +289,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     idempotency,
     logger,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    ...(options.onServed ? { onServed: options.onServed } : {}),
   });
   const handle = mutants.wrapHandle(pipeline);
 

@@ -1,0 +1,95 @@
+/**
+ * The package stands alone (issue 13): `npm pack` makes a tarball that works in an empty project
+ * with no dev dependency: `npx switchboard serve` prints its ready line, the MSW adapter answers
+ * through `setupServer`, and the conformance kit imports. Nothing goes to a registry: the
+ * project gets the tarball's own contents as node_modules/switchboard plus copies of exactly the
+ * production dependency tree (`npm ls --omit=dev`) from this checkout, as an install would lay
+ * them out. The tarball is packed from the current dist/ (test/global-setup.ts rebuilds it).
+ */
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..');
+const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', npm_config_offline: 'true' };
+const project = mkdtempSync(join(tmpdir(), 'switchboard-consumer-'));
+let tarball = '';
+
+beforeAll(async () => {
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: ROOT, env: NPM_ENV, maxBuffer: 32 * 1024 * 1024 });
+  const [info] = JSON.parse(packed.stdout) as { filename: string }[];
+  tarball = join(project, info!.filename);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
+  const modules = join(project, 'node_modules');
+  mkdirSync(join(modules, '.bin'), { recursive: true });
+  // The production dependency tree, where npm put it (nested copies stay nested).
+  const listed = await run('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, env: NPM_ENV, maxBuffer: 32 * 1024 * 1024 });
+  for (const path of listed.stdout.split('\n').filter((line) => line.startsWith(join(ROOT, 'node_modules') + sep))) {
+    const target = join(project, relative(ROOT, path));
+    cpSync(path, target, { recursive: true, dereference: true, filter: (source) => source === path || !relative(path, source).split(sep).includes('node_modules') });
+  }
+  await run('tar', ['-xzf', tarball, '-C', project]);
+  renameSync(join(project, 'package'), join(modules, 'switchboard'));
+  symlinkSync('../switchboard/dist/cli/main.js', join(modules, '.bin', 'switchboard'));
+}, 300_000);
+afterAll(() => rmSync(project, { recursive: true, force: true }), 120_000);
+
+describe('the packed tarball in an empty project', () => {
+  it('is a reasonable size and carries the README, the docs and the spec', () => {
+    const bytes = statSync(tarball).size;
+    console.log(`packed tarball: ${(bytes / 1024).toFixed(0)} KiB`);
+    expect(bytes).toBeLessThan(5 * 1024 * 1024);
+    const installed = join(project, 'node_modules', 'switchboard');
+    expect(statSync(join(installed, 'docs', 'spec', 'messaging-api-v1.md')).isFile()).toBe(true);
+    expect(statSync(join(installed, 'README.md')).isFile()).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { name: string };
+    expect(manifest.name).toBe('switchboard');
+  });
+
+  it('npx switchboard serve prints its ready line and answers', { timeout: 60_000 }, async () => {
+    const child = spawn('npx', ['--offline', 'switchboard', 'serve', '--port', '0', '--json', '--quiet'], { cwd: project, env: NPM_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const ready = await new Promise<{ base_url: string; accounts: { keys: { read: string } }[] }>((resolve, reject) => {
+        let out = '';
+        let err = '';
+        const timer = setTimeout(() => reject(new Error(`not ready: ${out} ${err}`)), 45_000);
+        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (!out.includes('\n')) return;
+          clearTimeout(timer);
+          resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as never);
+        });
+      });
+      const response = await fetch(`${ready.base_url}/account`, { headers: { 'X-Service-Api-Key': ready.accounts[0]!.keys.read } });
+      expect(response.status).toBe(200);
+    } finally {
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it('imports the MSW adapter and the conformance kit by their package names', { timeout: 60_000 }, async () => {
+    const program = `
+      import { setupServer } from 'msw/node';
+      import { createSimulator } from 'switchboard';
+      import { createHandlers } from 'switchboard/msw';
+      import { runConformance, checkCatalogue } from 'switchboard/conformance';
+      const sim = createSimulator({ logger: { info() {}, warn() {}, error() {} } });
+      const server = setupServer(...createHandlers(sim, { baseUrl: 'https://api.example.test/api/v1' }));
+      server.listen({ onUnhandledRequest: 'error' });
+      const res = await fetch('https://api.example.test/api/v1/account', { headers: { 'X-Service-Api-Key': sim.accounts[0].keys.read } });
+      server.close();
+      sim.close();
+      console.log(JSON.stringify({ status: res.status, kit: typeof runConformance, checks: typeof checkCatalogue }));
+    `;
+    writeFileSync(join(project, 'consumer.mjs'), program);
+    const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({ status: 200, kit: 'function', checks: 'function' });
+  });
+});
