@@ -70,11 +70,15 @@ describeRuntimes('GET /flows/nodes', (api) => {
     expect(nodes.filter((n) => n.terminal).map((n) => n.type)).toEqual(['goto_flow', 'handoff']);
   });
 
-  it('live: the account’s fields, tags, flows and the plan caps; services and comment triggers empty until their groups land', async () => {
+  it('live: the account’s fields, tags, flows, comment triggers and the plan caps; services empty until their group lands', async () => {
     for (const account of api().accounts.slice(0, 4)) {
       const { live } = await catalogue(account.keys.read!);
       const limits = FLOW_PLAN_LIMITS[account.plan];
-      expect(live).toMatchObject({ node_limit: limits.nodes, flow_limit: limits.flows, active_flows: { limit: limits.live }, services: [], comment_triggers: [] });
+      expect(live).toMatchObject({ node_limit: limits.nodes, flow_limit: limits.flows, active_flows: { limit: limits.live }, services: [] });
+      const triggers = data<Json[]>(await api().call({ path: '/comment-triggers', key: account.keys.read!, query: { limit: 100 } }));
+      expect([...(live as { comment_triggers: Json[] }).comment_triggers].sort((a, b) => Number(a['id']) - Number(b['id']))).toEqual(
+        triggers.map((t) => ({ id: t['id'], name: t['name'], active: t['active'] })).sort((a, b) => Number(a.id) - Number(b.id)),
+      );
       const flows = data<Json[]>(await api().call({ path: '/flows', key: account.keys.read!, query: { limit: 100 } }));
       expect(live.flows.map((f) => f.id).sort()).toEqual(flows.map((f) => f['id']).sort());
       expect(live.active_flows.count).toBe(flows.filter((f) => f['status'] === 'active').length);
