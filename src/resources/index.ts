@@ -14,6 +14,7 @@ import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
 import { conversationsGroup } from './conversations/index.js';
 import { customFieldsGroup } from './custom-fields/index.js';
+import { flowRuntimeGroup } from './flow-runtime/index.js';
 import { flowsGroup } from './flows/index.js';
 import { inboundGroup } from './inbound/index.js';
 import { knowledgeGroup } from './knowledge/index.js';
@@ -45,6 +46,7 @@ export const registry = [
   mediaGroup,
   flowsGroup,
   appointmentsGroup,
+  flowRuntimeGroup,
   upcomingGroup,
   webhooksGroup,
   marketGroup,
