@@ -159,6 +159,28 @@ describeRuntimes('the flow runtime', (api) => {
     expect(list(await get('/flow-sessions')).filter((row) => row['flow_id'] === flowId)).toEqual([]);
   });
 
+  it('timers survive snapshot and restore; sessions and events keep their shape past the 90-day sweep', async () => {
+    const flowId = await publish({
+      trigger: { source: 'dm', keywords: ['sloth'], match_type: 'exact' },
+      nodes: [trigger, { id: '2', type: 'delay', config: { duration: 2, unit: 'hours' } }, { id: '3', type: 'message', config: { text: 'Later!' } }],
+      edges: [{ from: '1', to: '2' }, { from: '2', to: '3' }],
+    });
+    await dm('sloth', 'sleeper');
+    const [session] = await sessionsOf(flowId);
+    expect(session).toMatchObject({ status: 'delayed', current_node_id: '2' });
+    // A restore clears the scheduler; the session's stored timer must be re-armed from the state.
+    api().sim.sandbox.restore(api().sim.sandbox.snapshot());
+    api().sim.sandbox.clock.advance('1h');
+    expect(data(await get(`/flow-sessions/${session!['id']}`))).toMatchObject({ status: 'delayed' });
+    api().sim.sandbox.clock.advance('2h');
+    const done = data(await get(`/flow-sessions/${session!['id']}`));
+    expect(done).toMatchObject({ status: 'completed', current_node_id: '3' });
+    const events = await eventsOf(session!['id']);
+    api().sim.sandbox.clock.advance('91d');
+    expect(data(await get(`/flow-sessions/${session!['id']}`))).toEqual(done);
+    expect(await eventsOf(session!['id'])).toEqual(events);
+  });
+
   it('reads: filters, 404s naming param, future since, bad cursor, other account', async () => {
     const flowId = await publish(signup('tapir'));
     const { contact_id } = await dm('tapir', 'reader');
