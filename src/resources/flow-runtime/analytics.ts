@@ -12,7 +12,8 @@ import type { CoreServices } from '../../groups/services.js';
 import type { Collection } from '../../store/collection.js';
 import type { FlowChannel } from '../flows/config-schemas.js';
 import type { RuntimeNeeds } from './needs.js';
-import type { FlowEventRecord, SessionRecord } from './records.js';
+import type { FlowEventRecord } from './records.js';
+import type { RuntimeRules } from './rules.js';
 import { OUTCOME_KEYS, type AnalyticsFilters, type FlowAnalyticsData, type OutcomeKey } from './schemas.js';
 
 const DAY_MS = 86_400_000;
@@ -117,7 +118,7 @@ export function foldRuns(events: Iterable<FlowEventRecord>): Map<number, Run> {
   return runs;
 }
 
-export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, _sessions: Collection<SessionRecord>, events: Collection<FlowEventRecord>) {
+export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events: Collection<FlowEventRecord>, rules: RuntimeRules) {
   const { clock } = core;
 
   function compute(accountId: number, flowId: number, filters: AnalyticsFilters): FlowAnalyticsData {
@@ -140,7 +141,7 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, _sessio
     const inPrevious = (run: Run) => from !== null && previousFrom !== null && run.startedMs >= previousFrom && run.startedMs < from;
 
     const all = [...runs.values()].filter(onChannel);
-    const mine = all.filter((run) => run.version === version);
+    const mine = all.filter((run) => rules.countsFor(run.version, version));
     const current = mine.filter(inWindow);
     const previous = mine.filter(inPrevious);
     const count = (list: Run[], state: Run['state']) => list.filter((run) => run.state === state).length;
@@ -148,7 +149,7 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, _sessio
     const completionRate = rate(completed, current.length);
 
     const otherRuns = new Map<number, number>();
-    for (const run of all) if (run.version !== version && inWindow(run)) otherRuns.set(run.version, (otherRuns.get(run.version) ?? 0) + 1);
+    for (const run of all) if (!rules.countsFor(run.version, version) && inWindow(run)) otherRuns.set(run.version, (otherRuns.get(run.version) ?? 0) + 1);
     const tracked = new Set([...runs.values()].map((run) => run.version));
 
     const previousRate = rate(count(previous, 'completed'), previous.length);

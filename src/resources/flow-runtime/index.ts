@@ -9,6 +9,7 @@ import { inboundGroup } from '../inbound/index.js';
 import { optOutsGroup } from '../opt-outs/index.js';
 import { tagsGroup } from '../tags/index.js';
 import { createRuntimeModel } from './model.js';
+import { runtimeMutants } from './mutants.js';
 import { runtimeRoutes } from './routes.js';
 import { runtimePowers } from './sandbox.js';
 
@@ -30,4 +31,5 @@ export const flowRuntimeGroup = defineGroup({
   },
   routes: runtimeRoutes,
   sandbox: runtimePowers,
+  mutants: runtimeMutants,
 });

@@ -25,6 +25,7 @@ import { createEngine, type Reply } from './engine.js';
 import { createJournal } from './journal.js';
 import type { RuntimeNeeds } from './needs.js';
 import { createReads } from './reads.js';
+import { createRuntimeRules } from './rules.js';
 import { eventIndexes, flowEventRules, sessionIndexes, sessionRules, type FlowEventRecord, type SessionRecord } from './records.js';
 import type { AttributionData } from './schemas.js';
 import { matchTrigger, type Stimulus } from './triggers.js';
@@ -234,10 +235,12 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     return session;
   }
 
-  const reads = createReads(core, needs, sessions, events);
-  const analytics = createAnalytics(core, needs, sessions, events);
+  const rules = createRuntimeRules();
+  const reads = createReads(core, needs, sessions, events, rules);
+  const analytics = createAnalytics(core, needs, events, rules);
 
   return {
+    rules,
     ...reads,
     analytics: analytics.compute,
 

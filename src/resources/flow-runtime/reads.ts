@@ -11,10 +11,11 @@ import { pageNewestFirst, pageOldestFirst, type Page, type PageRequest } from '.
 import type { CoreServices } from '../../groups/services.js';
 import type { Collection } from '../../store/collection.js';
 import type { RuntimeNeeds } from './needs.js';
-import { presentEvent, presentSession, type FlowEventRecord, type SessionRecord } from './records.js';
+import type { RuntimeRules } from './rules.js';
+import { presentSession, type FlowEventRecord, type SessionRecord } from './records.js';
 import type { FlowEventData, FlowEventType, FlowSessionData, ListEventsFilters, ListSessionsFilters } from './schemas.js';
 
-export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: Collection<SessionRecord>, events: Collection<FlowEventRecord>) {
+export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: Collection<SessionRecord>, events: Collection<FlowEventRecord>, rules: RuntimeRules) {
   const { clock } = core;
   const iso = (ms: number) => clock.iso(ms);
 
@@ -68,7 +69,7 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
         (eventId) => events.get(eventId),
         page,
         (event) => type === undefined || event.type === type,
-        (event) => presentEvent(event, iso),
+        (event) => rules.presentEvent(event, iso),
       );
     },
 
@@ -90,7 +91,7 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
         (filters.type === undefined || event.type === filters.type) &&
         (filters.node_key === undefined || event.node_key === filters.node_key) &&
         (since === undefined || event.occurred_ms >= since);
-      return pageOldestFirst(ids, (id) => events.get(id), page, keep, (event) => presentEvent(event, iso));
+      return rules.eventPage(pageOldestFirst(ids, (id) => events.get(id), page, keep, (event) => rules.presentEvent(event, iso)));
     },
   };
 }
