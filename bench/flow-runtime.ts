@@ -55,16 +55,18 @@ export async function run(): Promise<BenchRow[]> {
   const perSecond = (SESSIONS * 2) / seconds;
   const heapPer100k = ((heapUsed() - before) / SESSIONS) * 100_000;
 
-  const samples: number[] = [];
-  let summary: Record<string, number> = {};
-  for (let i = 0; i < 3; i++) {
+  const timeAnalytics = async () => {
     const t = performance.now();
     const response = await sim.request({ path: `/flows/${flowId}/analytics`, key, query: { range: 'all' } });
-    samples.push(performance.now() - t);
-    summary = (response.body as { data: { summary: Record<string, number> } }).data.summary;
-  }
+    return { ms: performance.now() - t, summary: (response.body as { data: { summary: Record<string, number> } }).data.summary };
+  };
+  // Cold: the first request folds every event. Warm: a new customer's events since, folded incrementally.
+  const cold = await timeAnalytics();
+  sim.sandbox.inbound(accountId, { channel: 'instagram', platform_user_id: 'bench_last', text: 'benchrun', type: 'text' });
+  const warm = await timeAnalytics();
+  const summary = cold.summary;
   const events = (SESSIONS * 16).toLocaleString('en');
-  const analyticsMs = Math.min(...samples);
+  const analyticsMs = warm.ms;
   sim.close();
   if (summary['runs'] !== SESSIONS || summary['completed'] !== SESSIONS) throw new Error(`bench flow counted ${summary['runs']} runs, ${summary['completed']} completed`);
   return [
@@ -75,8 +77,9 @@ export async function run(): Promise<BenchRow[]> {
       unit: 'ms',
       target: `< ${ANALYTICS_TARGET_MS} ms`,
       pass: analyticsMs < ANALYTICS_TARGET_MS,
-      note: 'best of 3, GET /flows/{id}/analytics?range=all in process',
+      note: 'GET /flows/{id}/analytics?range=all in process after new events (incremental fold)',
     },
+    { name: `flow runtime: analytics cold (first request folds all ${events} events)`, value: round(cold.ms, 0), unit: 'ms' },
     { name: 'flow runtime: heap per 100k sessions (with events, contacts, threads)', value: round(heapPer100k / 1024 / 1024, 0), unit: 'MB' },
   ];
 }

@@ -54,9 +54,8 @@ const median = (values: number[]): number | null => {
 };
 const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 
-/** Folds a flow's events (ascending ids) into runs by session. */
-export function foldRuns(events: Iterable<FlowEventRecord>): Map<number, Run> {
-  const runs = new Map<number, Run>();
+/** Folds a flow's events (ascending ids) into runs by session, continuing `runs` when given. */
+export function foldRuns(events: Iterable<FlowEventRecord>, runs = new Map<number, Run>()): Map<number, Run> {
   for (const event of events) {
     let run = runs.get(event.session_id);
     if (event.type === 'session_started') {
@@ -121,6 +120,27 @@ export function foldRuns(events: Iterable<FlowEventRecord>): Map<number, Run> {
 export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events: Collection<FlowEventRecord>, rules: RuntimeRules) {
   const { clock } = core;
 
+  /**
+   * A flow's events only grow at the end (ids ascend), so the fold is kept per flow and continued
+   * with the events appended since; if any folded event went away (a session dropped with its
+   * contact), the prefix no longer matches and the flow is folded again from the start.
+   */
+  const folds = new Map<number, { runs: Map<number, Run>; count: number; lastId: number }>();
+  function runsOf(flowId: number): Map<number, Run> {
+    const ids = events.idsByIndex('flow', String(flowId));
+    let fold = folds.get(flowId);
+    if (!fold || ids.length < fold.count || (fold.count > 0 && ids[fold.count - 1] !== fold.lastId)) fold = { runs: new Map(), count: 0, lastId: 0 };
+    if (ids.length > fold.count) {
+      foldRuns(
+        ids.slice(fold.count).map((id) => events.get(id)!),
+        fold.runs,
+      );
+      fold = { runs: fold.runs, count: ids.length, lastId: ids[ids.length - 1]! };
+    }
+    folds.set(flowId, fold);
+    return fold.runs;
+  }
+
   function compute(accountId: number, flowId: number, filters: AnalyticsFilters): FlowAnalyticsData {
     const flow = needs.flows.get(accountId, flowId);
     const published = needs.flows.versions(accountId, flowId);
@@ -131,7 +151,7 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events:
     const definition = published.find((row) => row.version === version)?.definition;
     if (!definition) throw new ApiError('not_found', `Flow ${flowId} has no published version ${version}.`, { param: 'version' });
 
-    const runs = foldRuns(events.idsByIndex('flow', String(flowId)).map((id) => events.get(id)!).filter((event) => event.account_id === accountId));
+    const runs = runsOf(flowId);
     const now = clock.now();
     const days = RANGE_DAYS[filters.range];
     const from = days === null ? null : now - days * DAY_MS;
@@ -227,5 +247,5 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events:
     };
   }
 
-  return { compute };
+  return { compute, forget: () => folds.clear() };
 }

@@ -344,6 +344,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
       start(): void {
         running = true;
         graphs.clear();
+        analytics.forget();
         rearm();
       },
       stop(): void {
