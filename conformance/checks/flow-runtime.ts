@@ -3,7 +3,7 @@
  * message text in events, analytics per published version.
  *
  * Read-only on real data: the shapes and ordering of whatever sessions and events the account
- * has (skips when it has none). Against the simulator (`safe`): one end-to-end run driven through
+ * has (empty lists pass on their envelope). Against the simulator (`safe`): one end-to-end run driven through
  * the sandbox's inbound messages: a flow is created and published (twice, for two versions), two
  * customers write its keyword, one answers; then sessions, events and analytics are judged, and
  * the flow and both contacts are deleted.
@@ -68,8 +68,8 @@ export const flowRuntimeChecks: CheckDefinition[] = [
       }
       const events = await ctx.send({ path: '/flow-events', query: { limit: 50 } });
       expectStatus(events, 200, EVENTS);
-      const list = judgeEvents(events, EVENTS);
-      if (rows.length === 0 && list.length === 0) ctx.skip('no_flow_sessions');
+      // An account without sessions still answers both lists in shape (empty pages pass).
+      judgeEvents(events, EVENTS);
     },
   },
   {
