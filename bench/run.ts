@@ -15,6 +15,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'contacts', load: () => import('./contacts.js') },
   { name: 'scenarios', load: () => import('./scenarios.js') },
   { name: 'flows', load: () => import('./flows.js') },
+  { name: 'flow-runtime', load: () => import('./flow-runtime.js') },
   { name: 'tui', load: () => import('./tui.js') },
   { name: 'seed-pull', load: () => import('./seed-pull.js') },
   { name: 'state', load: () => import('./state.js') },

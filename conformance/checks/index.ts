@@ -13,6 +13,7 @@ import { filterChecks } from './filters.js';
 import { isolationChecks } from './isolation.js';
 import { conversationChecks } from './conversations.js';
 import { flowChecks } from './flows/index.js';
+import { flowRuntimeChecks } from './flow-runtime.js';
 import { optOutAndBlockChecks } from './opt-outs-blocks.js';
 import { teamChecks } from './team.js';
 import { webhookChecks } from './webhooks.js';
@@ -60,6 +61,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...isolationChecks,
     ...deleteAnswerChecks,
     ...flowChecks,
+    ...flowRuntimeChecks,
     ...appointmentChecks,
     ...overviewChecks,
 

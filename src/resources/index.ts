@@ -16,6 +16,7 @@ import { channelsGroup } from './channels/index.js';
 import { contactsGroup } from './contacts/index.js';
 import { conversationsGroup } from './conversations/index.js';
 import { customFieldsGroup } from './custom-fields/index.js';
+import { flowRuntimeGroup } from './flow-runtime/index.js';
 import { flowsGroup } from './flows/index.js';
 import { inboundGroup } from './inbound/index.js';
 import { knowledgeGroup } from './knowledge/index.js';
@@ -54,6 +55,7 @@ export const registry = [
   commentTriggersGroup,
   commentsGroup,
   recentPostsGroup,
+  flowRuntimeGroup,
   webhooksGroup,
   marketGroup,
 ] as const;

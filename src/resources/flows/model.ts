@@ -336,6 +336,26 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
       return flows.update(flow.id, { entries, completions });
     },
 
+    /**
+     * The flow runtime's view: the account's active flows with the published version they run,
+     * and one published version by number (undefined when the flow or version does not exist).
+     */
+    running(accountId: number): { readonly flow: FlowRecord; readonly version: FlowVersionRecord }[] {
+      const live: { flow: FlowRecord; version: FlowVersionRecord }[] = [];
+      for (const flow of flows.ofAccount(accountId)) {
+        const version = flow.status === 'active' ? publishedRecord(flow) : undefined;
+        if (version) live.push({ flow, version });
+      }
+      return live;
+    },
+
+    exists: (accountId: number, id: number): boolean => flows.getOwned(accountId, id) !== undefined,
+
+    publishedVersion(accountId: number, id: number, version: number): FlowVersionRecord | undefined {
+      const flow = flows.getOwned(accountId, id);
+      return flow ? versions.findUnique('key', versionKey(flow.id, version)) : undefined;
+    },
+
     /** Every published version of a flow, oldest first: immutable, kept for sessions and analytics (9). */
     versions(accountId: number, id: number): FlowVersionRecord[] {
       const flow = get(accountId, id);

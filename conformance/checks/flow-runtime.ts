@@ -1,0 +1,134 @@
+/**
+ * The flow runtime (2.11, 2.12, 2.13, 4.8): sessions newest first, events by ascending id, no
+ * message text in events, analytics per published version.
+ *
+ * Read-only on real data: the shapes and ordering of whatever sessions and events the account
+ * has (empty lists pass on their envelope). Against the simulator (`safe`): one end-to-end run driven through
+ * the sandbox's inbound messages: a flow is created and published (twice, for two versions), two
+ * customers write its keyword, one answers; then sessions, events and analytics are judged, and
+ * the flow and both contacts are deleted.
+ */
+import { FlowAnalytics, FlowEvent, FlowSession } from '../../src/resources/flow-runtime/schemas.js';
+import type { KitResponse } from '../http/client.js';
+import type { CheckContext, CheckDefinition } from '../runner/check.js';
+import { expectShape, expectStatus, fail, readData, readList } from '../runner/expect.js';
+import { act, createFlow, leadCapture, retire, word } from './flows/client.js';
+import { costOf } from './helpers.js';
+import { inbound } from './sandbox.js';
+
+const group = 'flow-runtime';
+const SESSIONS = 'GET /flow-sessions';
+const SESSION_EVENTS = 'GET /flow-sessions/{id}/events';
+const EVENTS = 'GET /flow-events';
+const ANALYTICS = 'GET /flows/{id}/analytics';
+/** 2.12's fields: an event with any other key may be carrying text. */
+const EVENT_KEYS = new Set(['id', 'session_id', 'flow_id', 'flow_version', 'type', 'node_key', 'node_type', 'output_port', 'input_type', 'end_reason', 'occurred_at']);
+
+type Json = Record<string, unknown>;
+
+/** Judges a page of events: 2.12 shape, only 2.12 keys, ids ascending. */
+function judgeEvents(response: KitResponse, what: string, forbidden: readonly string[] = []): Json[] {
+  const events = readList(response, what).data as Json[];
+  for (const event of events) {
+    expectShape(event, FlowEvent, `flow event (2.12) in ${what}`, response);
+    const extra = Object.keys(event).filter((key) => !EVENT_KEYS.has(key));
+    if (extra.length > 0) fail(`${what}: an event has keys beyond 2.12 (${extra.join(', ')}); an event never stores message text`, response);
+    const wire = JSON.stringify(event);
+    for (const text of forbidden) if (wire.includes(text)) fail(`${what}: an event contains text the customer typed ("${text}")`, response);
+  }
+  for (let i = 1; i < events.length; i++) {
+    if ((events[i]!['id'] as number) <= (events[i - 1]!['id'] as number)) fail(`${what}: event ids must ascend (${events[i - 1]!['id']} then ${events[i]!['id']})`, response);
+  }
+  return events;
+}
+
+async function analytics(ctx: CheckContext, flowId: number, query: Record<string, string> = {}) {
+  const response = await ctx.send({ path: `/flows/${flowId}/analytics`, query });
+  expectStatus(response, 200, `GET /flows/${flowId}/analytics`);
+  return { response, data: expectShape(readData(response, ANALYTICS), FlowAnalytics, 'flow analytics (2.13)', response) };
+}
+
+export const flowRuntimeChecks: CheckDefinition[] = [
+  {
+    id: 'flow-runtime.read-shapes',
+    title: 'Sessions newest first in the 2.11 shape; events by ascending id with only the 2.12 fields',
+    clause: '4.8',
+    level: 'spec',
+    group,
+    profile: 'read-only',
+    routes: [SESSIONS, EVENTS],
+    cost: costOf(3),
+    async run(ctx) {
+      const sessions = await ctx.send({ path: '/flow-sessions', query: { limit: 5 } });
+      expectStatus(sessions, 200, SESSIONS);
+      const rows = readList(sessions, SESSIONS).data as Json[];
+      for (const row of rows) expectShape(row, FlowSession, 'flow session (2.11)', sessions);
+      for (let i = 1; i < rows.length; i++) {
+        if ((rows[i]!['started_at'] as string) > (rows[i - 1]!['started_at'] as string)) fail(`${SESSIONS}: sessions must be newest first`, sessions);
+      }
+      const events = await ctx.send({ path: '/flow-events', query: { limit: 50 } });
+      expectStatus(events, 200, EVENTS);
+      // An account without sessions still answers both lists in shape (empty pages pass).
+      judgeEvents(events, EVENTS);
+    },
+  },
+  {
+    id: 'flow-runtime.end-to-end',
+    title: 'A keyword DM runs a published flow: the session waits, the answer completes it, events never hold the text, analytics count only their version',
+    clause: '2.12',
+    level: 'spec',
+    group,
+    profile: 'safe',
+    routes: [SESSIONS, SESSION_EVENTS, EVENTS, ANALYTICS],
+    cost: costOf(16),
+    async run(ctx) {
+      const keyword = word(ctx, 'rt');
+      const flow = await createFlow(ctx, keyword);
+      try {
+        const published = await act(ctx, flow.id, 'publish');
+        expectStatus(published, 200, `POST /flows/${flow.id}/publish`);
+        if ((readData(published, 'publish')['status'] as string) !== 'active') ctx.skip('plan_limit_reached', 'the published flow is paused (active-flow cap)');
+        const first = await inbound(ctx, { channel: 'instagram', text: keyword });
+        const listed = await ctx.send({ path: '/flow-sessions', query: { flow_id: flow.id } });
+        expectStatus(listed, 200, SESSIONS);
+        const [session] = readList(listed, SESSIONS).data as Json[];
+        if (!session) fail(`${SESSIONS}?flow_id=${flow.id}: the keyword DM started no session`, listed);
+        expectShape(session, FlowSession, 'flow session (2.11)', listed);
+        if (session['status'] !== 'waiting_input' || session['current_node_id'] !== '2') {
+          fail(`the session should wait for input at node 2, got ${String(session['status'])} at ${String(session['current_node_id'])}`, listed);
+        }
+        const email = `${ctx.prefix.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.test`;
+        await inbound(ctx, { channel: 'instagram', platformUserId: first.platformUserId, text: email });
+        const done = await ctx.send({ path: `/flow-sessions/${String(session['id'])}` });
+        expectStatus(done, 200, 'GET /flow-sessions/{id}');
+        if (readData(done, 'session')['status'] !== 'completed') fail('the answered session should be completed', done);
+        const own = await ctx.send({ path: `/flow-sessions/${String(session['id'])}/events` });
+        expectStatus(own, 200, SESSION_EVENTS);
+        const types = judgeEvents(own, SESSION_EVENTS, [email]).map((event) => event['type']);
+        for (const type of ['session_started', 'node_entered', 'input_received', 'session_completed']) {
+          if (!types.includes(type)) fail(`${SESSION_EVENTS}: no ${type} event`, own);
+        }
+        const across = await ctx.send({ path: '/flow-events', query: { flow_id: flow.id, limit: 100 } });
+        expectStatus(across, 200, EVENTS);
+        if (judgeEvents(across, EVENTS, [email]).length !== types.length) fail(`${EVENTS}?flow_id: should list the session's ${types.length} events`, across);
+
+        // Version 2 runs beside version 1: analytics count each version's runs only.
+        const graph = leadCapture(keyword);
+        const patched = await ctx.send({ method: 'PATCH', path: `/flows/${flow.id}`, key: await ctx.keyFor('write'), body: { definition: { ...graph, nodes: graph.nodes.map((node) => (node.id === '4' ? { ...node, config: { text: 'Thank you!' } } : node)) } } });
+        expectStatus(patched, 200, `PATCH /flows/${flow.id}`);
+        expectStatus(await act(ctx, flow.id, 'publish'), 200, `POST /flows/${flow.id}/publish (version 2)`);
+        await inbound(ctx, { channel: 'instagram', text: keyword });
+        const current = await analytics(ctx, flow.id);
+        if (current.data.version !== 2 || current.data.summary.runs !== 1 || current.data.other_version_runs_excluded !== 1) {
+          fail(`analytics of version 2 should count its 1 run and exclude version 1's (got version ${current.data.version}, runs ${current.data.summary.runs}, excluded ${current.data.other_version_runs_excluded})`, current.response);
+        }
+        const older = await analytics(ctx, flow.id, { version: '1', range: 'all' });
+        if (older.data.summary.runs !== 1 || older.data.summary.completed !== 1 || older.data.comparison !== null) {
+          fail(`analytics of version 1 (range all) should count 1 completed run and no comparison (got ${older.data.summary.runs} runs)`, older.response);
+        }
+      } finally {
+        await retire(ctx, flow.id);
+      }
+    },
+  },
+];

@@ -1,0 +1,35 @@
+/** The flow runtime: sessions that run on inbound messages, flow events, flow analytics (2.11-2.13, 3.4, 4.8). */
+import { defineGroup } from '../../groups/define.js';
+import { appointmentsGroup } from '../appointments/index.js';
+import { blockedUsersGroup } from '../blocked-users/index.js';
+import { contactsGroup } from '../contacts/index.js';
+import { conversationsGroup } from '../conversations/index.js';
+import { flowsGroup } from '../flows/index.js';
+import { inboundGroup } from '../inbound/index.js';
+import { optOutsGroup } from '../opt-outs/index.js';
+import { tagsGroup } from '../tags/index.js';
+import { createRuntimeModel } from './model.js';
+import { runtimeMutants } from './mutants.js';
+import { runtimeRoutes } from './routes.js';
+import { runtimePowers } from './sandbox.js';
+
+export const flowRuntimeGroup = defineGroup({
+  name: 'flowRuntime',
+  description:
+    'Flow runtime (2.11, 2.12, 2.13, 3.4, 4.8): published active flows run on inbound messages; sessions, flow events (ascending ids, never text) and per-version analytics computed from the events.',
+  needs: [flowsGroup, contactsGroup, conversationsGroup, optOutsGroup, blockedUsersGroup, appointmentsGroup, tagsGroup, inboundGroup],
+  model: ({ core, needs }) => createRuntimeModel(core, needs),
+  listen: ({ model, on, core }) => {
+    on.inbound.messageReceived.add((accountId, message) => model.receive(accountId, message));
+    on.flows.flowPaused.add((accountId, flowId) => model.cancelFlow(accountId, flowId, 'flow_paused'));
+    on.flows.flowDeleted.add((accountId, flowId) => model.dropFlow(accountId, flowId));
+    on.contacts.contactDeleted.add((accountId, contactId) => model.dropContact(accountId, contactId));
+    core.lifecycle.started.add(() => model.timers.start());
+    core.lifecycle.restored.add(() => model.timers.start());
+    core.lifecycle.closing.add(() => model.timers.stop());
+    core.clock.onJump(() => model.timers.fireDue());
+  },
+  routes: runtimeRoutes,
+  sandbox: runtimePowers,
+  mutants: runtimeMutants,
+});

@@ -1,0 +1,361 @@
+/**
+ * The flow runtime (2.11, 2.12, 3.4, 4.8): sessions that really run, their events, the reads and
+ * the analytics. Customers reach it through `messageReceived` (inbound), comment triggers (the
+ * model function `startFromComment`, for the comment-trigger group's hook), and the sandbox
+ * powers (taps, link clicks, postbacks, referrals). Transitions: ./engine.ts and
+ * docs/decisions.md ("Flow runtime", the state table).
+ *
+ * Timers (delays, tap timeouts, silence expiry) are stored on the session (`due_ms`), so a
+ * snapshot carries them; one scheduler task stands for the earliest and is re-armed after a
+ * restore. Clock jumps fire every due timer in due order.
+ */
+import { invalidParam, notFound } from '../../core/errors.js';
+import type { PageRequest } from '../../core/pagination.js';
+import type { Channel } from '../../core/types.js';
+import type { CoreServices } from '../../groups/services.js';
+import { z } from 'zod';
+import type { Entity } from '../../store/collection.js';
+import type { RecordRules } from '../../store/rules.js';
+import { EpochMs, storedRecord } from '../shared/schemas.js';
+import { FLOW_CHANNELS, type FlowChannel } from '../flows/config-schemas.js';
+import type { FlowDefinition } from '../flows/definition.js';
+import type { ReceivedMessage } from '../inbound/model.js';
+import { createAnalytics } from './analytics.js';
+import { createEngine, type Reply } from './engine.js';
+import { createJournal } from './journal.js';
+import type { RuntimeNeeds } from './needs.js';
+import { createReads } from './reads.js';
+import { createRuntimeRules } from './rules.js';
+import { eventIndexes, flowEventRules, sessionIndexes, sessionRules, type FlowEventRecord, type SessionRecord } from './records.js';
+import type { AttributionData } from './schemas.js';
+import { matchTrigger, type Stimulus } from './triggers.js';
+
+export type { RuntimeNeeds } from './needs.js';
+
+/** An automation reply the runtime put into a transcript (overview: `replies.automation`). */
+interface ReplyRecord extends Entity {
+  readonly session_id: number;
+  readonly message_record_id: number;
+  readonly sent_ms: number;
+}
+
+/** What the comment-trigger group's `commentTriggerFired` hook carries. */
+export interface CommentTriggerFired {
+  readonly trigger_id: number;
+  readonly comment_id: string | number;
+  readonly post_id: string | number;
+  readonly matched_keyword: string | null;
+  readonly contact_id: number;
+  readonly conversation_id: number;
+  readonly channel: Channel;
+}
+
+const replyRules: RecordRules<ReplyRecord> = {
+  schema: storedRecord({ session_id: z.number().int().positive(), message_record_id: z.number().int().positive(), sent_ms: EpochMs }) as unknown as z.ZodType<ReplyRecord>,
+  sequence: 'flow_reply',
+};
+
+/** A session whose customer wrote again within this long after it expired is reactivated (not a new run). */
+export const REACTIVATION_MS = 7 * 24 * 3600_000;
+const isFlowChannel = (channel: string): channel is FlowChannel => (FLOW_CHANNELS as readonly string[]).includes(channel);
+
+export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
+  const { store, clock, scheduler, logger } = core;
+  const sessions = store.define<SessionRecord>('flow_sessions', sessionIndexes, sessionRules);
+  const events = store.define<FlowEventRecord>('flow_events', eventIndexes, flowEventRules);
+  const replies = store.define<ReplyRecord>('flow_replies', {}, replyRules);
+  const journal = createJournal(core, sessions, events, (due) => armAt(due));
+
+  /** Published versions never change (section 9): cache their graphs; a restore may reuse ids, so it clears. */
+  const graphs = new Map<string, FlowDefinition>();
+  function graphOf(session: SessionRecord): FlowDefinition {
+    const key = `${session.flow_id}:${session.flow_version}`;
+    let graph = graphs.get(key);
+    if (!graph) {
+      graph = needs.flows.publishedVersion(session.account_id, session.flow_id, session.flow_version)?.definition;
+      if (!graph) throw new Error(`flow ${session.flow_id} v${session.flow_version} is gone`);
+      graphs.set(key, graph);
+    }
+    return graph;
+  }
+
+  const engine = createEngine(core, needs, journal, graphOf, {
+    startTarget: (from, flowId, depth) => {
+      const target = needs.flows.running(from.account_id).find((live) => live.flow.id === flowId);
+      if (target) start(from.account_id, target, from.contact_id, from.conversation_id, from.channel, { ...from.attribution }, depth);
+    },
+    replied: (session, messageId) => {
+      replies.insert({ id: store.nextId('flow_reply'), account_id: session.account_id, session_id: session.id, message_record_id: messageId, sent_ms: clock.now() });
+    },
+    completed: (session) => {
+      if (needs.flows.publishedVersion(session.account_id, session.flow_id, session.flow_version)) needs.flows.recordStats(session.account_id, session.flow_id, { entries: 0, completions: 1 });
+    },
+  });
+
+  // ---- timers --------------------------------------------------------------------------------
+  let armed: { at: number; cancel: () => void } | undefined;
+  let running = true;
+  function armAt(due: number): void {
+    if (!running || (armed && armed.at <= due)) return;
+    armed?.cancel();
+    armed = { at: due, cancel: scheduler.at(due, () => fireDue()) };
+  }
+  function rearm(): void {
+    armed?.cancel();
+    armed = undefined;
+    let earliest = Infinity;
+    for (const id of sessions.idsByIndex('timer', 'due')) earliest = Math.min(earliest, sessions.get(id)!.due_ms ?? Infinity);
+    if (earliest !== Infinity) armAt(earliest);
+  }
+  /** Fires every due timer, earliest first (a timer may schedule another that is also due). */
+  function fireDue(): void {
+    armed = undefined;
+    const now = clock.now();
+    for (let round = 0; round < 1000; round++) {
+      const due = sessions
+        .idsByIndex('timer', 'due')
+        .map((id) => sessions.get(id)!)
+        .filter((session) => session.due_ms !== null && session.due_ms <= now)
+        .sort((a, b) => a.due_ms! - b.due_ms! || a.id - b.id);
+      if (due.length === 0) break;
+      for (const session of due) {
+        try {
+          store.transaction(() => {
+            const fresh = sessions.get(session.id);
+            if (fresh && fresh.due_ms !== null && fresh.due_ms <= now) engine.timerFired(fresh);
+          });
+        } catch (error) {
+          logger.error(`flow session ${session.id} timer failed`, error);
+        }
+      }
+    }
+    rearm();
+  }
+
+  // ---- starting sessions -----------------------------------------------------------------------
+  type Live = ReturnType<RuntimeNeeds['flows']['running']>[number];
+
+  function openSessionIn(contactId: number, flowId: number): SessionRecord | undefined {
+    for (const id of sessions.idsByIndex('open', String(contactId))) {
+      const session = sessions.get(id)!;
+      if (session.flow_id === flowId) return session;
+    }
+    return undefined;
+  }
+
+  function start(accountId: number, live: Live, contactId: number, conversationId: number, channel: FlowChannel, attribution: AttributionData, depth = 0): SessionRecord | undefined {
+    if (openSessionIn(contactId, live.flow.id)) return undefined;
+    const now = clock.now();
+    const conversation = needs.conversations.find(accountId, conversationId);
+    const session = sessions.insert({
+      id: store.nextId('flow_session'),
+      account_id: accountId,
+      flow_id: live.flow.id,
+      flow_name: live.flow.name,
+      flow_version: live.version.version,
+      channel,
+      contact_id: contactId,
+      conversation_id: conversationId,
+      status: 'waiting_input',
+      end_reason: null,
+      current_node_id: '1',
+      attribution,
+      started_ms: now,
+      last_activity_ms: now,
+      last_user_message_ms: conversation?.last_inbound_ms ?? null,
+      delay_until_ms: null,
+      window_expires_ms: null,
+      due_ms: null,
+      variables: {},
+      attempts: 0,
+    });
+    needs.flows.recordStats(accountId, live.flow.id, { entries: 1, completions: 0 });
+    if (live.flow.tag_id !== null) {
+      const tag = needs.tags.find(accountId, live.flow.tag_id);
+      if (tag) needs.contacts.attachTag(accountId, contactId, tag.name, 'inbound');
+    }
+    return engine.start(session, depth);
+  }
+
+  /** The flow a stimulus starts: the strongest match, then the highest priority, then the oldest flow. */
+  function trigger(accountId: number, channel: FlowChannel, stimulus: Stimulus, contactId: number, conversationId: number, extra: Partial<AttributionData> = {}): SessionRecord | undefined {
+    const candidates = needs.flows
+      .running(accountId)
+      .filter((live) => live.version.channels.includes(channel) && live.flow.channels.includes(channel))
+      .map((live) => ({ live, match: matchTrigger(live.version.definition.trigger, stimulus) }))
+      .filter((candidate) => candidate.match !== undefined)
+      .sort((a, b) => b.match!.strength - a.match!.strength || b.live.flow.priority - a.live.flow.priority || a.live.flow.id - b.live.flow.id);
+    for (const { live, match } of candidates) {
+      // One session per customer per flow: a second trigger of a flow the person is in starts nothing.
+      if (openSessionIn(contactId, live.flow.id)) return undefined;
+      const attribution = { post_id: extra.post_id ?? null, comment_id: extra.comment_id ?? null, matched_keyword: match!.matched_keyword ?? extra.matched_keyword ?? null };
+      return start(accountId, live, contactId, conversationId, channel, attribution);
+    }
+    return undefined;
+  }
+
+  /** An expired waiting session of this contact the customer may pick up again. */
+  function reactivatable(contactId: number): SessionRecord | undefined {
+    const ids = sessions.idsByIndex('contact', String(contactId));
+    const latest = ids.length === 0 ? undefined : sessions.get(ids[ids.length - 1]!);
+    if (!latest || latest.status !== 'expired' || clock.now() - latest.last_activity_ms > REACTIVATION_MS) return undefined;
+    const live = needs.flows.running(latest.account_id).find((candidate) => candidate.flow.id === latest.flow_id);
+    if (!live || live.version.version !== latest.flow_version) return undefined;
+    const node = engine.nodeOf(graphOf(latest), latest.current_node_id);
+    return node && ['collect_input', 'book_appointment', 'ai_reply', 'message'].includes(node.type) ? latest : undefined;
+  }
+
+  function receive(accountId: number, message: ReceivedMessage): void {
+    if (!isFlowChannel(message.channel)) return;
+    const channel = message.channel;
+    const contact = needs.contacts.find(accountId, message.contact_id);
+    if (!contact) return;
+    const open = sessions.idsByIndex('open', String(contact.id)).map((id) => sessions.get(id)!);
+    const now = clock.now();
+    for (const session of open) journal.update(session, { last_user_message_ms: now, window_expires_ms: engine.windowExpiry(session), last_activity_ms: session.last_activity_ms });
+    const waiting = open.filter((session) => session.status === 'waiting_input').sort((a, b) => b.last_activity_ms - a.last_activity_ms || b.id - a.id)[0];
+    if (waiting) {
+      engine.reply(sessions.get(waiting.id)!, { kind: 'text', text: message.text });
+      return;
+    }
+    const first = contact.first_user_message_at === message.received_at && !sessions.idsByIndex('contact', String(contact.id)).length;
+    const started = trigger(accountId, channel, { kind: 'message', text: message.text, first, silentDays: null }, contact.id, message.conversation_id);
+    if (started) return;
+    const expired = reactivatable(contact.id);
+    if (expired) {
+      const revived = journal.update(expired, { status: 'waiting_input', end_reason: null, last_user_message_ms: now, window_expires_ms: engine.windowExpiry(expired) });
+      journal.emit(revived, 'session_reactivated', { node_key: revived.current_node_id, node_type: engine.nodeOf(graphOf(revived), revived.current_node_id)?.type ?? null, input_type: 'text' });
+      engine.reply(revived, { kind: 'text', text: message.text });
+    }
+  }
+
+  function getSession(accountId: number, id: number): SessionRecord {
+    const session = sessions.getOwned(accountId, id);
+    if (!session) throw notFound('Flow session');
+    return session;
+  }
+
+  const rules = createRuntimeRules();
+  const reads = createReads(core, needs, sessions, events, rules);
+  const analytics = createAnalytics(core, needs, events, rules);
+
+  return {
+    rules,
+    ...reads,
+    analytics: analytics.compute,
+
+    /** `messageReceived` (inbound): answers a waiting session, else starts or reactivates one. */
+    receive,
+
+    /** The comment-trigger group's `commentTriggerFired` hook, wired at merge: starts the linked flow. */
+    startFromComment(accountId: number, fired: CommentTriggerFired): SessionRecord | undefined {
+      if (!isFlowChannel(fired.channel)) return undefined;
+      return trigger(accountId, fired.channel, { kind: 'comment', trigger_id: fired.trigger_id, post_id: String(fired.post_id), matched_keyword: fired.matched_keyword }, fired.contact_id, fired.conversation_id, {
+        post_id: String(fired.post_id),
+        comment_id: String(fired.comment_id),
+        matched_keyword: fired.matched_keyword,
+      });
+    },
+
+    /** Sandbox: a persistent-menu postback or a ref/ad referral reached the conversation. */
+    stimulate(accountId: number, conversationId: number, stimulus: Stimulus): SessionRecord | undefined {
+      const conversation = needs.conversations.find(accountId, conversationId);
+      if (!conversation) throw notFound('Conversation');
+      if (!isFlowChannel(conversation.channel)) throw invalidParam('conversation_id', `Flows do not run on ${conversation.channel}.`);
+      return trigger(accountId, conversation.channel, stimulus, conversation.contact_id, conversation.id);
+    },
+
+    /** Sandbox: the customer taps the n-th postback button of the message the session waits on. */
+    tap(accountId: number, id: number, button: number): SessionRecord {
+      const session = getSession(accountId, id);
+      const node = engine.nodeOf(graphOf(session), session.current_node_id);
+      const postbacks = node?.type === 'message' ? ((node.config['buttons'] as { type: string }[] | undefined) ?? []).filter((b) => b.type === 'postback').length : 0;
+      if (session.status !== 'waiting_input' || postbacks === 0) throw invalidParam('button', 'The session is not waiting for a button tap.');
+      if (button > postbacks) throw invalidParam('button', `The message has ${postbacks} postback button(s).`);
+      return engine.reply(session, { kind: 'tap', index: button });
+    },
+
+    /** Sandbox: the customer clicks a url button of a message node the session went through. */
+    click(accountId: number, id: number, nodeId: string, button: number): SessionRecord {
+      const session = getSession(accountId, id);
+      const node = engine.nodeOf(graphOf(session), nodeId);
+      const urls = node?.type === 'message' ? ((node.config['buttons'] as { type: string; title: string }[] | undefined) ?? []).filter((b) => b.type === 'url') : [];
+      if (!node || urls.length === 0) throw invalidParam('node_id', `Node ${nodeId} has no url button.`);
+      const reached = events.idsByIndex('session', String(session.id)).some((eventId) => {
+        const event = events.get(eventId)!;
+        return event.type === 'node_entered' && event.node_key === nodeId;
+      });
+      if (!reached) throw invalidParam('node_id', `The session never reached node ${nodeId}.`);
+      const target = urls[button - 1];
+      if (!target) throw invalidParam('button', `Node ${nodeId} has ${urls.length} url button(s).`);
+      engine.linkClicked(session, node, target.title);
+      return sessions.get(session.id)!;
+    },
+
+    /** 3.3: pausing a flow cancels everyone mid-session; answers how many. */
+    cancelFlow(accountId: number, flowId: number, reason: string): number {
+      let count = 0;
+      for (const id of [...sessions.idsByIndex('flow', String(flowId))]) {
+        const session = sessions.get(id)!;
+        if (session.account_id !== accountId || (session.status !== 'waiting_input' && session.status !== 'delayed')) continue;
+        engine.end(session, 'cancelled', reason);
+        count++;
+      }
+      return count;
+    },
+
+    /** 3.3: deleting a flow drops its sessions and their events. */
+    dropFlow(accountId: number, flowId: number): void {
+      for (const id of [...sessions.idsByIndex('flow', String(flowId))]) {
+        const session = sessions.get(id)!;
+        if (session.account_id !== accountId) continue;
+        for (const eventId of [...events.idsByIndex('session', String(id))]) events.remove(eventId);
+        sessions.remove(id);
+      }
+    },
+
+    /** A contact was erased: its sessions and their events go with it. */
+    dropContact(accountId: number, contactId: number): void {
+      for (const id of [...sessions.idsByIndex('contact', String(contactId))]) {
+        if (sessions.get(id)!.account_id !== accountId) continue;
+        for (const eventId of [...events.idsByIndex('session', String(id))]) events.remove(eventId);
+        sessions.remove(id);
+      }
+    },
+
+    /** For the overview dashboard (2.14): sessions of a flow started in [fromMs, toMs); null bounds are open. */
+    entriesBetween(accountId: number, flowId: number, fromMs: number | null, toMs: number | null): number {
+      let count = 0;
+      for (const id of sessions.idsByIndex('flow', String(flowId))) {
+        const session = sessions.get(id)!;
+        if (session.account_id === accountId && (fromMs === null || session.started_ms >= fromMs) && (toMs === null || session.started_ms < toMs)) count++;
+      }
+      return count;
+    },
+
+    /** For the overview dashboard (2.14 `replies.automation`): automation replies sent in [fromMs, toMs). */
+    automationRepliesBetween(accountId: number, fromMs: number | null, toMs: number | null): number {
+      let count = 0;
+      for (const reply of replies.ofAccount(accountId)) if ((fromMs === null || reply.sent_ms >= fromMs) && (toMs === null || reply.sent_ms < toMs)) count++;
+      return count;
+    },
+
+    timers: {
+      start(): void {
+        running = true;
+        graphs.clear();
+        analytics.forget();
+        rearm();
+      },
+      stop(): void {
+        running = false;
+        armed?.cancel();
+        armed = undefined;
+      },
+      fireDue,
+    },
+  };
+}
+
+export type RuntimeModel = ReturnType<typeof createRuntimeModel>;
+export type { Reply };

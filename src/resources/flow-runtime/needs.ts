@@ -1,0 +1,18 @@
+/** The models the flow runtime calls (docs/architecture.md, "Through models only"). */
+import type { AppointmentsModel } from '../appointments/model.js';
+import type { BlockedUsersModel } from '../blocked-users/model.js';
+import type { ContactsModel } from '../contacts/model.js';
+import type { ConversationsModel } from '../conversations/model.js';
+import type { FlowsModel } from '../flows/model.js';
+import type { TagsModel } from '../tags/model.js';
+import type { OptOutsModel } from '../opt-outs/model.js';
+
+export interface RuntimeNeeds {
+  readonly flows: FlowsModel;
+  readonly contacts: ContactsModel;
+  readonly conversations: ConversationsModel;
+  readonly optOuts: OptOutsModel;
+  readonly blockedUsers: BlockedUsersModel;
+  readonly appointments: AppointmentsModel;
+  readonly tags: TagsModel;
+}
