@@ -7,6 +7,7 @@
 import { expect, it } from 'vitest';
 import { data, list } from './support/flow-graphs.js';
 import { describeRuntimes } from './support/runtimes.js';
+import { dmTrigger, linkedFlow } from './support/comment-triggers.js';
 
 describeRuntimes('publishing meets comment automation', (api) => {
   const full = () => api().keys.full!;
@@ -74,5 +75,39 @@ describeRuntimes('publishing meets comment automation', (api) => {
     const elsewhere = await simulate('another-post');
     const candidate = (elsewhere['candidates'] as { id: number; reason: string | null }[]).find((item) => item.id === (onPost['trigger'] as { id: number }).id);
     expect(candidate?.reason).toBe('post_scope');
+  });
+});
+
+describeRuntimes('comment triggers start their linked flows', (api) => {
+  const full = () => api().keys.full!;
+
+  it('a comment that fires a linked trigger starts a session of the flow, attributed to the post and keyword, and the overview counts the entry on the flow row', async () => {
+    const trigger = await api().call({ method: 'POST', path: '/comment-triggers', key: full(), body: dmTrigger({ name: 'Linked runtime', keywords: ['runtime'] }) });
+    expect(trigger.status, JSON.stringify(trigger.body)).toBe(201);
+    const triggerId = data(trigger)['id'] as number;
+    const flow = await api().call({ method: 'POST', path: '/flows', key: full(), body: { name: 'From a comment', definition: linkedFlow(triggerId), channels: ['instagram'] } });
+    expect(flow.status, JSON.stringify(flow.body)).toBe(201);
+    const flowId = data(flow)['id'] as number;
+    expect((await api().call({ method: 'POST', path: `/flows/${flowId}/publish`, key: full(), body: {} })).status).toBe(200);
+    const activated = await api().call({ method: 'POST', path: `/flows/${flowId}/activate`, key: full(), body: {} });
+    expect([200, 409]).toContain(activated.status);
+
+    const commented = await api().call({
+      method: 'POST',
+      path: '/_sandbox/comments',
+      key: full(),
+      body: { platform: 'instagram', post_id: 'ig_post_9', text: 'runtime please', commenter: { id: 'ig_runtime_1', username: 'lee', name: 'Lee' } },
+    });
+    expect(commented.status, JSON.stringify(commented.body)).toBe(200);
+    expect(data(commented)).toMatchObject({ outcome: 'trigger_fired', trigger_id: triggerId });
+
+    const sessions = list(await api().call({ path: '/flow-sessions', key: full(), query: { flow_id: String(flowId) } }));
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ flow_id: flowId, channel: 'instagram', attribution: { post_id: 'ig_post_9', matched_keyword: 'runtime' } });
+
+    const overview = data(await api().call({ path: '/analytics/overview', key: full() }));
+    const row = (overview['flows'] as { id: number; entries: { current: number; all_time: number }; comment_trigger_id?: number }[]).find((item) => item.id === flowId);
+    expect(row?.entries).toMatchObject({ current: 1, all_time: 1 });
+    expect(row?.comment_trigger_id).toBe(triggerId);
   });
 });

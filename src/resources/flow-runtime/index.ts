@@ -1,12 +1,14 @@
 /** The flow runtime: sessions that run on inbound messages, flow events, flow analytics (2.11-2.13, 3.4, 4.8). */
 import { defineGroup } from '../../groups/define.js';
 import { appointmentsGroup } from '../appointments/index.js';
+import { commentTriggersGroup } from '../comment-triggers/index.js';
 import { blockedUsersGroup } from '../blocked-users/index.js';
 import { contactsGroup } from '../contacts/index.js';
 import { conversationsGroup } from '../conversations/index.js';
 import { flowsGroup } from '../flows/index.js';
 import { inboundGroup } from '../inbound/index.js';
 import { optOutsGroup } from '../opt-outs/index.js';
+import { overviewGroup } from '../overview/index.js';
 import { tagsGroup } from '../tags/index.js';
 import { createRuntimeModel } from './model.js';
 import { runtimeMutants } from './mutants.js';
@@ -17,10 +19,24 @@ export const flowRuntimeGroup = defineGroup({
   name: 'flowRuntime',
   description:
     'Flow runtime (2.11, 2.12, 2.13, 3.4, 4.8): published active flows run on inbound messages; sessions, flow events (ascending ids, never text) and per-version analytics computed from the events.',
-  needs: [flowsGroup, contactsGroup, conversationsGroup, optOutsGroup, blockedUsersGroup, appointmentsGroup, tagsGroup, inboundGroup],
+  needs: [flowsGroup, contactsGroup, conversationsGroup, optOutsGroup, blockedUsersGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup],
   model: ({ core, needs }) => createRuntimeModel(core, needs),
-  listen: ({ model, on, core }) => {
+  listen: ({ model, on, core, needs }) => {
     on.inbound.messageReceived.add((accountId, message) => model.receive(accountId, message));
+    // 2.22 `linked_flows`: a fired trigger starts its linked flow in the commenter's conversation
+    // (a trigger that opened none, having no DM to send, has nowhere to run a flow).
+    on.commentTriggers.commentTriggerFired.add((accountId, fired) => {
+      if (fired.conversation_id !== null) model.startFromComment(accountId, { ...fired, conversation_id: fired.conversation_id });
+    });
+    // 2.14 `flows[].entries`: sessions started per flow in the overview's two windows and all time.
+    on.overview.flowEntries.add((accountId, window) =>
+      needs.flows.flowsOf(accountId).map((flow) => ({
+        flow_id: flow.id,
+        current: model.entriesBetween(accountId, flow.id, window.currentFromMs, window.nowMs + 1),
+        previous: model.entriesBetween(accountId, flow.id, window.previousFromMs, window.currentFromMs),
+        all_time: model.entriesBetween(accountId, flow.id, null, window.nowMs + 1),
+      })),
+    );
     on.flows.flowPaused.add((accountId, flowId) => model.cancelFlow(accountId, flowId, 'flow_paused'));
     on.flows.flowDeleted.add((accountId, flowId) => model.dropFlow(accountId, flowId));
     on.contacts.contactDeleted.add((accountId, contactId) => model.dropContact(accountId, contactId));

@@ -43,11 +43,11 @@ interface ReplyRecord extends Entity {
 export interface CommentTriggerFired {
   readonly trigger_id: number;
   readonly comment_id: string | number;
-  readonly post_id: string | number;
+  readonly post_id: string | number | null;
   readonly matched_keyword: string | null;
   readonly contact_id: number;
   readonly conversation_id: number;
-  readonly channel: Channel;
+  readonly channel: string;
 }
 
 const replyRules: RecordRules<ReplyRecord> = {
@@ -250,8 +250,10 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     /** The comment-trigger group's `commentTriggerFired` hook, wired at merge: starts the linked flow. */
     startFromComment(accountId: number, fired: CommentTriggerFired): SessionRecord | undefined {
       if (!isFlowChannel(fired.channel)) return undefined;
-      return trigger(accountId, fired.channel, { kind: 'comment', trigger_id: fired.trigger_id, post_id: String(fired.post_id), matched_keyword: fired.matched_keyword }, fired.contact_id, fired.conversation_id, {
-        post_id: String(fired.post_id),
+      // A trigger on "all posts" fired on a comment whose post the platform did not name.
+      const postId = fired.post_id === null ? null : String(fired.post_id);
+      return trigger(accountId, fired.channel, { kind: 'comment', trigger_id: fired.trigger_id, post_id: postId, matched_keyword: fired.matched_keyword }, fired.contact_id, fired.conversation_id, {
+        post_id: postId,
         comment_id: String(fired.comment_id),
         matched_keyword: fired.matched_keyword,
       });
