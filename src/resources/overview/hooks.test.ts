@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineGroup } from '../../groups/define.js';
 import { registry } from '../index.js';
+import { seedWithoutCommentAutomation } from '../../../test/support/comment-triggers.js';
 import { testSimulator } from '../../../test/support/simulator.js';
 import { overviewGroup } from './index.js';
 import type { OverviewWindowMs } from './window.js';
@@ -44,7 +45,8 @@ const answeringGroup = defineGroup({
 });
 
 async function overviewOf(account: number) {
-  const { sim, accounts } = testSimulator({ clock: { frozenAt: NOW }, groups: [...registry, answeringGroup] });
+  // Without the seeded comment triggers: the real group answers the hook too, and this test is about the stand-in's answers.
+  const { sim, accounts } = testSimulator({ clock: { frozenAt: NOW }, groups: [...registry, answeringGroup], seed: seedWithoutCommentAutomation() });
   const res = await sim.request({ path: '/analytics/overview', key: accounts[account - 1]!.keys.full! });
   expect(res.status).toBe(200);
   return Overview.parse((res.body as { data: unknown }).data);

@@ -57,16 +57,18 @@ describe('GET /analytics/overview: shape (2.14)', () => {
     expect(data.appointments.created.all_time).toBeGreaterThanOrEqual(data.appointments.created.current + data.appointments.created.previous);
   });
 
-  it('lists the account’s flows, by id, with zero entries while no flow runtime answers', async () => {
+  it('lists the account’s flows by id, with zero entries before any session ran, and the standalone triggers with no dated fire', async () => {
     const { overview, sim, key } = setup();
     const data = await overview();
     const listed = (await sim.request({ path: '/flows', key: key(1), query: { limit: '100' } })).body as { data: { id: number; name: string }[] };
     expect(data.flows.map((flow) => flow.id)).toEqual(listed.data.map((flow) => flow.id).sort((a, b) => a - b));
-    for (const flow of data.flows) {
-      expect(flow.entries).toEqual({ current: 0, previous: 0, all_time: 0 });
-      expect(flow).not.toHaveProperty('comment_trigger_id');
-    }
-    expect(data.comment_triggers).toEqual([]);
+    // The default seed holds no flow sessions, so the runtime answers zero for every flow.
+    for (const flow of data.flows) expect(flow.entries).toEqual({ current: 0, previous: 0, all_time: 0 });
+    // Seeded triggers carry lifetime stats but no dated fires, so each window counts none of them.
+    const triggers = (await sim.request({ path: '/comment-triggers', key: key(1) })).body as { data: { id: number }[] };
+    const linkedIds = new Set(data.flows.flatMap((flow) => (flow.comment_trigger_id === undefined ? [] : [flow.comment_trigger_id])));
+    expect(data.comment_triggers.map((trigger) => trigger.id)).toEqual(triggers.data.map((trigger) => trigger.id).filter((id) => !linkedIds.has(id)).sort((a, b) => a - b));
+    for (const trigger of data.comment_triggers) expect(trigger.fires).toEqual({ current: 0, previous: 0, all_time: 0 });
   });
 
   it('ignores query parameters (the route takes none) and needs only a read key', async () => {
