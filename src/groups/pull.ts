@@ -65,3 +65,18 @@ export function present<T extends object, K extends keyof T>(record: T, keys: re
   for (const key of keys) if (record[key] !== null && record[key] !== undefined) out[key] = record[key];
   return out;
 }
+
+const tagNames = new WeakMap<PullApi, Promise<Map<number, string>>>();
+
+/**
+ * A tag's name by id, for records that refer to a tag (a seed names tags, ids are the target's):
+ * the account's tags are read once per pull and shared by every group that asks.
+ */
+export function tagName(api: PullApi, id: number): Promise<string | undefined> {
+  let names = tagNames.get(api);
+  if (!names) {
+    names = api.all<{ id: number; name: string }>('/tags').then((tags) => new Map(tags.map((tag) => [tag.id, tag.name])));
+    tagNames.set(api, names);
+  }
+  return names.then((map) => map.get(id));
+}

@@ -1,16 +1,7 @@
 /** Comment triggers read back (`seed pull`): every 2.22 field a seed holds, the tag by name, the counters. */
-import { pullList, type PullApi, type PullSpec } from '../../groups/pull.js';
+import { pullList, tagName, type PullSpec } from '../../groups/pull.js';
 import type { CommentTriggerData } from './schemas.js';
 
-const tagNames = new WeakMap<PullApi, Promise<Map<number, string>>>();
-function tagName(api: PullApi, id: number): Promise<string | undefined> {
-  let names = tagNames.get(api);
-  if (!names) {
-    names = api.all<{ id: number; name: string }>('/tags').then((tags) => new Map(tags.map((tag) => [tag.id, tag.name])));
-    tagNames.set(api, names);
-  }
-  return names.then((map) => map.get(id));
-}
 
 export const commentTriggerPull: PullSpec = {
   sections: [

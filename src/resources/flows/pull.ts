@@ -2,7 +2,7 @@
  * Flows read back (`seed pull`): settings, status, counters, the published definition (the only
  * version the API shows: it becomes version 1) and the unsaved draft, with their ids.
  */
-import { pullList, type PullApi, type PullSpec } from '../../groups/pull.js';
+import { pullList, tagName, type PullSpec } from '../../groups/pull.js';
 
 interface FlowView {
   id: number; name: string; status: string; channels: string[]; priority: number; published_version: number | null;
@@ -11,15 +11,6 @@ interface FlowView {
 interface FlowDetail extends FlowView { definition: unknown; has_draft: boolean; tag_id: number | null }
 interface DraftView { has_draft: boolean; definition: unknown }
 
-const tagNames = new WeakMap<PullApi, Promise<Map<number, string>>>();
-function tagName(api: PullApi, id: number): Promise<string | undefined> {
-  let names = tagNames.get(api);
-  if (!names) {
-    names = api.all<{ id: number; name: string }>('/tags').then((tags) => new Map(tags.map((tag) => [tag.id, tag.name])));
-    tagNames.set(api, names);
-  }
-  return names.then((map) => map.get(id));
-}
 
 export const flowPull: PullSpec = {
   sections: [
