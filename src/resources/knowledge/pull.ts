@@ -12,6 +12,14 @@ interface ServiceView {
   id: number; name: string; price: string; price_unit: string; currency: string | null; description: string | null; duration_minutes: number | null;
   display_order: number; category_id: number | null; active: boolean; is_virtual: boolean; image_url: string | null;
 }
+/**
+ * A seed holds where embedding ended up, not the work in flight: a document the target is still
+ * `processing` loads as `pending`, and the sandbox embeds it again on its own clock.
+ */
+function seedEmbeddingStatus(status: string): 'completed' | 'failed' | 'pending' {
+  return status === 'completed' || status === 'failed' ? status : 'pending';
+}
+
 interface DocumentView { id: number; name: string; type: string; url: string | null; active: boolean; size_bytes: number; embedding_status: string }
 interface GapView {
   id: number; status: string; signal_type: string; channel: string; conversation_id: number | null; user_message: string; ai_response: string | null;
@@ -37,7 +45,7 @@ async function pullKnowledge(api: PullApi) {
       is_virtual: service.is_virtual, image_url: service.image_url,
     })),
     documents: documents.map((document) => ({
-      name: document.name, type: document.type, size_bytes: document.size_bytes, url: document.url, active: document.active, embedding_status: document.embedding_status,
+      name: document.name, type: document.type, size_bytes: document.size_bytes, url: document.url, active: document.active, embedding_status: seedEmbeddingStatus(document.embedding_status),
     })),
     gaps: gaps.map((gap) => ({
       signal_type: gap.signal_type, channel: gap.channel, user_message: gap.user_message, status: gap.status, conversation_id: gap.conversation_id,
