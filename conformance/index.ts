@@ -15,6 +15,7 @@ export { formatConsole } from './reporters/console.js';
 export { formatJson } from './reporters/json.js';
 export { formatJunit } from './reporters/junit.js';
 export { parseReplay, formatReplay, type ConformanceOptions, type FetchFn, type RunPlan } from './options.js';
+export { clockWaiter, type AdvancableClock, type Waiter } from './http/waiter.js';
 export type {
   CheckResult,
   ClauseRow,

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Pacer } from './http/pacer.js';
 import { Redactor } from './http/redact.js';
 import { renderCurl, renderRequest } from './http/render.js';
-import type { Waiter } from './http/waiter.js';
+import { clockWaiter, type Waiter } from './http/waiter.js';
 import { formatReplay, parseReplay } from './options.js';
 import { lastLine } from './reporters/console.js';
 import { formatJunit } from './reporters/junit.js';
@@ -110,6 +110,19 @@ describe('ledger file', () => {
     expect(loaded.owns(7, 'a')).toBe(false);
     loaded.discard();
     expect(existsSync(join(dir, 'sbc_ledgtest.json'))).toBe(false);
+  });
+});
+
+describe('clock waiter', () => {
+  it('moves the clock it is given by each wait, rounded up, and not at all once aborted', async () => {
+    let now = 1_000;
+    const waiter = clockWaiter({ now: () => now, advance: (ms) => (now += ms) });
+    expect(waiter.virtual).toBe(true);
+    await waiter.wait(59_999.2);
+    expect(waiter.now()).toBe(61_000);
+    await waiter.wait(0);
+    await waiter.wait(5_000, AbortSignal.abort());
+    expect(waiter.now()).toBe(61_000);
   });
 });
 

@@ -3,6 +3,7 @@
  * so the same kit runs against a URL (global fetch) or in-process (`sim.fetch`).
  */
 import { ConformanceUsageError } from './errors.js';
+import type { Waiter } from './http/waiter.js';
 import type { CheckResult, LevelSelection, Profile } from './types.js';
 
 export type FetchFn = (request: Request) => Promise<Response>;
@@ -40,6 +41,14 @@ export interface ConformanceOptions {
   readonly maxRequests?: number;
   /** On the simulator, wait by advancing its virtual clock instead of sleeping. Default true. */
   readonly virtualTime?: boolean;
+  /**
+   * How the kit waits, for an in-process caller that owns its target's clock: a test that runs the
+   * kit against its own `createSimulator()` can pass `simulatorWaiter(sim.clock)`, so every pause
+   * (pacing, a rate-limit window) moves that clock instead of sleeping, whatever the profile.
+   * Default: sleep, or advance the simulator's clock through the control plane when the probe
+   * finds one and the profile allows writes.
+   */
+  readonly waiter?: Waiter;
   /** Fixed run id (tests); default `sbc_<random>`. */
   readonly runId?: string;
   /** Progress callback, called once per finished check. */
@@ -83,6 +92,7 @@ export interface ResolvedOptions {
   readonly ledgerDir: string | false;
   readonly maxRequests: number;
   readonly virtualTime: boolean;
+  readonly waiter: Waiter | undefined;
   readonly runId: string | undefined;
   readonly onResult: ((result: CheckResult) => void) | undefined;
   readonly onCheckStart: ((check: { readonly id: string; readonly clause: string }) => void) | undefined;
@@ -178,6 +188,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     receiverPort: receiverPortOf(options.receiverPort),
     maxRequests: options.maxRequests ?? Number.POSITIVE_INFINITY,
     virtualTime: options.virtualTime ?? true,
+    waiter: options.waiter,
     runId: options.runId,
     onResult: options.onResult,
     onCheckStart: options.onCheckStart,

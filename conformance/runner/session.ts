@@ -68,7 +68,7 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
   if (options.inactiveKey) keys.add('inactive', options.inactiveKey, 'inactive', undefined, '$SWITCHBOARD_INACTIVE_KEY');
   const ledger = new Ledger(runId, options.baseUrl, options.ledgerDir);
   // No signal here: the sweep after a Ctrl-C must still wait; the checks' waits get the signal.
-  const waiter = new SwitchableWaiter(realWaiter());
+  const waiter = new SwitchableWaiter(options.waiter ?? realWaiter());
   const pacer = new Pacer(waiter, { burst: options.requestsPerSecond, margin: 2 });
   // The probe only sends GETs; the real profile applies once it is settled.
   let profile: Profile = 'read-only';
@@ -123,12 +123,14 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
   profile = options.profile ?? (probe.simulator ? 'full' : 'safe');
   const level: LevelSelection = options.level ?? (probe.simulator ? 'all' : 'spec');
   const runs = options.runs ?? (probe.simulator ? 20 : 5);
-  const virtualTime = probe.control && options.virtualTime && profile !== 'read-only';
+  // A caller's own waiter is kept as given: it already knows how time passes on its target.
+  const ownWaiter = options.waiter !== undefined;
+  const virtualTime = ownWaiter ? waiter.virtual : probe.control && options.virtualTime && profile !== 'read-only';
   const advance = async (ms: number): Promise<void> => {
     const response = await client.send({ method: 'POST', path: '/_sandbox/clock/advance', body: { ms: Math.ceil(ms) }, fromOrigin: true, operator: true });
     if (response.status !== 200) throw new Error(`the simulator refused to advance its clock: HTTP ${response.status}`);
   };
-  if (virtualTime) waiter.inner = virtualWaiter(advance, probe.clockOffsetMs ?? 0);
+  if (virtualTime && !ownWaiter) waiter.inner = virtualWaiter(advance, probe.clockOffsetMs ?? 0);
   const routes = probe.routes ?? new Set(ROUTES.map((route) => routeKey(route.method, route.path)));
   matcher = new RouteMatcher(routes);
   const facts: TargetFacts = {
