@@ -157,6 +157,11 @@ describe('switchboard conformance (built bin)', () => {
   }, 70_000);
 
   it('on Ctrl-C stops starting checks and sweeps; a second Ctrl-C leaves a ledger for --cleanup', async () => {
+    // The runs before this one spent most of account A's minute of quota, and these runs have no
+    // operator token, so the kit would sleep out the window for real. The test owns the simulator:
+    // it starts each run in a fresh window instead (the rate-limit tests prove the pacing itself).
+    const freshQuotaWindow = (): void => sim.clock.advance(61_000);
+    freshQuotaWindow();
     const dir = mkdtempSync(join(tmpdir(), 'sbc-'));
     let hurriedStderr = '';
     const child = spawn(process.execPath, [BIN, ...base(), '--api-key-b', keys.b, '--runs', '5', '--ledger-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -172,6 +177,7 @@ describe('switchboard conformance (built bin)', () => {
 
     // The second Ctrl-C must land while the sweep is still running. A proxy that holds every
     // DELETE makes that certain, instead of racing a sweep that may finish within milliseconds.
+    freshQuotaWindow();
     const proxy = await slowDeleteProxy(server.origin);
     try {
       const args = ['conformance', '--base-url', `${proxy.origin}/api/v1`, '--api-key', keys.a, '--api-key-b', keys.b, '--seed', '3'];
@@ -212,6 +218,7 @@ describe('switchboard conformance (built bin)', () => {
     expect(existsSync(join(dir, `${runId}.json`))).toBe(true);
     // Run it as printed, with the keys in the environment it names (and the simulator's URL).
     const argv = command![1]!.replace(/^switchboard /, '').replace(/'[^']*\/api\/v1'/, `'${server.baseUrl}'`);
+    freshQuotaWindow();
     const cleanup = await runShell(argv, { SWITCHBOARD_API_KEY: keys.a, SWITCHBOARD_API_KEY_B: keys.b });
     expect(cleanup.stdout).toMatch(new RegExp(`Cleanup of ${runId}: \\d+ resource\\(s\\) removed; nothing of the run is left live`));
     expect(cleanup.code).toBe(0);
