@@ -10,7 +10,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { cleanupRun, formatConsole, formatJson, formatJunit, runConformance, type ConformanceReport } from '../../conformance/index.js';
+import { checkCatalogue, cleanupRun, formatConsole, formatJson, formatJunit, runConformance, type ConformanceReport } from '../../conformance/index.js';
+import { formatCatalogue, type CatalogueFormat } from '../../conformance/reporters/catalogue.js';
+import { selectChecks, validateSelection } from '../../conformance/runner/select.js';
 import { ConformanceUsageError, TargetUnavailableError } from '../../conformance/errors.js';
 import { cleanupLines } from '../../conformance/reporters/console.js';
 import { cleanupCommand, describeLeftover } from '../../conformance/safety/sweeper.js';
@@ -38,6 +40,7 @@ export interface ConformanceCliOptions {
   receiverPort?: string;
   ledgerDir: string;
   virtualTime: boolean;
+  list?: boolean;
 }
 
 /** A progress line at least this often, even while one check waits for a quota window. */
@@ -135,7 +138,21 @@ export class Progress {
   }
 }
 
+/** `--list`: the catalogue, narrowed like a run would be, with no target and nothing sent. */
+function listChecks(options: ConformanceCliOptions): number {
+  const format = oneOf<CatalogueFormat | 'console'>(options.reporter, ['console', 'json', 'markdown'], '--reporter (with --list)') ?? 'console';
+  const catalogue = checkCatalogue();
+  const only = options.check ?? [];
+  const sections = options.section ?? [];
+  validateSelection(catalogue, { sections, only });
+  const level = oneOf<LevelSelection>(options.level, ['spec', 'all'], '--level') ?? 'all';
+  const selected = selectChecks(catalogue, { sections, only, level });
+  process.stdout.write(formatCatalogue(selected, format === 'console' ? 'text' : format));
+  return 0;
+}
+
 export async function conformance(options: ConformanceCliOptions): Promise<number> {
+  if (options.list) return listChecks(options);
   const baseUrl = options.baseUrl ?? process.env['SWITCHBOARD_BASE_URL'];
   const apiKey = options.apiKey ?? process.env['SWITCHBOARD_API_KEY'];
   const apiKeyB = options.apiKeyB ?? process.env['SWITCHBOARD_API_KEY_B'];
@@ -256,6 +273,7 @@ export function registerConformance(program: Command): void {
     .option('--receiver-port <port>', 'port of the kit\'s webhook receiver on 127.0.0.1 (match serve --allow-local-webhooks; default: any free port)')
     .option('--ledger-dir <dir>', 'where run ledgers are kept for --cleanup', '.switchboard-conformance')
     .option('--no-virtual-time', 'against the simulator, really sleep instead of advancing its clock')
+    .option('--list', 'print the checks (clause, level, profile, title) instead of running them; narrows with --section, --check, --level; --reporter console | json | markdown')
     .action(async (options: ConformanceCliOptions) => {
       try {
         process.exitCode = await conformance(options);
