@@ -71,6 +71,30 @@ function withoutSecrets(body: unknown, fields: readonly string[]): { body: unkno
   return { body: { ...(body as object), data: kept }, secrets: Object.keys(secrets).length > 0 ? secrets : undefined };
 }
 
+/** Where a request's idempotency key came from, and the `param` its errors name. */
+export interface IdempotencyKeySource {
+  readonly key: string;
+  readonly param: string;
+}
+
+/**
+ * The request's idempotency key: the `Idempotency-Key` header (a malformed one is 400), or, on a
+ * route whose body carries a key field of its own (POST /messages' `idempotency_key`, section 5),
+ * that field when no header is sent, so both keys follow the same replay rules. A body key that
+ * is missing or malformed is left to the route's own validation, which names it.
+ */
+export function idempotencyKeyOf(header: string | undefined, bodyField: string | undefined, bodyText: string | undefined): IdempotencyKeySource | undefined {
+  if (header !== undefined) return { key: validateIdempotencyKey(header), param: 'Idempotency-Key' };
+  if (bodyField === undefined || bodyText === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = (JSON.parse(bodyText) as Record<string, unknown> | null)?.[bodyField];
+  } catch {
+    return undefined;
+  }
+  return typeof value === 'string' && KEY_PATTERN.test(value) ? { key: value, param: bodyField } : undefined;
+}
+
 export function validateIdempotencyKey(raw: string): string {
   if (!KEY_PATTERN.test(raw)) {
     throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 1 to 128 printable ASCII characters.', {
@@ -107,20 +131,21 @@ export class IdempotencyKeys {
     private readonly now: () => number,
   ) {}
 
-  begin(accountId: number, key: string, fingerprint: string): IdempotencyOutcome {
+  /** `param` is what a 422 `idempotency_key_reused` names: the header, or the body field. */
+  begin(accountId: number, key: string, fingerprint: string, param = 'Idempotency-Key'): IdempotencyOutcome {
     const slot = `${accountId}:${key}`;
     const now = this.now();
     this.sweep(accountId, now);
     const running = this.inProgress.get(slot);
     if (running !== undefined) {
-      if (running !== fingerprint) throw reused();
+      if (running !== fingerprint) throw reused(param);
       throw new ApiError('idempotency_in_progress', 'A request with this Idempotency-Key is still running.', {
         headers: { 'Retry-After': '1' },
       });
     }
     const existing = this.records.findUnique('key', slot);
     if (existing && existing.expires_at > now) {
-      if (existing.fingerprint !== fingerprint) throw reused();
+      if (existing.fingerprint !== fingerprint) throw reused(param);
       const secrets = this.secrets.get(existing.id);
       if (secrets === undefined) return { kind: 'replay', record: existing };
       const body = existing.body as { data: Record<string, unknown> };
@@ -179,10 +204,6 @@ export class IdempotencyKeys {
   }
 }
 
-function reused(): ApiError {
-  return new ApiError(
-    'idempotency_key_reused',
-    'This Idempotency-Key was already used with a different method, path or body.',
-    { param: 'Idempotency-Key' },
-  );
+function reused(param: string): ApiError {
+  return new ApiError('idempotency_key_reused', `This ${param} was already used with a different method, path or body.`, { param });
 }

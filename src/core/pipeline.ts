@@ -13,7 +13,7 @@ import {
   operatorRequired,
 } from './operator.js';
 import { ApiError, errorBody } from './errors.js';
-import { IDEMPOTENT_METHODS, requestFingerprint, validateIdempotencyKey, type IdempotencyKeys } from './idempotency.js';
+import { IDEMPOTENT_METHODS, idempotencyKeyOf, requestFingerprint, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
 import { readBody, type ReadBody } from './body.js';
 import { normalizeRequest } from './normalize.js';
@@ -160,11 +160,12 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
       ? await readBody(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes)
       : NO_BODY;
 
-    const idempotencyHeader = request.headers['idempotency-key'];
-    if (mount.metered && idempotencyHeader !== undefined && IDEMPOTENT_METHODS.has(request.method)) {
-      const idempotencyKey = validateIdempotencyKey(idempotencyHeader);
+    const idempotency = mount.metered && IDEMPOTENT_METHODS.has(request.method)
+      ? idempotencyKeyOf(request.headers['idempotency-key'], route.bodyIdempotencyKey, read.text)
+      : undefined;
+    if (idempotency !== undefined) {
       const fingerprint = requestFingerprint(request.method, pathWithQuery(request), read.fingerprint);
-      const outcome = deps.idempotency.begin(key.accountId, idempotencyKey, fingerprint);
+      const outcome = deps.idempotency.begin(key.accountId, idempotency.key, fingerprint, idempotency.param);
       if (outcome.kind === 'replay') {
         const replayHeaders: Record<string, string> = { ...outcome.record.headers, 'Idempotent-Replayed': 'true' };
         return { status: outcome.record.status, body: outcome.record.body, headers: replayHeaders };

@@ -100,6 +100,12 @@ export interface RouteDefinition<TBound, P = unknown, Q = unknown, B = unknown> 
    * Idempotency-Key replay keeps them in memory only, never in the store, snapshots or state files.
    */
   readonly replaySecrets?: readonly string[];
+  /**
+   * A body field that is also an idempotency key (section 5: POST /messages' `idempotency_key`).
+   * Without an `Idempotency-Key` header it is the key, with the header's replay rules: 2xx and
+   * 4xx replayed with `Idempotent-Replayed: true`, 5xx never stored, another body 422.
+   */
+  readonly bodyIdempotencyKey?: string;
   readonly list?: ListSpec;
   readonly success: SuccessSpec;
   /** The codes this route can answer beyond the ones every authenticated route can. */

@@ -25,6 +25,8 @@ export const sendingRoutes = [
     scopeSource: 'assumption',
     body: SendMessageBody,
     bodyErrorCode: 'invalid_request',
+    // Section 5: the body key deduplicates like the header, 4xx replays included.
+    bodyIdempotencyKey: 'idempotency_key',
     success: { statuses: [200], schema: SendResult, envelope: 'data' },
     errors: [
       'invalid_request',

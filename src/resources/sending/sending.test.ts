@@ -140,6 +140,36 @@ describe('POST /messages idempotency', () => {
     expect(failed.headers['Retry-After']).toBe('1');
     expect((await s.call('POST', '/messages', body)).status).toBe(200);
   });
+
+  it('replays a 4xx send failure on the body key as section 5 replays 4xx: the retry sends nothing', async () => {
+    const s = messagingSim();
+    const id = s.writeIn('telegram', 'tg_1');
+    s.sim.sandbox.failNextSends(s.accountId, { conversation_id: id, error: 'forbidden' });
+    const body = { idempotency_key: 'refused-once', conversation_id: id, message_text: 'hi' };
+    const first = await s.call('POST', '/messages', body);
+    expect([first.status, errorCode(first)]).toEqual([403, 'forbidden']);
+    expect(first.headers['Idempotent-Replayed']).toBeUndefined();
+    const retry = await s.call('POST', '/messages', body);
+    expect(retry.status).toBe(403);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers['Idempotent-Replayed']).toBe('true');
+    expect((await transcript(s, id)).filter((m) => m.direction === 'outbound')).toHaveLength(0);
+    // The same key with another body is 422, naming the body field it came in.
+    const other = await s.call('POST', '/messages', { ...body, message_text: 'hello' });
+    expect([other.status, errorCode(other), errorParam(other)]).toEqual([422, 'idempotency_key_reused', 'idempotency_key']);
+    // A new key sends.
+    expect((await s.call('POST', '/messages', { ...body, idempotency_key: 'refused-once-2' })).status).toBe(200);
+  });
+
+  it('a key sent in the header and the body is one key: the header governs, the body key still deduplicates', async () => {
+    const s = messagingSim();
+    const id = s.writeIn('telegram', 'tg_1');
+    const body = { idempotency_key: 'body-k', conversation_id: id, message_text: 'hi' };
+    const viaBody = await s.call('POST', '/messages', body);
+    const viaHeaderToo = await s.call('POST', '/messages', body, undefined, { 'Idempotency-Key': 'header-k' });
+    expect(viaHeaderToo.body).toEqual(viaBody.body);
+    expect((await transcript(s, id)).filter((m) => m.direction === 'outbound')).toHaveLength(1);
+  });
 });
 
 describe('POST /messages cold outbound', () => {
