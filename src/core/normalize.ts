@@ -76,9 +76,16 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/**
+ * A timestamp whose `+` offset arrived unencoded (`?updated_since=2026-01-01T00:00:00+00:00`,
+ * pasted from one of our own responses): form decoding turned the `+` into a space. Nothing else
+ * has this shape, so the space is read back as the `+` it was.
+ */
+const OFFSET_SIGN_DECODED_AS_SPACE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?) (\d{2}:\d{2})$/;
+
 function addQuery(into: Record<string, string>, text: string): void {
   for (const [name, value] of new URLSearchParams(text)) {
     // The first occurrence of a repeated parameter wins.
-    if (!(name in into)) into[name] = value;
+    if (!(name in into)) into[name] = value.replace(OFFSET_SIGN_DECODED_AS_SPACE, '$1+$2');
   }
 }

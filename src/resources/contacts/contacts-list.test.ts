@@ -87,6 +87,19 @@ describe('GET /contacts', () => {
     expect(await names({ updated_since: '2026-01-01T00:00:00Z' })).toHaveLength(6);
   });
 
+  it('reads an unencoded + offset in the query string as the + it was, not as a space', async () => {
+    const { sim, keys, ids } = await setup();
+    sim.sandbox.clock.advance('1h');
+    await sim.request({ method: 'PATCH', path: `/contacts/${ids[2]}`, key: keys.full, body: { notes: 'later' } });
+    // A URL built by pasting one of our timestamps: form decoding turns `+` into a space.
+    const pasted = await sim.request({ method: 'GET', path: '/contacts?updated_since=2026-01-01T00:30:00+00:00', key: keys.full });
+    expect(pasted.status).toBe(200);
+    expect((pasted.body as ListBody).data.map((c) => c['platform_user_id'])).toEqual(['15550003']);
+    // Only that shape is repaired: a space anywhere else is still a bad instant.
+    const spaced = await sim.request({ method: 'GET', path: '/contacts?updated_since=2026-01-01 00:30:00Z', key: keys.full });
+    expect([spaced.status, error(spaced).param]).toEqual([400, 'updated_since']);
+  });
+
   it('pages newest first with limit and starting_after until has_more is false', async () => {
     const { list } = await setup();
     const seen: unknown[] = [];
