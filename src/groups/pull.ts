@@ -66,6 +66,21 @@ export function present<T extends object, K extends keyof T>(record: T, keys: re
   return out;
 }
 
+/**
+ * `read`'s result, or `fallback` when the target refuses it with one of `codes` (a 403
+ * `feature_unavailable` for a plan without the group): a refusal a group expects says what the
+ * account has, so it is state to copy, not a reason to stop the pull. Any other error stops it.
+ */
+export async function unlessRefused<T, F>(read: Promise<T>, codes: readonly string[], fallback: F): Promise<T | F> {
+  try {
+    return await read;
+  } catch (error) {
+    const refusal = (error as { refusal?: { code?: string } }).refusal;
+    if (refusal?.code !== undefined && codes.includes(refusal.code)) return fallback;
+    throw error;
+  }
+}
+
 const tagNames = new WeakMap<PullApi, Promise<Map<number, string>>>();
 
 /**
