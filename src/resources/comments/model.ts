@@ -15,6 +15,7 @@ import type { CoreServices } from '../../groups/services.js';
 import type { AccountModel } from '../account/model.js';
 import type { AiConfigModel } from '../ai-config/model.js';
 import type { UnansweredComment } from '../comment-triggers/hooks.js';
+import type { CommentTriggersModel } from '../comment-triggers/model.js';
 import type { OptOutsModel } from '../opt-outs/model.js';
 import { draftReply, flagsOf, sentimentOf } from './analysis.js';
 import { COMMENT_AI_CAPS, faultRules, handledRules, type FaultRecord, type HandledRecord } from './record.js';
@@ -25,6 +26,7 @@ export interface CommentsNeeds {
   readonly account: AccountModel;
   readonly aiConfig: AiConfigModel;
   readonly optOuts: OptOutsModel;
+  readonly commentTriggers: Pick<CommentTriggersModel, 'commentDms'>;
 }
 
 export const RETENTION_MS = 30 * 86_400_000;
@@ -125,15 +127,32 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     return change(record, { status: 'sent', sent_text: text, edited, sent_at: now, meta_reply_id: replyId(record.id), ...review });
   }
 
+  /**
+   * The DM after a hide (`dm_on_hide`), when one is due. A live comment's DM goes through the
+   * comment DM path the triggers use (contact, `comment_dm` opt-out, transcript); a seeded one
+   * only records what happened, as a seed writes no transcript of its own.
+   */
+  function dmOnHide(accountId: number, comment: UnansweredComment, text: string, live: boolean): { dm_status: 'sent' | 'not_sent'; dm_text: string | null } {
+    if (!live) {
+      const optedOut = needs.optOuts.blockingSend(accountId, comment.channel, comment.commenter_id, 'private_reply') !== undefined;
+      return optedOut ? { dm_status: 'not_sent', dm_text: null } : { dm_status: 'sent', dm_text: text };
+    }
+    const commenter = { channel: comment.channel, id: comment.commenter_id, username: comment.commenter_username };
+    const dm = needs.commentTriggers.commentDms.send(accountId, commenter, () => text);
+    return dm.status === 'sent' ? { dm_status: 'sent', dm_text: dm.text } : { dm_status: 'not_sent', dm_text: null };
+  }
+
   /** Makes the arriving comment a handled comment, in the state the settings give. */
   function take(accountId: number, comment: UnansweredComment, forced?: HandledStatus, atMs = clock.now()): HandledRecord {
     const config = settings(accountId);
     const sentiment = sentimentOf(comment.text);
     const flags = flagsOf(comment.text);
     const hides = flags.some((flag) => config.moderation[flag]);
-    const dmDue = hides && config.dm_on_hide;
-    const dmBlocked = dmDue && needs.optOuts.blockingSend(accountId, comment.channel, comment.commenter_id, 'private_reply') !== undefined;
     const status: HandledStatus = forced ?? (hides ? 'moderated' : capReached(accountId) ? 'skipped' : 'pending');
+    const dm =
+      status === 'moderated' && hides && config.dm_on_hide
+        ? dmOnHide(accountId, comment, config.dm_message.replaceAll('{name}', comment.commenter_username ?? ''), forced === undefined)
+        : { dm_status: null, dm_text: null };
     const drafts = status !== 'moderated' && status !== 'skipped';
     const record = handled.insert({
       id: store.nextId('handled_comment'),
@@ -149,8 +168,8 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
       sentiment_score: sentiment.score,
       moderation_action: status === 'moderated' ? 'hidden' : 'none',
       flags,
-      dm_status: status === 'moderated' && dmDue ? (dmBlocked ? 'not_sent' : 'sent') : null,
-      dm_text: status === 'moderated' && dmDue && !dmBlocked ? config.dm_message.replaceAll('{name}', comment.commenter_username ?? '') : null,
+      dm_status: dm.dm_status,
+      dm_text: dm.dm_text,
       draft: drafts ? draftReply(comment.commenter_username, sentiment.label, config.reply_length) : null,
       sent_text: null,
       edited: false,
