@@ -48,13 +48,15 @@ export interface SeedHandledInput {
 export interface CommentRules {
   /** Most ids one bulk action takes (section 8: 100). */
   bulkLimit: number;
+  /** 3.6: a single approve acts on a pending comment only (else 409 `not_pending`). */
+  approveOnlyPending: boolean;
 }
 
 export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
   const { store, clock, events } = core;
   const handled = store.define<HandledRecord>('handled_comments', {}, handledRules);
   const faults = store.define<FaultRecord>('comment_faults', {}, faultRules);
-  const rules: CommentRules = { bulkLimit: BULK_MAX };
+  const rules: CommentRules = { bulkLimit: BULK_MAX, approveOnlyPending: true };
 
   const settings = (accountId: number) => needs.aiConfig.get(accountId).comment_ai;
   const caps = (accountId: number) => COMMENT_AI_CAPS[needs.account.getAccount(accountId).plan];
@@ -254,8 +256,8 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     /** 3.6 approve: pending only (409 not_pending); a refusal leaves it failed and answers 422 send_failed. */
     approve(accountId: number, id: number, text: string | undefined): RouteResult {
       const record = get(accountId, id);
-      if (record.status !== 'pending') throw new ApiError('not_pending', `Handled comment ${id} is ${record.status}, not pending.`);
-      const done = send(record, text ?? record.draft!, text !== undefined && text !== record.draft, true);
+      if (record.status !== 'pending' && rules.approveOnlyPending) throw new ApiError('not_pending', `Handled comment ${id} is ${record.status}, not pending.`);
+      const done = send(record, text ?? record.draft ?? '', text !== undefined && text !== record.draft, true);
       if (done.status === 'failed') {
         return { status: 422, body: errorBody(new ApiError('send_failed', `The ${done.channel} platform refused the reply; the comment is now failed.`)) };
       }
