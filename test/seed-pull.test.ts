@@ -24,6 +24,8 @@ type Row = Record<string, unknown> & { id: number | string };
 const LIST_QUERIES: Readonly<Record<string, Record<string, string>>> = {
   '/knowledge/faqs': { include_inactive: 'true' },
   '/knowledge-gaps': { status: 'all' },
+  '/recent-posts': { limit: '50' },
+  '/recent-posts?platform=facebook': { limit: '50', platform: 'facebook' },
 };
 
 /** A receiver that answers 204 without a network: deliveries stay on 127.0.0.1 (nowhere at all). */
@@ -33,7 +35,7 @@ async function all(sim: Simulator, path: string, key: string): Promise<Row[]> {
   const rows: Row[] = [];
   let cursor: string | null = null;
   for (;;) {
-    const res = await sim.request({ path, key, query: { ...LIST_QUERIES[path], limit: 100, ...(cursor ? { starting_after: cursor } : {}) } });
+    const res = await sim.request({ path: path.split('?')[0]!, key, query: { limit: 100, ...LIST_QUERIES[path], ...(cursor ? { starting_after: cursor } : {}) } });
     if (res.status === 429) {
       sim.sandbox.clock.advance('61s');
       continue;
@@ -49,7 +51,7 @@ async function all(sim: Simulator, path: string, key: string): Promise<Row[]> {
 /** Every list the API offers an account, with the per-record lists under conversations and flows. */
 async function lists(sim: Simulator, key: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers', '/webhooks/endpoints', '/media', '/competitors']) {
+  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers', '/webhooks/endpoints', '/media', '/competitors', '/recent-posts', '/recent-posts?platform=facebook']) {
     sim.sandbox.clock.advance('61s');
     out[path] = await all(sim, path, key);
   }
@@ -185,6 +187,7 @@ describe('seed pull round trip', () => {
     expect(account!['market']).toMatchObject({ login: 'full', insights_permission: true, profile: { username: 'atlas.outfitters' }, history_days: 30 });
     expect((account!['market'] as { competitors: unknown[] }).competitors).toHaveLength(9);
     expect(account!['timezone']).toBe('America/New_York');
+    expect((account!['recent_posts'] as unknown[]).length).toBeGreaterThan(0);
     const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, webhookTransport, seed: JSON.parse(readFileSync(out, 'utf8')) });
     const before = comparable(await lists(source, readKey));
     const after = comparable(await lists(copy, copy.accounts[0]!.keys.read!));

@@ -13,7 +13,7 @@
 export interface PullApi {
   /** The `data` of a single-resource GET (`/account`, `/flows/12`). */
   get<T = unknown>(path: string, query?: Readonly<Record<string, string | number>>): Promise<T>;
-  /** Every record of a list endpoint, all pages, in the order the API gives them. */
+  /** Every record of a list endpoint, all pages (100 a page unless `query.limit` says less), in the order the API gives them. */
   all<T = unknown>(path: string, query?: Readonly<Record<string, string | number>>): Promise<T[]>;
   /** The target's time when the pull started (its `Date` header), for `ago` fields. */
   readonly startedAtMs: number;

@@ -300,7 +300,8 @@ export class GetClient {
     const out: T[] = [];
     let cursor: string | null = null;
     do {
-      const page = await this.page(path, { ...query, limit: PAGE, ...(cursor ? { starting_after: cursor } : {}) });
+      // A section's own `limit` wins: some lists page smaller than 100 (recent posts: 50).
+      const page = await this.page(path, { limit: PAGE, ...query, ...(cursor ? { starting_after: cursor } : {}) });
       out.push(...(page.data as T[]));
       cursor = page.has_more ? page.next_cursor : null;
     } while (cursor !== null);
