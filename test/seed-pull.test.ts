@@ -51,7 +51,7 @@ async function all(sim: Simulator, path: string, key: string): Promise<Row[]> {
 /** Every list the API offers an account, with the per-record lists under conversations and flows. */
 async function lists(sim: Simulator, key: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers', '/webhooks/endpoints', '/media', '/competitors', '/recent-posts', '/recent-posts?platform=facebook']) {
+  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers', '/webhooks/endpoints', '/media', '/competitors', '/recent-posts', '/recent-posts?platform=facebook', '/comments']) {
     sim.sandbox.clock.advance('61s');
     out[path] = await all(sim, path, key);
   }
@@ -188,6 +188,7 @@ describe('seed pull round trip', () => {
     expect((account!['market'] as { competitors: unknown[] }).competitors).toHaveLength(9);
     expect(account!['timezone']).toBe('America/New_York');
     expect((account!['recent_posts'] as unknown[]).length).toBeGreaterThan(0);
+    expect((account!['handled_comments'] as unknown[]).length).toBeGreaterThan(0);
     const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, webhookTransport, seed: JSON.parse(readFileSync(out, 'utf8')) });
     const before = comparable(await lists(source, readKey));
     const after = comparable(await lists(copy, copy.accounts[0]!.keys.read!));
@@ -213,6 +214,8 @@ describe('seed pull round trip', () => {
       // webhook receivers and their governance, media captions, the market handle
       'hooks.crm-example.com', 'desk.receiver-example.com', 'Sync contacts into our CRM', 'Atlas CRM team', 'Route handled comments to the desk',
       'Our best-selling day pack, in ember.', 'Rental price list', 'atlas.outfitters',
+      // handled comments: what commenters wrote and who they are
+      'The worst delivery ever, still broken', 'grumpy.gus', 'ig_506', 'Love these boots, great quality!',
       ...aiFreeText,
     ];
     for (const secret of ['Grace Kim', '+15550190103', 'dana@atlas-outfitters.com', 'gen7@example.test', 'Generated 12', 'Test message from our own page', ...newGroupsFreeText]) {
@@ -230,6 +233,7 @@ describe('seed pull round trip', () => {
     expect(pick(after['/webhooks/endpoints']!, ['id', 'name', 'enabled', 'events', 'stats', 'created_at'])).toEqual(pick(before['/webhooks/endpoints']!, ['id', 'name', 'enabled', 'events', 'stats', 'created_at']));
     expect(pick(after['/media']!, ['id', 'category', 'mime_type', 'usage_count', 'created_at'])).toEqual(pick(before['/media']!, ['id', 'category', 'mime_type', 'usage_count', 'created_at']));
     expect(pick(after['/competitors']!, ['id', 'username', 'status'])).toEqual(pick(before['/competitors']!, ['id', 'username', 'status']));
+    expect(pick(after['/comments']!, ['id', 'status', 'channel', 'post_id', 'sentiment', 'created_at'])).toEqual(pick(before['/comments']!, ['id', 'status', 'channel', 'post_id', 'sentiment', 'created_at']));
     const history = (rows: unknown) => (rows as { series: { is_own_account: boolean; points: unknown[] }[] }).series.map((series) => [series.is_own_account, series.points.length]);
     expect(history(after['/market-intel/history'])).toEqual(history(before['/market-intel/history']));
     expect(pick(after['/contacts']!, ['id', 'channel', 'stage', 'tags', 'created_at'])).toEqual(pick(before['/contacts']!, ['id', 'channel', 'stage', 'tags', 'created_at']));

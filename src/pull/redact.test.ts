@@ -50,10 +50,22 @@ const newGroupSections = fc.record({
   }),
   media: fc.array(fc.record({ name: sentence, description: sentence }), { maxLength: 4 }),
   market: fc.record({ profile: fc.record({ username: word.map((handle) => `${handle.toLowerCase()}.shop`) }) }),
+  handled_comments: fc.array(
+    fc.record({
+      text: sentence,
+      comment_id: word.map((id) => `c_${id}`),
+      commenter_id: word,
+      commenter_username: word.map((name) => name.toLowerCase()),
+      draft: sentence,
+      sent_text: sentence,
+      dm_text: sentence,
+    }),
+    { maxLength: 4 },
+  ),
 });
 
 describe('default redaction', () => {
-  it('covers webhook endpoints, AI configuration, media and the market handle: no input value survives (property)', () => {
+  it('covers webhook endpoints, AI configuration, media, the market handle and handled comments: no input value survives (property)', () => {
     fc.assert(
       fc.property(newGroupSections, (sections) => {
         const redactor = new Redactor(randomBytes(32));
@@ -62,6 +74,7 @@ describe('default redaction', () => {
           ai_config: redactor.section('ai_config', sections.ai_config, false),
           media: redactor.section('media', sections.media, false),
           market: redactor.section('market', sections.market, false),
+          handled_comments: redactor.section('handled_comments', sections.handled_comments, false),
         });
         const configuration = new Set(['Orders', 'full']);
         for (const value of strings(sections)) if (!configuration.has(value)) expect(output).not.toContain(value);

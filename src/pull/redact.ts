@@ -70,6 +70,14 @@ export const DEFAULT_REDACTION: Readonly<Record<string, FakeKind>> = {
   'media[].name': 'text',
   'media[].description': 'text',
   'market.profile.username': 'username',
+  // Handled comments: what commenters wrote, who they are, and the replies and DMs that name them.
+  'handled_comments[].text': 'text',
+  'handled_comments[].comment_id': 'id',
+  'handled_comments[].commenter_id': 'id',
+  'handled_comments[].commenter_username': 'username',
+  'handled_comments[].draft': 'text',
+  'handled_comments[].sent_text': 'text',
+  'handled_comments[].dm_text': 'text',
 };
 
 /** A rules file: paths to keep as they are, and paths to replace (by kind), on top of the defaults. */

@@ -42,6 +42,30 @@ export interface SeedHandledInput {
   readonly commenter_username?: string | null | undefined;
   /** How long ago it arrived, in ms (under 30 days, or retention drops it). */
   readonly age?: number | undefined;
+  /** A pulled comment's own values, kept instead of derived from its text (./seed.ts). */
+  readonly comment_id?: string | undefined;
+  readonly sentiment?: { readonly label: 'positive' | 'neutral' | 'negative'; readonly score: number } | undefined;
+  readonly flags?: readonly HandledRecord['flags'][number][] | undefined;
+  readonly dm_status?: 'sent' | 'not_sent' | null | undefined;
+  readonly dm_text?: string | null | undefined;
+  readonly draft?: string | null | undefined;
+  readonly sent_text?: string | null | undefined;
+  readonly edited?: boolean | undefined;
+  readonly sent_at?: string | null | undefined;
+  readonly reviewed_by?: string | null | undefined;
+  readonly reviewed_at?: string | null | undefined;
+}
+
+/** The kept values a seed gives, as a record patch (undefined: derive as the sandbox does). */
+function keptOf(seed: SeedHandledInput): Partial<HandledRecord> {
+  const patch: Record<string, unknown> = {
+    ...(seed.sentiment !== undefined ? { sentiment_label: seed.sentiment.label, sentiment_score: seed.sentiment.score } : {}),
+    ...(seed.flags !== undefined ? { flags: [...seed.flags] } : {}),
+  };
+  for (const key of ['dm_status', 'dm_text', 'draft', 'sent_text', 'edited', 'sent_at', 'reviewed_by', 'reviewed_at'] as const) {
+    if (seed[key] !== undefined) patch[key] = seed[key];
+  }
+  return patch as Partial<HandledRecord>;
 }
 
 /** The rules the group's mutants swap (./mutants.ts). */
@@ -304,7 +328,7 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     load(accountId: number, seed: SeedHandledInput): HandledRecord {
       const at = clock.now() - (seed.age ?? 0);
       const comment = {
-        comment_id: `seed_comment_${store.nextId('sandbox_comment')}`,
+        comment_id: seed.comment_id ?? `seed_comment_${store.nextId('sandbox_comment')}`,
         channel: seed.channel,
         post_id: seed.post_id ?? null,
         text: seed.text,
@@ -313,16 +337,17 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
       };
       const record = take(accountId, comment, seed.status, at);
       const iso = clock.iso(at);
+      const kept = keptOf(seed);
       switch (seed.status) {
         case 'sent':
-          return handled.update(record.id, { status: 'sent', sent_text: record.draft, sent_at: iso, meta_reply_id: replyId(record.id) });
+          return handled.update(record.id, { status: 'sent', sent_text: record.draft, sent_at: iso, meta_reply_id: replyId(record.id), ...kept });
         case 'rejected':
         case 'failed':
-          return handled.update(record.id, { status: seed.status, reviewed_by: 'api', reviewed_at: iso });
+          return handled.update(record.id, { status: seed.status, reviewed_by: 'api', reviewed_at: iso, ...kept });
         case 'moderated':
-          return handled.update(record.id, { moderation_action: 'hidden' });
+          return handled.update(record.id, { moderation_action: 'hidden', ...kept });
         default:
-          return record;
+          return Object.keys(kept).length > 0 ? handled.update(record.id, kept) : record;
       }
     },
   };
