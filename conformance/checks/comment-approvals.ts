@@ -15,18 +15,16 @@ import { costOf } from './helpers.js';
 const group = 'comment-automation';
 const APPROVE = 'POST /comments/{id}/approve';
 
-/** A comment of the run no trigger matches (letters only), so the AI comment manager takes it. */
-const textOf = (ctx: CheckContext, n: number): string => `kitqueue${ctx.runId.replace(/[^a-z]/gi, '').toLowerCase()} number ${n}`;
-
-let commenters = 0;
+/** A comment of the run no trigger matches (the run's letters only), so the AI comment manager takes it. */
+const textOf = (ctx: CheckContext): string => `kitqueue${ctx.runId.replace(/[^a-z]/gi, '').toLowerCase()} please`;
 
 /** One pending handled comment of the kit's own, or a skip saying why there cannot be one. */
 async function pendingComment(ctx: CheckContext): Promise<number> {
   if (!ctx.target.simulator || !ctx.target.control) ctx.skip('needs_control', 'the kit approves only handled comments it created through the sandbox');
-  commenters += 1;
+  const commenter = ctx.name('commenter');
   const made = await ctx.send({
     method: 'POST', path: '/_sandbox/comments', fromOrigin: true,
-    body: { platform: 'instagram', text: textOf(ctx, commenters), commenter: { id: `${ctx.prefix}_q${commenters}`, username: `kitq${commenters}` } },
+    body: { platform: 'instagram', text: textOf(ctx), commenter: { id: commenter, username: commenter } },
   });
   if (made.status === 404 || made.status === 405) ctx.skip('needs_control', `POST /_sandbox/comments answered ${made.status}`);
   expectStatus(made, 200, 'POST /_sandbox/comments');
