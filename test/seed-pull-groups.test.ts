@@ -143,10 +143,12 @@ describe('seed pull of refused and plan-gated groups', () => {
     expect((res.body as { error: { code: string } }).error.code).toBe('feature_unavailable');
   }, 60_000);
 
-  it('a free plan pulls no media and leaves out the AI sections its plan lacks; the copy answers the same configuration', async () => {
+  it('a free plan pulls no media and no handled comments, and leaves out the AI sections its plan lacks; the copy answers the same configuration', async () => {
     // With the knowledge base, whose active services the booking section lists.
-    const { seed, copy } = await pullAccount(3, ['aiConfig', 'media', 'market', 'knowledge']);
+    const { seed, copy } = await pullAccount(3, ['aiConfig', 'media', 'market', 'knowledge', 'comments']);
     expect(seed.accounts[0]!['media']).toEqual([]);
+    // Below Pro every /comments route is 403 feature_unavailable: no handled comments, not a failed pull.
+    expect(seed.accounts[0]!['handled_comments']).toEqual([]);
     const before = await get(source, 3, '/ai/config');
     const gated = Object.entries((before.body as { data: Record<string, { available?: boolean }> }).data).filter(([, section]) => section.available === false).map(([name]) => name);
     expect(gated.length).toBeGreaterThan(0);
