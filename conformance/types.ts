@@ -11,11 +11,13 @@ export type LevelSelection = 'spec' | 'all';
 
 /**
  * `read-only` sends only GETs; `safe` creates only run-prefixed resources and never changes or
- * deletes anything it did not create; `full` adds the costly and capacity-filling checks.
+ * deletes anything it did not create; `full` adds the costly and capacity-filling checks;
+ * `destructive` adds what cannot be taken back (approving and rejecting handled comments, which
+ * posts replies), and is never a default: it must be chosen.
  */
-export type Profile = 'read-only' | 'safe' | 'full';
+export type Profile = 'read-only' | 'safe' | 'full' | 'destructive';
 
-export const PROFILES: readonly Profile[] = ['read-only', 'safe', 'full'];
+export const PROFILES: readonly Profile[] = ['read-only', 'safe', 'full', 'destructive'];
 
 /**
  * `inconclusive`: the check could not judge its clause (a setup step failed, or what it measures

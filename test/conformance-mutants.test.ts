@@ -34,6 +34,8 @@ async function failingChecks(mutant: MutantName | undefined): Promise<string[]> 
     runs: 3,
     seed: 7,
     ledgerDir: false,
+    // The destructive profile adds the approval checks (never a default, so it is named here).
+    profile: 'destructive',
   });
   expect(report.results.filter((r) => r.verdict === 'error').map((r) => `${r.id}: ${r.failure?.message}`)).toEqual([]);
   return report.results.filter((r) => r.verdict === 'fail').map((r) => r.id);

@@ -24,13 +24,18 @@ type Row = Record<string, unknown> & { id: number | string };
 const LIST_QUERIES: Readonly<Record<string, Record<string, string>>> = {
   '/knowledge/faqs': { include_inactive: 'true' },
   '/knowledge-gaps': { status: 'all' },
+  '/recent-posts': { limit: '50' },
+  '/recent-posts?platform=facebook': { limit: '50', platform: 'facebook' },
 };
+
+/** A receiver that answers 204 without a network: deliveries stay on 127.0.0.1 (nowhere at all). */
+const webhookTransport = async () => ({ status: 204, body: '' });
 
 async function all(sim: Simulator, path: string, key: string): Promise<Row[]> {
   const rows: Row[] = [];
   let cursor: string | null = null;
   for (;;) {
-    const res = await sim.request({ path, key, query: { ...LIST_QUERIES[path], limit: 100, ...(cursor ? { starting_after: cursor } : {}) } });
+    const res = await sim.request({ path: path.split('?')[0]!, key, query: { limit: 100, ...LIST_QUERIES[path], ...(cursor ? { starting_after: cursor } : {}) } });
     if (res.status === 429) {
       sim.sandbox.clock.advance('61s');
       continue;
@@ -46,7 +51,7 @@ async function all(sim: Simulator, path: string, key: string): Promise<Row[]> {
 /** Every list the API offers an account, with the per-record lists under conversations and flows. */
 async function lists(sim: Simulator, key: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers']) {
+  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers', '/webhooks/endpoints', '/media', '/competitors', '/recent-posts', '/recent-posts?platform=facebook', '/comments']) {
     sim.sandbox.clock.advance('61s');
     out[path] = await all(sim, path, key);
   }
@@ -57,9 +62,16 @@ async function lists(sim: Simulator, key: string): Promise<Record<string, unknow
     sim.sandbox.clock.advance('61s');
     out[`/flows/${flow.id}`] = (await sim.request({ path: `/flows/${flow.id}`, key })).body;
   }
+  for (const [path, query] of [['/ai/config', {}], ['/ai/channels', {}], ['/market-intel/history', { period: 90 }], ['/market-intel/leaderboard', {}], ['/market-intel/wins', {}]] as const) {
+    sim.sandbox.clock.advance('61s');
+    const res = await sim.request({ path, key, query });
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+    out[path] = (res.body as { data: unknown }).data;
+  }
   sim.sandbox.clock.advance('61s');
-  const account = (await sim.request({ path: '/account', key })).body as { data: { account: unknown } };
+  const account = (await sim.request({ path: '/account', key })).body as { data: { account: unknown; webhooks: unknown } };
   out['/account'] = account.data.account;
+  out['/account webhooks'] = account.data.webhooks;
   out['/api-keys'] = (await all(sim, '/api-keys', key)).map(({ name, scope, revoked }) => ({ name, scope, revoked }));
   return out;
 }
@@ -78,6 +90,18 @@ const NOT_READABLE = new Set([
   // Readable but not yet carried by the knowledge seed: a document is indexed at load time (docs/seed-pull.md).
   'last_embedded_at',
 ]);
+/**
+ * Per list: a media item's file is not pulled, so the pulled item serves a placeholder file of its
+ * type, whose size, dimensions (and so URL token) are the placeholder's (docs/seed-pull.md).
+ */
+const NOT_READABLE_IN: Readonly<Record<string, readonly string[]>> = { '/media': ['size_bytes', 'width', 'height', 'url'] };
+function comparableAt(path: string, value: unknown): unknown {
+  const skip = new Set(NOT_READABLE_IN[path] ?? []);
+  const rows = comparable(value);
+  return Array.isArray(rows) && skip.size > 0
+    ? rows.map((row) => Object.fromEntries(Object.entries(row as object).filter(([key]) => !skip.has(key))))
+    : rows;
+}
 function comparable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(comparable);
   if (typeof value === 'object' && value !== null) {
@@ -105,7 +129,7 @@ let dir: string;
 let readKey: string;
 
 beforeAll(async () => {
-  source = createSimulator({ logger: silentLogger, clock: { frozenAt: T } });
+  source = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, webhookTransport });
   readKey = source.accounts[0]!.keys.read!;
   const write = source.accounts[0]!.keys.full!;
   // Generated data on top of the default seed: more contacts than a page, with tags and values.
@@ -121,6 +145,17 @@ beforeAll(async () => {
     }
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   }
+  // Webhook endpoints (none in the default seed): one paused, one enabled with governance, filtered
+  // to an event nothing in this test fires, and rotated once.
+  const admin = source.accounts[0]!.keys.full!;
+  source.sandbox.clock.advance('61s');
+  const paused = await source.request({ method: 'POST', path: '/webhooks/endpoints', key: admin, body: { name: 'CRM sync', url: 'https://hooks.crm-example.com/in', governance: { attested: false, purpose: 'Sync contacts into our CRM', destination_owner: 'Atlas CRM team' } } });
+  expect(paused.status, JSON.stringify(paused.body)).toBe(201);
+  const live = await source.request({ method: 'POST', path: '/webhooks/endpoints', key: admin, body: { name: 'Comment desk', url: 'https://desk.receiver-example.com/hooks', events: ['comment.handled'], timeout_ms: 5000, max_attempts: 3, governance: { attested: true, purpose: 'Route handled comments to the desk', payload_profile: 'minimal' } } });
+  expect(live.status, JSON.stringify(live.body)).toBe(201);
+  const liveId = (live.body as { data: { id: number } }).data.id;
+  expect((await source.request({ method: 'PATCH', path: `/webhooks/endpoints/${liveId}`, key: admin, body: { enabled: true } })).status).toBe(200);
+  expect((await source.request({ method: 'POST', path: `/webhooks/endpoints/${liveId}/rotate-secret`, key: admin, body: {} })).status).toBe(200);
   source.sandbox.clock.advance('61s');
   server = await listen(source, { port: 0 });
   dir = mkdtempSync(join(tmpdir(), 'seed-pull-'));
@@ -143,12 +178,22 @@ describe('seed pull round trip', () => {
     expect(existsSync(`${out}.partial`)).toBe(false);
     expect(existsSync(`${out}.pull-state.json`)).toBe(false);
     expect(summary.records['contacts']).toBeGreaterThan(130);
-    expect(summary.notPulled).toContain('webhooks');
-    const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, seed: JSON.parse(readFileSync(out, 'utf8')) });
+    expect(summary.pulled).toEqual(expect.arrayContaining(['webhooks', 'aiConfig', 'media', 'market']));
+    const pulled = JSON.parse(readFileSync(out, 'utf8')) as { accounts: Record<string, unknown>[] };
+    const [account] = pulled.accounts;
+    expect((account!['webhook_endpoints'] as { enabled: boolean; signing_secret?: string }[]).map((endpoint) => endpoint.enabled).sort()).toEqual([false, true]);
+    expect(JSON.stringify(account!['webhook_endpoints'])).not.toContain('whsec_');
+    expect((account!['media'] as unknown[]).length).toBe(3);
+    expect(account!['market']).toMatchObject({ login: 'full', insights_permission: true, profile: { username: 'atlas.outfitters' }, history_days: 30 });
+    expect((account!['market'] as { competitors: unknown[] }).competitors).toHaveLength(9);
+    expect(account!['timezone']).toBe('America/New_York');
+    expect((account!['recent_posts'] as unknown[]).length).toBeGreaterThan(0);
+    expect((account!['handled_comments'] as unknown[]).length).toBeGreaterThan(0);
+    const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, webhookTransport, seed: JSON.parse(readFileSync(out, 'utf8')) });
     const before = comparable(await lists(source, readKey));
     const after = comparable(await lists(copy, copy.accounts[0]!.keys.read!));
     for (const path of Object.keys(before as object)) {
-      expect((after as Record<string, unknown>)[path], path).toEqual((before as Record<string, unknown>)[path]);
+      expect(comparableAt(path, (after as Record<string, unknown>)[path]), path).toEqual(comparableAt(path, (before as Record<string, unknown>)[path]));
     }
     // The pulled state is one a restore accepts (ids under their sequences, references inside the account).
     expect(() => copy.restore(copy.snapshot())).not.toThrow();
@@ -158,21 +203,39 @@ describe('seed pull round trip', () => {
     const out = join(dir, 'redacted.json');
     await pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out, groups: registry, redact: 'default', asOfMs: T_MS, waiter: waiter() });
     const text = readFileSync(out, 'utf8');
+    const pick = (rows: Row[], keys: string[]) => rows.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]])));
+    const config = (await source.request({ path: '/ai/config', key: readKey })).body as { data: { identity: { instructions: string; welcome_message: string }; comment_ai: { instructions: string } } };
+    const aiFreeText = [config.data.identity.instructions, config.data.identity.welcome_message, config.data.comment_ai.instructions].filter((value) => value.length > 0);
+    expect(aiFreeText.length).toBeGreaterThan(0);
     const newGroupsFreeText = [
       // appointments: customers, addresses, notes; knowledge gaps: what customers asked and what the AI said
       'Mia Torres', 'mia.torres@mail.test', 'Owen Clarke', 'Walk-in Visitor', '+15550190199', 'Cancelled by phone.',
       'Do you sell used gear?', 'My order arrived damaged', "I'm not sure about that one.", 'That answer about rentals was wrong',
+      // webhook receivers and their governance, media captions, the market handle
+      'hooks.crm-example.com', 'desk.receiver-example.com', 'Sync contacts into our CRM', 'Atlas CRM team', 'Route handled comments to the desk',
+      'Our best-selling day pack, in ember.', 'Rental price list', 'atlas.outfitters',
+      // handled comments: what commenters wrote and who they are
+      'The worst delivery ever, still broken', 'grumpy.gus', 'ig_506', 'Love these boots, great quality!',
+      ...aiFreeText,
     ];
     for (const secret of ['Grace Kim', '+15550190103', 'dana@atlas-outfitters.com', 'gen7@example.test', 'Generated 12', 'Test message from our own page', ...newGroupsFreeText]) {
       expect(text).not.toContain(secret);
     }
-    const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, seed: JSON.parse(text) });
+    const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, webhookTransport, seed: JSON.parse(text) });
     const before = (await lists(source, readKey)) as Record<string, Row[]>;
     const after = (await lists(copy, copy.accounts[0]!.keys.read!)) as Record<string, Row[]>;
+    // The market's numbers are the world's for each handle: a redacted own handle has other numbers (same shape).
+    const numbersOfTheWorld = new Set(['/market-intel/leaderboard', '/market-intel/wins', '/market-intel/history']);
     for (const path of Object.keys(before)) {
-      expect(shape(comparable(after[path])), path).toEqual(shape(comparable(before[path])));
+      if (numbersOfTheWorld.has(path)) continue;
+      expect(shape(comparableAt(path, after[path])), path).toEqual(shape(comparableAt(path, before[path])));
     }
-    const pick = (rows: Row[], keys: string[]) => rows.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]])));
+    expect(pick(after['/webhooks/endpoints']!, ['id', 'name', 'enabled', 'events', 'stats', 'created_at'])).toEqual(pick(before['/webhooks/endpoints']!, ['id', 'name', 'enabled', 'events', 'stats', 'created_at']));
+    expect(pick(after['/media']!, ['id', 'category', 'mime_type', 'usage_count', 'created_at'])).toEqual(pick(before['/media']!, ['id', 'category', 'mime_type', 'usage_count', 'created_at']));
+    expect(pick(after['/competitors']!, ['id', 'username', 'status'])).toEqual(pick(before['/competitors']!, ['id', 'username', 'status']));
+    expect(pick(after['/comments']!, ['id', 'status', 'channel', 'post_id', 'sentiment', 'created_at'])).toEqual(pick(before['/comments']!, ['id', 'status', 'channel', 'post_id', 'sentiment', 'created_at']));
+    const history = (rows: unknown) => (rows as { series: { is_own_account: boolean; points: unknown[] }[] }).series.map((series) => [series.is_own_account, series.points.length]);
+    expect(history(after['/market-intel/history'])).toEqual(history(before['/market-intel/history']));
     expect(pick(after['/contacts']!, ['id', 'channel', 'stage', 'tags', 'created_at'])).toEqual(pick(before['/contacts']!, ['id', 'channel', 'stage', 'tags', 'created_at']));
     expect(pick(after['/appointments']!, ['id', 'status', 'conversation_id', 'contact_id', 'channel', 'datetime', 'timezone', 'created_at'])).toEqual(
       pick(before['/appointments']!, ['id', 'status', 'conversation_id', 'contact_id', 'channel', 'datetime', 'timezone', 'created_at']),
@@ -240,7 +303,7 @@ describe('seed pull round trip', () => {
     const summary = await pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out, groups: registry, only: ['tags'], redact: 'none', limit: 3, waiter: waiter() });
     expect(summary.pulled).toEqual(['account', 'tags']);
     const seed = JSON.parse(readFileSync(out, 'utf8')) as { accounts: Record<string, unknown>[] };
-    expect(Object.keys(seed.accounts[0]!)).toEqual(['id', 'business_name', 'plan', 'addon', 'api_keys', 'tags']);
+    expect(Object.keys(seed.accounts[0]!)).toEqual(['id', 'business_name', 'plan', 'addon', 'timezone', 'api_keys', 'tags']);
     expect((seed.accounts[0]!['tags'] as unknown[]).length).toBe(3);
     await expect(pullSeed({ baseUrl: server.baseUrl, apiKey: readKey, out: join(dir, 'n.json'), groups: registry, only: ['nope'], redact: 'none' })).rejects.toThrow(/Unknown group/);
   });

@@ -260,7 +260,7 @@ export function registerConformance(program: Command): void {
     .option('--control-token <token>', 'the simulator sandbox operator token (X-Sandbox-Token; serve prints it, env SWITCHBOARD_CONTROL_TOKEN): opens its clock and faults')
     .option('--section <clause...>', 'only these spec clauses, e.g. 4.2 7.1 (5 selects 5, 5.1, ...)')
     .option('--check <id...>', 'only these check ids')
-    .option('--profile <profile>', 'read-only | safe | full (default: safe; full against the simulator)')
+    .option('--profile <profile>', 'read-only | safe | full | destructive (default: safe; full against the simulator; destructive only when chosen)')
     .option('--level <level>', 'spec | all (default: spec; all against the simulator)')
     .option('--reporter <name>', 'console | json | junit', 'console')
     .option('--output <file>', 'write the report here (the terminal still gets a summary)')

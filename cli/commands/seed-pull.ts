@@ -67,7 +67,7 @@ export function registerSeedPull(seed: Command): void {
         });
         const counts = Object.entries(summary.records).map(([field, count]) => `${field} ${count}`).join(', ');
         console.log(`${summary.out}: account ${summary.accountId}, ${counts}; ${summary.requests} requests, waited ${(summary.waitedMs / 1000).toFixed(1)} s; ${summary.redacted ? 'redacted' : 'NOT redacted (--redact none)'}`);
-        if (summary.notPulled.length > 0) console.log(`not pulled (no pull for these groups yet): ${summary.notPulled.join(', ')}`);
+        if (summary.notPulled.length > 0) console.log(`not pulled (why: docs/seed-pull.md, "Groups"): ${summary.notPulled.join(', ')}`);
       } catch (error) {
         process.stderr.write(`seed pull: ${error instanceof Error ? error.message : String(error)}\n`);
         process.exitCode = 1;

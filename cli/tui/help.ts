@@ -87,7 +87,7 @@ export const HELP: Record<ScreenId, ScreenHelp> = {
   conformance: {
     what: 'Run the conformance kit against this target and watch the clause matrix fill.',
     keys: [
-      ['p', 'profile: read-only, safe, full'],
+      ['p', 'profile: read-only, safe, full, destructive'],
       ['s', 'start (x stops between checks; what it created is swept)'],
       ['tab', 'matrix / failures'],
       ['enter', 'a failure: request, response and replay token'],

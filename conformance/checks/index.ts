@@ -32,6 +32,7 @@ import { appointmentChecks } from './appointments.js';
 import { overviewChecks } from './overview.js';
 
 import { postChecks } from './posts.js';
+import { commentApprovalChecks } from './comment-approvals.js';
 import { commentAutomationChecks } from './comment-automation.js';
 
 /** The rate checks that spend a whole window go after everything else that needs the quota. */
@@ -67,6 +68,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
 
     ...postChecks,
     ...commentAutomationChecks,
+    ...commentApprovalChecks,
     ...scopeChecks(facts),
     ...rateLimitChecks.filter((check) => QUOTA_HEAVY.has(check.id)),
     ...observedChecks,

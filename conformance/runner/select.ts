@@ -9,7 +9,7 @@ import { ConformanceUsageError } from '../errors.js';
 import type { LevelSelection, Profile } from '../types.js';
 import type { CheckDefinition, Need } from './check.js';
 
-const PROFILE_RANK: Record<Profile, number> = { 'read-only': 0, safe: 1, full: 2 };
+const PROFILE_RANK: Record<Profile, number> = { 'read-only': 0, safe: 1, full: 2, destructive: 3 };
 
 export function profileAllows(profile: Profile, least: Profile): boolean {
   return PROFILE_RANK[profile] >= PROFILE_RANK[least];

@@ -29,7 +29,7 @@ export function guardRequest(profile: Profile, ledger: Ledger, method: string, p
   const upper = method.toUpperCase();
   if (upper === 'GET' || upper === 'HEAD') return;
   if (profile === 'read-only') throw new ProfileRefusal(upper, path, profile);
-  if (profile === 'full') return;
+  if (profile === 'full' || profile === 'destructive') return;
   const segments = path.split('?')[0]!.split('/').filter((s) => s !== '');
   const ids = segments.filter((s) => /^\d+$/.test(s)).map(Number);
   // A POST to a collection creates (allowed: the kit names it with the run prefix). A PATCH or

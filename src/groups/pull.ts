@@ -13,7 +13,7 @@
 export interface PullApi {
   /** The `data` of a single-resource GET (`/account`, `/flows/12`). */
   get<T = unknown>(path: string, query?: Readonly<Record<string, string | number>>): Promise<T>;
-  /** Every record of a list endpoint, all pages, in the order the API gives them. */
+  /** Every record of a list endpoint, all pages (100 a page unless `query.limit` says less), in the order the API gives them. */
   all<T = unknown>(path: string, query?: Readonly<Record<string, string | number>>): Promise<T[]>;
   /** The target's time when the pull started (its `Date` header), for `ago` fields. */
   readonly startedAtMs: number;
@@ -64,6 +64,21 @@ export function present<T extends object, K extends keyof T>(record: T, keys: re
   const out: Partial<Pick<T, K>> = {};
   for (const key of keys) if (record[key] !== null && record[key] !== undefined) out[key] = record[key];
   return out;
+}
+
+/**
+ * `read`'s result, or `fallback` when the target refuses it with one of `codes` (a 403
+ * `feature_unavailable` for a plan without the group): a refusal a group expects says what the
+ * account has, so it is state to copy, not a reason to stop the pull. Any other error stops it.
+ */
+export async function unlessRefused<T, F>(read: Promise<T>, codes: readonly string[], fallback: F): Promise<T | F> {
+  try {
+    return await read;
+  } catch (error) {
+    const refusal = (error as { refusal?: { code?: string } }).refusal;
+    if (refusal?.code !== undefined && codes.includes(refusal.code)) return fallback;
+    throw error;
+  }
 }
 
 const tagNames = new WeakMap<PullApi, Promise<Map<number, string>>>();

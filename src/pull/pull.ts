@@ -20,6 +20,11 @@ import { Redactor, redactionRules, type RedactionRulesFile } from './redact.js';
 
 export class PullError extends Error {
   override readonly name = 'PullError';
+
+  /** The target's answer when it refused a read (status and error code), for refusals a group expects. */
+  constructor(message: string, readonly refusal?: { readonly status: number; readonly code: string | undefined }) {
+    super(message);
+  }
 }
 
 export interface PullProgress {
@@ -295,7 +300,8 @@ export class GetClient {
     const out: T[] = [];
     let cursor: string | null = null;
     do {
-      const page = await this.page(path, { ...query, limit: PAGE, ...(cursor ? { starting_after: cursor } : {}) });
+      // A section's own `limit` wins: some lists page smaller than 100 (recent posts: 50).
+      const page = await this.page(path, { limit: PAGE, ...query, ...(cursor ? { starting_after: cursor } : {}) });
       out.push(...(page.data as T[]));
       cursor = page.has_more ? page.next_cursor : null;
     } while (cursor !== null);
@@ -334,7 +340,10 @@ export class GetClient {
       const error = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
       const hint =
         response.status === 401 ? ' (check --api-key)' : response.status === 403 ? ' (the key lacks the scope this read needs, or the add-on is inactive)' : '';
-      throw new PullError(`GET ${path} answered ${response.status} ${error?.code ?? ''}: ${error?.message ?? 'no error body'}${hint}`);
+      throw new PullError(`GET ${path} answered ${response.status} ${error?.code ?? ''}: ${error?.message ?? 'no error body'}${hint}`, {
+        status: response.status,
+        code: error?.code,
+      });
     }
   }
 }

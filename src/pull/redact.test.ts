@@ -25,7 +25,73 @@ function strings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+const sentence = fc.array(word, { minLength: 2, maxLength: 6 }).map((words) => words.join(' '));
+/** The values of the groups added with webhooks, AI configuration, media and market: each one must not survive. */
+const newGroupSections = fc.record({
+  webhook_endpoints: fc.array(
+    fc.record({
+      name: fc.constant('Orders'),
+      url: word.map((host) => `https://${host.toLowerCase()}.example.com/hooks`),
+      governance: fc.record({ attested: fc.constant(true), purpose: sentence, destination_owner: sentence, payload_profile: fc.constant('full') }),
+    }),
+    { minLength: 1, maxLength: 3 },
+  ),
+  ai_config: fc.record({
+    identity: fc.record({
+      instructions: sentence,
+      welcome_message: sentence,
+      website_url: word.map((host) => `https://${host.toLowerCase()}.example.com/`),
+      business_contact_email: fc.tuple(word, word).map(([a, b]) => `${a}@${b}.com`.toLowerCase()),
+      business_contact_phone: phone,
+    }),
+    starters: fc.record({ instagram: fc.record({ questions: fc.array(sentence, { minLength: 1, maxLength: 4 }) }), facebook: fc.record({ questions: fc.array(sentence, { maxLength: 4 }) }) }),
+    csat: fc.record({ custom_message: sentence }),
+    comment_ai: fc.record({ instructions: sentence, dm_message: sentence.map((text) => `Hi {name}, ${text}`) }),
+  }),
+  media: fc.array(fc.record({ name: sentence, description: sentence }), { maxLength: 4 }),
+  market: fc.record({ profile: fc.record({ username: word.map((handle) => `${handle.toLowerCase()}.shop`) }) }),
+  handled_comments: fc.array(
+    fc.record({
+      text: sentence,
+      comment_id: word.map((id) => `c_${id}`),
+      commenter_id: word,
+      commenter_username: word.map((name) => name.toLowerCase()),
+      draft: sentence,
+      sent_text: sentence,
+      dm_text: sentence,
+    }),
+    { maxLength: 4 },
+  ),
+});
+
 describe('default redaction', () => {
+  it('covers webhook endpoints, AI configuration, media, the market handle and handled comments: no input value survives (property)', () => {
+    fc.assert(
+      fc.property(newGroupSections, (sections) => {
+        const redactor = new Redactor(randomBytes(32));
+        const output = JSON.stringify({
+          webhook_endpoints: sections.webhook_endpoints.map((row) => redactor.section('webhook_endpoints', row, true)),
+          ai_config: redactor.section('ai_config', sections.ai_config, false),
+          media: redactor.section('media', sections.media, false),
+          market: redactor.section('market', sections.market, false),
+          handled_comments: redactor.section('handled_comments', sections.handled_comments, false),
+        });
+        const configuration = new Set(['Orders', 'full']);
+        for (const value of strings(sections)) if (!configuration.has(value)) expect(output).not.toContain(value);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps template placeholders in redacted text, so a DM still names the commenter', () => {
+    const redactor = new Redactor(randomBytes(32));
+    const out = redactor.fake('text', 'Hi {name}, thanks for the comment! See {{first_name}} soon.') as string;
+    expect(out).toContain('{name}');
+    expect(out).toContain('{{first_name}}');
+    expect(out).not.toContain('thanks');
+    expect(out.length).toBe('Hi {name}, thanks for the comment! See {{first_name}} soon.'.length);
+  });
+
   it('lets no personal input value survive anywhere in the output (property)', () => {
     fc.assert(
       fc.property(fc.array(contact, { minLength: 1, maxLength: 5 }), (contacts) => {

@@ -50,6 +50,34 @@ export const DEFAULT_REDACTION: Readonly<Record<string, FakeKind>> = {
   'knowledge.gaps[].user_message': 'text',
   'knowledge.gaps[].ai_response': 'text',
   'knowledge.gaps[].suggested_answer': 'text',
+  // Webhook receivers: where the account's data goes and who owns it (a redacted URL also keeps a
+  // pulled sandbox from delivering to the real receiver); names and event filters are configuration.
+  'webhook_endpoints[].url': 'url',
+  'webhook_endpoints[].governance.purpose': 'text',
+  'webhook_endpoints[].governance.destination_owner': 'text',
+  // The AI's free text (instructions, welcome, starters, CSAT and comment texts) and the business's contact details.
+  'ai_config.identity.instructions': 'text',
+  'ai_config.identity.welcome_message': 'text',
+  'ai_config.identity.website_url': 'url',
+  'ai_config.identity.business_contact_email': 'email',
+  'ai_config.identity.business_contact_phone': 'phone',
+  'ai_config.starters.instagram.questions[]': 'text',
+  'ai_config.starters.facebook.questions[]': 'text',
+  'ai_config.csat.custom_message': 'text',
+  'ai_config.comment_ai.instructions': 'text',
+  'ai_config.comment_ai.dm_message': 'text',
+  // Media names and captions describe customers' pictures; the account's own handle names the business.
+  'media[].name': 'text',
+  'media[].description': 'text',
+  'market.profile.username': 'username',
+  // Handled comments: what commenters wrote, who they are, and the replies and DMs that name them.
+  'handled_comments[].text': 'text',
+  'handled_comments[].comment_id': 'id',
+  'handled_comments[].commenter_id': 'id',
+  'handled_comments[].commenter_username': 'username',
+  'handled_comments[].draft': 'text',
+  'handled_comments[].sent_text': 'text',
+  'handled_comments[].dm_text': 'text',
 };
 
 /** A rules file: paths to keep as they are, and paths to replace (by kind), on top of the defaults. */
@@ -128,9 +156,9 @@ export class Redactor {
         if (/^\d{4}-\d{2}-\d{2}/.test(value)) return this.date(value);
         if (value.includes('@')) return this.email(value);
         if (isPhoneLike(value)) return this.phone(value);
-        return this.shape('text', value);
+        return this.text(value);
       case 'text':
-        return this.shape('text', value);
+        return this.text(value);
     }
   }
 
@@ -159,6 +187,18 @@ export class Redactor {
       }
       if (out !== value || salt > 8 || !/[0-9A-Za-z]/.test(value)) return out;
     }
+  }
+
+  /**
+   * Free text, shaped; template placeholders (`{name}`, `{{first_name}}`) stay as they are, since
+   * they are the product's syntax, not what someone wrote, and a DM template must still fill in.
+   */
+  private text(value: string): string {
+    if (!PLACEHOLDER.test(value)) return this.shape('text', value);
+    return value
+      .split(PLACEHOLDERS)
+      .map((part, i) => (i % 2 === 1 ? part : this.shape('text', part)))
+      .join('');
   }
 
   /** Digits keyed on the digits alone, so `+447700900121` and `447700900121` give the same number. */
@@ -199,6 +239,10 @@ export class Redactor {
     }
   }
 }
+
+const PLACEHOLDER = /\{\{?[a-z_]+\}?\}/;
+/** Splits text so that the odd parts are its placeholders. */
+const PLACEHOLDERS = /(\{\{?[a-z_]+\}?\})/;
 
 function isPhoneLike(value: string): boolean {
   return /^\+?[1-9]\d{6,14}$/.test(value);

@@ -1,4 +1,4 @@
-/** The account's fields read back (`seed pull`): id, name, plan and add-on (so plan gates behave the same), and placeholder keys. */
+/** The account's fields read back (`seed pull`): id, name, plan and add-on (so plan gates behave the same), time zone, and placeholder keys. */
 import type { PullApi, PullSpec } from '../../groups/pull.js';
 
 interface AccountView { account: { id: number; business_name: string; plan: string; addon: string } }
@@ -28,6 +28,8 @@ export const accountPull: PullSpec = {
     { field: 'business_name', value: async (api) => (await account(api)).business_name },
     { field: 'plan', value: async (api) => (await account(api)).plan },
     { field: 'addon', value: async (api) => (await account(api)).addon },
+    // The one GET that shows the account's time zone is the AI configuration's booking timing (2.17).
+    { field: 'timezone', value: async (api) => (await api.get<{ booking: { timing: { timezone: string } } }>('/ai/config')).booking.timing.timezone },
     { field: 'api_keys', value: apiKeys },
   ],
 };

@@ -4,6 +4,7 @@ import { accountGroup } from '../account/index.js';
 import { channelsGroup } from '../channels/index.js';
 import { createAiConfigModel, aiConfigHooks } from './model.js';
 import { aiConfigMutants } from './mutants.js';
+import { aiConfigPull } from './pull.js';
 import { aiConfigRoutes } from './routes.js';
 import { aiConfigPowers } from './sandbox.js';
 import { aiConfigSeed } from './seed.js';
@@ -17,6 +18,7 @@ export const aiConfigGroup = defineGroup({
   model: ({ core, needs, hooks }) => createAiConfigModel(core, needs, hooks),
   routes: aiConfigRoutes,
   seed: aiConfigSeed,
+  pull: aiConfigPull,
   sandbox: aiConfigPowers,
   mutants: aiConfigMutants,
 });

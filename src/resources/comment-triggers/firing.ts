@@ -5,8 +5,9 @@
  * - a commenter the account blocked reaches nothing (the platform drops it, as for messages);
  * - the public reply is posted (replies rotate: the n-th fire uses reply n mod count);
  * - the DM (template n mod count, or the AI's text) goes into the commenter's conversation
- *   transcript, unless an opt-out with scope `comment_dm` (or `all`) stands, or this trigger
- *   already sent this person a DM (once per user);
+ *   transcript through ./dm.ts (shared with the AI comment manager's DM on hide), unless an
+ *   opt-out with scope `comment_dm` (or `all`) stands, or this trigger already sent this person a
+ *   DM (once per user);
  * - the tag is applied to the commenter's contact, the comment hidden after a DM if set;
  * - `stats` count it and `commentTriggerFired` runs (the flow runtime starts a linked flow).
  *
@@ -17,6 +18,7 @@
 import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { Collection } from '../../store/collection.js';
+import type { CommentDms } from './dm.js';
 import type { Evaluation } from './evaluate.js';
 import { sendsDm, type CommentTriggerHooks, type CommentTriggersNeeds } from './hooks.js';
 import type { FireRecord, TriggerRecord } from './record.js';
@@ -29,12 +31,13 @@ export interface FiringDeps {
   readonly triggers: Collection<TriggerRecord>;
   readonly fires: Collection<FireRecord>;
   readonly evaluateComment: (accountId: number, input: ArrivingCommentInput) => Evaluation<TriggerRecord>;
+  readonly dms: CommentDms;
 }
 
 type DmStatus = CommentArrivalData['dm']['status'];
 
 export function createFiring(deps: FiringDeps) {
-  const { core, needs, hooks, triggers, fires, evaluateComment } = deps;
+  const { core, needs, hooks, triggers, fires, evaluateComment, dms } = deps;
   const { store, clock } = core;
 
   function alreadyMessaged(triggerId: number, commenter: string): boolean {
@@ -76,13 +79,8 @@ export function createFiring(deps: FiringDeps) {
       }
 
       let trigger = winner.trigger;
-      const contact = needs.contacts.upsertFromInbound(accountId, {
-        channel,
-        platform_user_id: input.commenter.id,
-        kind: 'comment',
-        ...(input.commenter.name !== undefined ? { name: input.commenter.name } : {}),
-        ...(username !== null ? { ig_username: username } : {}),
-      });
+      const who = { channel: input.platform, id: input.commenter.id, username, ...(input.commenter.name !== undefined ? { name: input.commenter.name } : {}) };
+      const contact = dms.contactOf(accountId, who);
       const commenter = `${channel}:${input.commenter.id}`;
       const turn = trigger.fires;
 
@@ -91,16 +89,14 @@ export function createFiring(deps: FiringDeps) {
       let dm: CommentArrivalData['dm'] = { status: 'not_configured', conversation_id: null, message_id: null, text: null };
       if (sendsDm(trigger)) {
         let status: DmStatus = 'sent';
-        if (needs.optOuts.blockingSend(accountId, channel, input.commenter.id, 'private_reply')) status = 'opted_out';
+        if (dms.optedOut(accountId, who)) status = 'opted_out';
         else if (alreadyMessaged(trigger.id, commenter)) status = 'already_sent';
         if (status === 'sent') {
           const text =
             trigger.dm_use_ai || trigger.dm_templates.length === 0
               ? `Thanks for your comment${contact.name ? `, ${contact.name}` : ''}! ${trigger.dm_ai_goal ?? 'How can we help?'}`
               : trigger.dm_templates[turn % trigger.dm_templates.length]!.replaceAll('{name}', contact.name ?? '');
-          const opened = needs.conversations.openFor(accountId, contact);
-          const { conversation, message } = needs.conversations.append(opened.conversation, { sender_type: 'bot', sender_name: null, text });
-          dm = { status, conversation_id: conversation.id, message_id: message.id, text };
+          dm = dms.deliver(accountId, contact, text);
         } else {
           dm = { status, conversation_id: null, message_id: null, text: null };
         }

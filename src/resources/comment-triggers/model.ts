@@ -7,6 +7,7 @@ import { ApiError, invalidParam, notFound } from '../../core/errors.js';
 import { pageNewestFirst, type PageRequest } from '../../core/pagination.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { FlowsModel } from '../flows/model.js';
+import { createCommentDms } from './dm.js';
 import { createFiring } from './firing.js';
 import { sendsDm, type CommentTriggerHooks, type CommentTriggersNeeds, type LinkedFlowRow } from './hooks.js';
 import { evaluate, type ArrivingComment, type Evaluation } from './evaluate.js';
@@ -152,12 +153,16 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
     return evaluate(candidates, comment, needs.flows.commentSources(accountId).native, automation);
   }
 
+  const dms = createCommentDms(needs);
+
   return {
     rules,
     get,
     present,
     linkedOf,
     simulateWith,
+    /** The comment DM path (./dm.ts), which the AI comment manager's DM on hide shares. */
+    commentDms: dms,
     /** A real comment arrives (sandbox): ./firing.ts. */
     ...createFiring({
       core,
@@ -165,6 +170,7 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
       hooks,
       triggers,
       fires,
+      dms,
       evaluateComment: (accountId, input) =>
         simulateWith(accountId, { text: input.text, platform: input.platform, post_id: input.post_id ?? null, source_type: input.source_type ?? 'comment' }),
     }),

@@ -74,6 +74,34 @@ describeRuntimes('handled comments', (api) => {
     expect(flaggedOnly.handled_comment).toMatchObject({ status: 'sent' });
   });
 
+  it('dm_on_hide: the DM is a real message in the commenter’s conversation; a comment_dm opt-out stops it; a blocked commenter gets nothing', async () => {
+    await configure({ enabled: true, mode: 'auto', moderation: { ...noModeration, profanity: true }, dm_on_hide: true, dm_message: 'Hi {name}, we hid your comment.', exclude_rules: [] });
+    const key = api().keys.read!;
+    const hidden = api().sim.sandbox.comment(account(), { platform: 'instagram', post_id: 'p1', text: 'damn this', commenter: { id: 'ig_hide_1', username: 'hider' } });
+    expect(hidden.handled_comment).toMatchObject({ status: 'moderated' });
+    const threads = list(await api().call({ path: '/conversations', key, query: { platform: 'instagram', limit: 100 } })).filter((c) => c['platform_user_id'] === 'ig_hide_1');
+    expect(threads).toHaveLength(1);
+    const messages = list(await api().call({ path: `/conversations/${threads[0]!['id']}/messages`, key }));
+    expect(messages.map((m) => [m['sender_type'], m['text']])).toEqual([['bot', 'Hi hider, we hid your comment.']]);
+    expect(data(await api().call({ path: `/comments/${hidden.handled_comment!.id}`, key: full() }))).toMatchObject({ moderation: { dm_status: 'sent', dm_text: 'Hi hider, we hid your comment.' } });
+    // The commenter is a contact now, reached through the comment.
+    const contacts = list(await api().call({ path: '/contacts', key, query: { limit: 100 } })).filter((c) => c['platform_user_id'] === 'ig_hide_1');
+    expect(contacts).toHaveLength(1);
+
+    // An opt-out of comment DMs: the comment is still hidden, no DM, no transcript.
+    api().sim.sandbox.optOut(account(), { channel: 'instagram', platform_user_id: 'ig_hide_out', scope: 'comment_dm' });
+    const out = api().sim.sandbox.comment(account(), { platform: 'instagram', post_id: 'p1', text: 'damn again', commenter: { id: 'ig_hide_out', username: 'quiet' } });
+    expect(data(await api().call({ path: `/comments/${out.handled_comment!.id}`, key: full() }))).toMatchObject({ status: 'moderated', moderation: { action: 'hidden', dm_status: 'not_sent', dm_text: null } });
+    const outThreads = list(await api().call({ path: '/conversations', key, query: { platform: 'instagram', limit: 100 } })).filter((c) => c['platform_user_id'] === 'ig_hide_out');
+    for (const thread of outThreads) expect(list(await api().call({ path: `/conversations/${thread['id']}/messages`, key }))).toEqual([]);
+
+    // A blocked commenter: the platform drops the comment, so nothing is handled and nothing sent.
+    const blocked = await api().call({ method: 'POST', path: '/blocked-users', key: full(), body: { ig_username: 'blockedfan' } });
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(201);
+    const dropped = api().sim.sandbox.comment(account(), { platform: 'instagram', post_id: 'p1', text: 'damn you', commenter: { id: 'ig_blocked_1', username: 'blockedfan' } });
+    expect(dropped).toMatchObject({ delivered: false, handled_comment: null });
+  });
+
   it('the plan daily cap gives skipped', async () => {
     const pro = api().accounts[1]!;
     await api().call({ method: 'PATCH', path: '/ai/config', key: pro.keys.admin!, body: { comment_ai: { enabled: true, mode: 'approval', moderation: noModeration, exclude_rules: [] } } });

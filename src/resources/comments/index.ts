@@ -8,6 +8,7 @@ import { commentEvents } from './events.js';
 import { commentMutants } from './mutants.js';
 import { createCommentsModel } from './model.js';
 import { commentRoutes } from './routes.js';
+import { commentPull } from './pull.js';
 import { commentPowers } from './sandbox.js';
 import { commentSeed } from './seed.js';
 
@@ -22,5 +23,6 @@ export const commentsGroup = defineGroup({
   events: commentEvents,
   sandbox: commentPowers,
   seed: commentSeed,
+  pull: commentPull,
   mutants: commentMutants,
 });

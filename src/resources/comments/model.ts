@@ -15,6 +15,7 @@ import type { CoreServices } from '../../groups/services.js';
 import type { AccountModel } from '../account/model.js';
 import type { AiConfigModel } from '../ai-config/model.js';
 import type { UnansweredComment } from '../comment-triggers/hooks.js';
+import type { CommentTriggersModel } from '../comment-triggers/model.js';
 import type { OptOutsModel } from '../opt-outs/model.js';
 import { draftReply, flagsOf, sentimentOf } from './analysis.js';
 import { COMMENT_AI_CAPS, faultRules, handledRules, type FaultRecord, type HandledRecord } from './record.js';
@@ -25,6 +26,7 @@ export interface CommentsNeeds {
   readonly account: AccountModel;
   readonly aiConfig: AiConfigModel;
   readonly optOuts: OptOutsModel;
+  readonly commentTriggers: Pick<CommentTriggersModel, 'commentDms'>;
 }
 
 export const RETENTION_MS = 30 * 86_400_000;
@@ -40,19 +42,45 @@ export interface SeedHandledInput {
   readonly commenter_username?: string | null | undefined;
   /** How long ago it arrived, in ms (under 30 days, or retention drops it). */
   readonly age?: number | undefined;
+  /** A pulled comment's own values, kept instead of derived from its text (./seed.ts). */
+  readonly comment_id?: string | undefined;
+  readonly sentiment?: { readonly label: 'positive' | 'neutral' | 'negative'; readonly score: number } | undefined;
+  readonly flags?: readonly HandledRecord['flags'][number][] | undefined;
+  readonly dm_status?: 'sent' | 'not_sent' | null | undefined;
+  readonly dm_text?: string | null | undefined;
+  readonly draft?: string | null | undefined;
+  readonly sent_text?: string | null | undefined;
+  readonly edited?: boolean | undefined;
+  readonly sent_at?: string | null | undefined;
+  readonly reviewed_by?: string | null | undefined;
+  readonly reviewed_at?: string | null | undefined;
+}
+
+/** The kept values a seed gives, as a record patch (undefined: derive as the sandbox does). */
+function keptOf(seed: SeedHandledInput): Partial<HandledRecord> {
+  const patch: Record<string, unknown> = {
+    ...(seed.sentiment !== undefined ? { sentiment_label: seed.sentiment.label, sentiment_score: seed.sentiment.score } : {}),
+    ...(seed.flags !== undefined ? { flags: [...seed.flags] } : {}),
+  };
+  for (const key of ['dm_status', 'dm_text', 'draft', 'sent_text', 'edited', 'sent_at', 'reviewed_by', 'reviewed_at'] as const) {
+    if (seed[key] !== undefined) patch[key] = seed[key];
+  }
+  return patch as Partial<HandledRecord>;
 }
 
 /** The rules the group's mutants swap (./mutants.ts). */
 export interface CommentRules {
   /** Most ids one bulk action takes (section 8: 100). */
   bulkLimit: number;
+  /** 3.6: a single approve acts on a pending comment only (else 409 `not_pending`). */
+  approveOnlyPending: boolean;
 }
 
 export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
   const { store, clock, events } = core;
   const handled = store.define<HandledRecord>('handled_comments', {}, handledRules);
   const faults = store.define<FaultRecord>('comment_faults', {}, faultRules);
-  const rules: CommentRules = { bulkLimit: BULK_MAX };
+  const rules: CommentRules = { bulkLimit: BULK_MAX, approveOnlyPending: true };
 
   const settings = (accountId: number) => needs.aiConfig.get(accountId).comment_ai;
   const caps = (accountId: number) => COMMENT_AI_CAPS[needs.account.getAccount(accountId).plan];
@@ -125,15 +153,32 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     return change(record, { status: 'sent', sent_text: text, edited, sent_at: now, meta_reply_id: replyId(record.id), ...review });
   }
 
+  /**
+   * The DM after a hide (`dm_on_hide`), when one is due. A live comment's DM goes through the
+   * comment DM path the triggers use (contact, `comment_dm` opt-out, transcript); a seeded one
+   * only records what happened, as a seed writes no transcript of its own.
+   */
+  function dmOnHide(accountId: number, comment: UnansweredComment, text: string, live: boolean): { dm_status: 'sent' | 'not_sent'; dm_text: string | null } {
+    if (!live) {
+      const optedOut = needs.optOuts.blockingSend(accountId, comment.channel, comment.commenter_id, 'private_reply') !== undefined;
+      return optedOut ? { dm_status: 'not_sent', dm_text: null } : { dm_status: 'sent', dm_text: text };
+    }
+    const commenter = { channel: comment.channel, id: comment.commenter_id, username: comment.commenter_username };
+    const dm = needs.commentTriggers.commentDms.send(accountId, commenter, () => text);
+    return dm.status === 'sent' ? { dm_status: 'sent', dm_text: dm.text } : { dm_status: 'not_sent', dm_text: null };
+  }
+
   /** Makes the arriving comment a handled comment, in the state the settings give. */
   function take(accountId: number, comment: UnansweredComment, forced?: HandledStatus, atMs = clock.now()): HandledRecord {
     const config = settings(accountId);
     const sentiment = sentimentOf(comment.text);
     const flags = flagsOf(comment.text);
     const hides = flags.some((flag) => config.moderation[flag]);
-    const dmDue = hides && config.dm_on_hide;
-    const dmBlocked = dmDue && needs.optOuts.blockingSend(accountId, comment.channel, comment.commenter_id, 'private_reply') !== undefined;
     const status: HandledStatus = forced ?? (hides ? 'moderated' : capReached(accountId) ? 'skipped' : 'pending');
+    const dm =
+      status === 'moderated' && hides && config.dm_on_hide
+        ? dmOnHide(accountId, comment, config.dm_message.replaceAll('{name}', comment.commenter_username ?? ''), forced === undefined)
+        : { dm_status: null, dm_text: null };
     const drafts = status !== 'moderated' && status !== 'skipped';
     const record = handled.insert({
       id: store.nextId('handled_comment'),
@@ -149,8 +194,8 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
       sentiment_score: sentiment.score,
       moderation_action: status === 'moderated' ? 'hidden' : 'none',
       flags,
-      dm_status: status === 'moderated' && dmDue ? (dmBlocked ? 'not_sent' : 'sent') : null,
-      dm_text: status === 'moderated' && dmDue && !dmBlocked ? config.dm_message.replaceAll('{name}', comment.commenter_username ?? '') : null,
+      dm_status: dm.dm_status,
+      dm_text: dm.dm_text,
       draft: drafts ? draftReply(comment.commenter_username, sentiment.label, config.reply_length) : null,
       sent_text: null,
       edited: false,
@@ -235,8 +280,8 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     /** 3.6 approve: pending only (409 not_pending); a refusal leaves it failed and answers 422 send_failed. */
     approve(accountId: number, id: number, text: string | undefined): RouteResult {
       const record = get(accountId, id);
-      if (record.status !== 'pending') throw new ApiError('not_pending', `Handled comment ${id} is ${record.status}, not pending.`);
-      const done = send(record, text ?? record.draft!, text !== undefined && text !== record.draft, true);
+      if (record.status !== 'pending' && rules.approveOnlyPending) throw new ApiError('not_pending', `Handled comment ${id} is ${record.status}, not pending.`);
+      const done = send(record, text ?? record.draft ?? '', text !== undefined && text !== record.draft, true);
       if (done.status === 'failed') {
         return { status: 422, body: errorBody(new ApiError('send_failed', `The ${done.channel} platform refused the reply; the comment is now failed.`)) };
       }
@@ -283,7 +328,7 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     load(accountId: number, seed: SeedHandledInput): HandledRecord {
       const at = clock.now() - (seed.age ?? 0);
       const comment = {
-        comment_id: `seed_comment_${store.nextId('sandbox_comment')}`,
+        comment_id: seed.comment_id ?? `seed_comment_${store.nextId('sandbox_comment')}`,
         channel: seed.channel,
         post_id: seed.post_id ?? null,
         text: seed.text,
@@ -292,16 +337,17 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
       };
       const record = take(accountId, comment, seed.status, at);
       const iso = clock.iso(at);
+      const kept = keptOf(seed);
       switch (seed.status) {
         case 'sent':
-          return handled.update(record.id, { status: 'sent', sent_text: record.draft, sent_at: iso, meta_reply_id: replyId(record.id) });
+          return handled.update(record.id, { status: 'sent', sent_text: record.draft, sent_at: iso, meta_reply_id: replyId(record.id), ...kept });
         case 'rejected':
         case 'failed':
-          return handled.update(record.id, { status: seed.status, reviewed_by: 'api', reviewed_at: iso });
+          return handled.update(record.id, { status: seed.status, reviewed_by: 'api', reviewed_at: iso, ...kept });
         case 'moderated':
-          return handled.update(record.id, { moderation_action: 'hidden' });
+          return handled.update(record.id, { moderation_action: 'hidden', ...kept });
         default:
-          return record;
+          return Object.keys(kept).length > 0 ? handled.update(record.id, kept) : record;
       }
     },
   };

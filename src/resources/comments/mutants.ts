@@ -13,4 +13,13 @@ export const commentMutants: Readonly<Record<string, GroupMutant<CommentsModel, 
       };
     },
   },
+  comments_approve_twice: {
+    description: 'A comment that is no longer pending can be approved again (the reply is posted twice), instead of 409 not_pending.',
+    install: ({ model }) => {
+      model.rules.approveOnlyPending = false;
+      return () => {
+        model.rules.approveOnlyPending = true;
+      };
+    },
+  },
 };

@@ -4,6 +4,7 @@ import { accountGroup } from '../account/index.js';
 import { channelsGroup } from '../channels/index.js';
 import { createMarketModel } from './model.js';
 import { marketMutants } from './mutants.js';
+import { marketPull } from './pull.js';
 import { marketRoutes } from './routes.js';
 import { marketPowers } from './sandbox.js';
 import { marketSeed } from './seed.js';
@@ -22,6 +23,7 @@ export const marketGroup = defineGroup({
   },
   routes: marketRoutes,
   seed: marketSeed,
+  pull: marketPull,
   sandbox: marketPowers,
   mutants: marketMutants,
 });

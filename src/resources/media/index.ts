@@ -4,6 +4,7 @@ import { accountGroup } from '../account/index.js';
 import { mediaFileRoutes } from './files.js';
 import { createMediaModel } from './model.js';
 import { mediaMutants } from './mutants.js';
+import { mediaPull } from './pull.js';
 import { mediaRoutes } from './routes.js';
 import { mediaSeed } from './seed.js';
 
@@ -16,5 +17,6 @@ export const mediaGroup = defineGroup({
   routes: mediaRoutes,
   publicRoutes: mediaFileRoutes,
   seed: mediaSeed,
+  pull: mediaPull,
   mutants: mediaMutants,
 });

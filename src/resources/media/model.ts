@@ -45,6 +45,8 @@ export interface NewMedia {
   readonly description?: string | null | undefined;
   readonly category?: MediaCategory | undefined;
   readonly usage_count?: number | undefined;
+  /** A seed's creation time (a pulled item keeps its own); default now. */
+  readonly created_at?: string | undefined;
 }
 
 export interface MediaNeeds {
@@ -110,7 +112,7 @@ export function createMediaModel(core: CoreServices, needs: MediaNeeds) {
         model.requireLibrary(accountId);
         model.ensureRoom(accountId);
         const id = store.nextId('media_item');
-        const created_at = clock.iso();
+        const created_at = input.created_at ?? clock.iso();
         // Deterministic, so two simulators given the same requests serve the same URLs.
         const token = sha256Hex(`media:${accountId}:${id}:${created_at}:${bytes.length}`).slice(0, 32);
         return items.insert({

@@ -12,13 +12,16 @@ import { DESCRIPTION_MAX, NAME_MAX } from './limits.js';
 import type { MediaModel } from './model.js';
 import { SAMPLE_NAMES, SAMPLES, type SampleName } from './samples.js';
 import { MEDIA_CATEGORIES } from './schemas.js';
+import { Timestamp } from '../shared/schemas.js';
 
 export const SeedMedia = z.strictObject({
+  id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
   sample: z.enum(SAMPLE_NAMES).describe('One of the built-in files.'),
   name: z.string().min(1).max(NAME_MAX),
   description: z.string().max(DESCRIPTION_MAX).nullable().optional(),
   category: z.enum(MEDIA_CATEGORIES).optional(),
   usage_count: z.number().int().min(0).optional(),
+  created_at: Timestamp.optional().describe('Keep this creation time (a pulled seed); default the load time.'),
 });
 
 /** A built-in file as an upload would be judged (its type is known; images' sizes are read). */
@@ -33,8 +36,9 @@ function sampleFile(name: SampleName): { bytes: Uint8Array; judged: Judged } {
 export const mediaSeed = seedFor<MediaModel>()({
   fields: { media: z.array(SeedMedia).optional() },
   defaults,
+  ids: { media: 'media_item' },
   apply: ({ model, accountId, each }, { media }) => {
-    each('media', media, ({ sample, ...item }) => {
+    each('media', media, ({ sample, id: _id, ...item }) => {
       const { bytes, judged } = sampleFile(sample);
       model.add(accountId, item, bytes, judged);
     });

@@ -4,6 +4,7 @@ import { channelsGroup } from '../channels/index.js';
 import { postsGroup } from '../posts/index.js';
 import { createRecentPostsModel } from './model.js';
 import { recentPostRoutes } from './routes.js';
+import { recentPostPull } from './pull.js';
 import { recentPostPowers } from './sandbox.js';
 import { recentPostSeed } from './seed.js';
 import { channelPostsOf } from './published.js';
@@ -22,4 +23,5 @@ export const recentPostsGroup = defineGroup({
   routes: recentPostRoutes,
   sandbox: recentPostPowers,
   seed: recentPostSeed,
+  pull: recentPostPull,
 });

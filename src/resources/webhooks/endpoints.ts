@@ -63,6 +63,22 @@ export function governanceComplete(governance: GovernanceRecord): boolean {
   return governance.attested && governance.purpose !== null;
 }
 
+/** What a seed gives for one endpoint (./seed.ts fills the defaults). */
+export interface SeededEndpointInput {
+  readonly name: string;
+  readonly url: string;
+  readonly enabled: boolean;
+  readonly events: readonly string[];
+  readonly governance: GovernanceRecord;
+  readonly timeout_ms?: number | undefined;
+  readonly max_attempts?: number | undefined;
+  readonly secret: string;
+  readonly secret_rotated_at: string | null;
+  readonly stats: EndpointStats;
+  readonly created_at?: string | undefined;
+  readonly updated_at?: string | undefined;
+}
+
 export interface EndpointChangeListener {
   /** After commit: the endpoint was enabled, or its queue may move (re-enable, delete). */
   (endpointId: number): void;
@@ -193,6 +209,42 @@ export function createWebhookEndpointModel(core: CoreServices, onChange: Endpoin
         stats: { delivered: 0, failed: 0, last_delivered_at: null },
         created_at: now,
         updated_at: now,
+      });
+    },
+
+    /**
+     * A seed's endpoint (a pulled account's, docs/seed-pull.md): the create rules (URL, event
+     * filters, the per-account cap) and the enable rule hold as for the API; the record keeps the
+     * seed's state, times and counters, and the secret the seed names (a placeholder when the
+     * pull could not read it). Seeds emit nothing, so no queue is kicked.
+     */
+    seed(accountId: number, input: SeededEndpointInput): WebhookEndpointRecord {
+      const events = eventFilters(input.events);
+      const url = validUrl(input.url);
+      if (endpoints.countOfAccount(accountId) >= MAX_ENDPOINTS_PER_ACCOUNT) {
+        throw new Error(`an account can have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints`);
+      }
+      if (input.enabled && !governanceComplete(input.governance)) {
+        throw new Error('an enabled endpoint needs governance attested with a purpose');
+      }
+      const now = clock.iso();
+      return endpoints.insert({
+        id: store.nextId('webhook_endpoint'),
+        account_id: accountId,
+        name: input.name,
+        url,
+        enabled: input.enabled,
+        events,
+        governance: input.governance,
+        timeout_ms: input.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+        max_attempts: input.max_attempts ?? DEFAULT_MAX_ATTEMPTS,
+        secret: input.secret,
+        previous_secret: null,
+        previous_secret_until_ms: null,
+        secret_rotated_at: input.secret_rotated_at,
+        stats: input.stats,
+        created_at: input.created_at ?? now,
+        updated_at: input.updated_at ?? now,
       });
     },
 

@@ -4,7 +4,9 @@ import { accountGroup } from '../account/index.js';
 import { webhookEvents } from './events.js';
 import { createWebhooksModel } from './model.js';
 import { webhookRoutes } from './routes.js';
+import { webhookPull } from './pull.js';
 import { webhookPowers } from './sandbox.js';
+import { webhookSeed } from './seed.js';
 
 export const webhooksGroup = defineGroup({
   name: 'webhooks',
@@ -19,5 +21,7 @@ export const webhooksGroup = defineGroup({
   },
   routes: webhookRoutes,
   events: webhookEvents,
+  seed: webhookSeed,
+  pull: webhookPull,
   sandbox: webhookPowers,
 });

@@ -1,0 +1,35 @@
+/**
+ * Recent posts read back (`seed pull`): the connected channels' posts, per platform (GET
+ * /recent-posts pages at most 50), oldest first so the sandbox orders them the same. A platform
+ * that is not connected (409 `not_connected`) has no posts to copy. A post the posts group
+ * published is on the channel too; loading it twice is harmless (a channel post is keyed by its
+ * platform id, so the second load updates the first).
+ */
+import { unlessRefused, type PullApi, type PullSpec } from '../../groups/pull.js';
+import type { RecentPostData } from './schemas.js';
+
+/** The most GET /recent-posts pages at once (2.23). */
+const PAGE_MAX = 50;
+const PLATFORMS = ['instagram', 'facebook'] as const;
+
+async function pullRecentPosts(api: PullApi) {
+  const posts: RecentPostData[] = [];
+  for (const platform of PLATFORMS) {
+    posts.push(...(await unlessRefused(api.all<RecentPostData>('/recent-posts', { platform, limit: PAGE_MAX }), ['not_connected'], [])));
+  }
+  return posts
+    .sort((a, b) => Date.parse(a.posted_at) - Date.parse(b.posted_at))
+    .map((post) => ({
+      id: post.id,
+      channel: post.channel,
+      caption: post.caption,
+      media_type: post.media_type,
+      permalink: post.permalink,
+      thumbnail_url: post.thumbnail_url,
+      posted_at: post.posted_at,
+    }));
+}
+
+export const recentPostPull: PullSpec = {
+  sections: [{ field: 'recent_posts', value: pullRecentPosts, requests: 2 }],
+};
