@@ -24,6 +24,13 @@ export const STORY_VIDEO_MAX_MS = 60_000;
  */
 export const POST_MEDIA_MAX_BODY_BYTES = VIDEO_MAX_BYTES + MB;
 
+/**
+ * Files up to this size keep their bytes (served at their public URL, carried by snapshots and
+ * `serve --state`); a larger video keeps its judged metadata only, so a 1 GB upload never sits in
+ * the store or a snapshot, nor in memory while it streams (./probe.ts; docs/decisions.md, "Posts").
+ */
+export const KEEP_BYTES_MAX = 25 * MB;
+
 /** Our choices (4.15 and 8 are silent). */
 export const FIRST_COMMENT_MAX = 2200;
 export const HASHTAGS_MAX = 30;

@@ -348,7 +348,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
     },
 
     /** Adds a judged file to a post, all rules checked again in one transaction of its own. */
-    addMedia(accountId: number, postId: number, bytes: Uint8Array, judged: JudgedPostMedia, position?: number): PostRecord {
+    addMedia(accountId: number, postId: number, bytes: Uint8Array | null, judged: JudgedPostMedia, position?: number): PostRecord {
       return store.transaction(() => {
         model.checkMediaTarget(accountId, postId);
         const post = get(accountId, postId);

@@ -10,12 +10,7 @@ import { MB, TIKTOK_PRIVACY_LEVELS, VIDEO_MAX_BYTES } from './limits.js';
 import { POST_MEDIA_TYPES, type PostMediaMime, type PostMediaType } from './inspect.js';
 import { CommentAutoReply, PLATFORMS, POST_STATUSES, POST_TYPES, PublishedIds, TikTokSettings, type PostPlatform, type PostStatus, type PostType, type PublishedIdsData } from './schemas.js';
 
-/**
- * Files up to this size keep their bytes (served at their public URL, carried by snapshots and
- * `serve --state`); a larger video keeps its judged metadata only, so a 1 GB upload never sits in
- * the store or a snapshot (docs/decisions.md, "Posts").
- */
-export const KEEP_BYTES_MAX = 25 * MB;
+export { KEEP_BYTES_MAX } from './limits.js';
 
 /** TikTok settings as stored: `title` null means "the caption" (it follows caption edits). */
 export type StoredTikTok = z.infer<typeof TikTokSettings>;

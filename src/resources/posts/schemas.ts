@@ -1,7 +1,8 @@
 /** Publishing shapes (2.25, 2.26, 4.15): the post, its media, capabilities, request bodies. No logic here. */
 import { z } from 'zod';
 import { named } from '../../openapi/components.js';
-import { FilePart, NullableTimestamp, Timestamp } from '../shared/schemas.js';
+import { inspectedFilePart, NullableTimestamp, Timestamp } from '../shared/schemas.js';
+import type { ProbedPostMedia } from './probe.js';
 import {
   CAPTION_MAX,
   COLLABORATORS_MAX,
@@ -174,7 +175,7 @@ export const ListPostsQuery = z.object({
 export type ListPostsFilters = z.output<typeof ListPostsQuery>;
 
 export const UploadPostMediaBody = z.strictObject({
-  file: FilePart.describe('JPEG, PNG or WebP up to 8 MB and 320 to 1440 px wide; MP4 or MOV up to 1 GB. Judged from the bytes.'),
+  file: inspectedFilePart<ProbedPostMedia>().describe('JPEG, PNG or WebP up to 8 MB and 320 to 1440 px wide; MP4 or MOV up to 1 GB. Judged from the bytes as they stream.'),
   sort_order: z
     .string()
     .regex(/^\d{1,3}$/, 'a 0-based position')
