@@ -39,6 +39,15 @@ export const HASHTAG_MAX_LENGTH = 100;
 export const RETRY_CAP = 3;
 /** The scheduler publishes a due post at its `scheduled_at` (spec: "within about a minute"). */
 export const SCHEDULER_DELAY_MS = 0;
+/**
+ * How long a scheduled post stays `publishing` before the platforms answer, unless the sandbox
+ * sets it per account (`POST /_sandbox/posts/publish-latency`). 0 by default: a post due at
+ * `scheduled_at` is published at `scheduled_at`, as every existing test and the README walkthrough
+ * expect (docs/decisions.md, "The publishing state").
+ */
+export const PUBLISH_LATENCY_DEFAULT_MS = 0;
+/** The longest latency the sandbox takes (an hour: past a minute it tests a client's patience, knowingly). */
+export const PUBLISH_LATENCY_MAX_MS = 60 * 60_000;
 
 export interface PublishingPlan {
   /** Content publishing is available (else 403 feature_unavailable). */

@@ -11,6 +11,7 @@ import {
   HASHTAGS_MAX,
   TIKTOK_PRIVACY_LEVELS,
   TIKTOK_TITLE_MAX,
+  PUBLISH_LATENCY_MAX_MS,
 } from './limits.js';
 
 export const PLATFORMS = ['instagram', 'facebook', 'tiktok', 'both', 'instagram_tiktok', 'facebook_tiktok', 'all'] as const;
@@ -252,3 +253,9 @@ export const PublishFaultInput = z.strictObject({
   error_message: z.string().min(1).max(500).optional().describe('What the platform says; a default names the platform.'),
 });
 export const PublishFault = z.object({ platform: Target, reject: z.boolean(), error_message: z.string().nullable() });
+
+/** The sandbox's publish latency (./settings.ts): how long scheduled posts stay `publishing`. */
+export const PublishLatency = z.object({
+  publish_latency_ms: z.number().int().min(0).max(PUBLISH_LATENCY_MAX_MS).describe('Milliseconds on the virtual clock; 0 publishes at scheduled_at.'),
+});
+export const PublishLatencyInput = z.strictObject({ publish_latency_ms: PublishLatency.shape.publish_latency_ms });
