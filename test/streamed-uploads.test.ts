@@ -227,6 +227,29 @@ describe('streamed request bodies in every runtime', () => {
     });
   }
 
+  for (const runtime of ['sim.fetch', 'node:http', 'msw'] as const) {
+    it(`${runtime}: Idempotency-Key on a streamed upload replays a retry (new boundary, same file) and refuses other bytes`, async () => {
+      const sim = sims[runtime];
+      const res = await sim.request({ method: 'POST', path: '/posts', key: sim.accounts[0]!.keys.full!, body: { platform: 'facebook', caption: 'Once' } });
+      const id = (res.body as { data: { id: number } }).data.id;
+      const image = pngOfSize(1080, 2);
+      const attempt = (boundary: string, bytes: Uint8Array) =>
+        send(runtime, `/posts/${id}/media`, lazyStream(multipartChunks(boundary, [{ name: 'file', filename: 'a.png', type: 'image/png', chunks: [bytes] }])), {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Idempotency-Key': `upload-${runtime}-${id}`,
+        });
+      const first = await attempt('first-boundary', image);
+      const retry = await attempt('another-boundary', image);
+      expect(first.status).toBe(200);
+      expect(retry).toEqual(first);
+      expect(first.body.data!.media).toHaveLength(1);
+      const changed = image.slice();
+      changed[changed.length - 20] ^= 0xff;
+      const other = await attempt('third-boundary', changed);
+      expect(other).toMatchObject({ status: 422, body: { error: { code: 'idempotency_key_reused', param: 'Idempotency-Key' } } });
+    });
+  }
+
   it('node:http: a body that passes the limit while streaming is answered 413 naming body, and the connection closes', async () => {
     const url = new URL(server.origin);
     const result = await new Promise<{ status: number; body: string; closed: boolean }>((resolve, reject) => {
