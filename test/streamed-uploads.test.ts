@@ -165,6 +165,14 @@ describe('streamed request bodies in every runtime', () => {
         expect(within.body.data!['chunks']).toBeGreaterThan(1);
         const over = await send(runtime, '/streamed-intake', new Uint8Array(STREAM_LIMIT + 1), { 'Content-Type': 'application/octet-stream' });
         expect(over).toMatchObject({ status: 413, body: { error: { code: 'payload_too_large', param: 'body' } } });
+        if (runtime !== 'node:http') {
+          // No Content-Length: refused when the byte that crosses the limit arrives; the rest is never pulled.
+          const overStreamed = await send(runtime, '/streamed-intake', lazyStream(largeMp4Chunks(4 * STREAM_LIMIT, 1000, 64 * 1024), (bytes) => (produced = bytes)), {
+            'Content-Type': 'application/octet-stream',
+          });
+          expect(overStreamed).toMatchObject({ status: 413, body: { error: { code: 'payload_too_large', param: 'body' } } });
+          expect(produced).toBeLessThan(2 * STREAM_LIMIT);
+        }
       });
 
       describe('post media (4.15), judged as the bytes stream', () => {
