@@ -252,7 +252,7 @@ describe('streamed request bodies in every runtime', () => {
       expect(retry).toEqual(first);
       expect(first.body.data!.media).toHaveLength(1);
       const changed = image.slice();
-      changed[changed.length - 20] ^= 0xff;
+      changed[changed.length - 20] = changed[changed.length - 20]! ^ 0xff;
       const other = await attempt('third-boundary', changed);
       expect(other).toMatchObject({ status: 422, body: { error: { code: 'idempotency_key_reused', param: 'Idempotency-Key' } } });
     });

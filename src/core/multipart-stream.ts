@@ -114,7 +114,10 @@ export async function readMultipart<T>(body: StreamedBody, options: MultipartRea
           file.sink.write(chunk);
           return;
         }
-        ends.push(finish(file));
+        const ending = finish(file);
+        // Awaited below with the others; until then a failure must not count as unhandled.
+        ending.catch(() => {});
+        ends.push(ending);
       };
     },
     onError(reason: MultipartError) {
