@@ -18,7 +18,8 @@ import { listen, type RunningServer } from '../src/adapters/node.js';
 import { silentLogger } from '../src/core/logger.js';
 import { ok } from '../src/core/route.js';
 import type { FileSink } from '../src/core/types.js';
-import { defineGroup, routesFor } from '../src/groups/define.js';
+import { powersFor } from '../src/control/power.js';
+import { defineGroup, routesFor, type GroupContext } from '../src/groups/define.js';
 import { registry } from '../src/resources/index.js';
 import { mp4WithDuration } from '../src/resources/posts/mp4.js';
 import { pngOfSize } from '../src/resources/posts/samples.js';
@@ -52,11 +53,30 @@ function pacingSink(): FileSink<Pace> {
 }
 
 const route = routesFor<Record<string, never>>();
+const power = powersFor<GroupContext<Record<string, never>>>();
+
+/** A power that takes its body as a stream, as `POST /_sandbox/restore` can: counts the bytes. */
+const streamedPower = power.operator({
+  operationId: 'sandboxCountStream',
+  method: 'POST',
+  path: '/count-stream',
+  summary: 'Counts a streamed body',
+  maxBodyBytes: STREAM_LIMIT,
+  inputRequired: true,
+  streamedInput: async (body) => {
+    let bytes = 0;
+    for await (const chunk of body.chunks()) bytes += chunk.length;
+    return { bytes };
+  },
+  output: z.object({ bytes: z.number() }),
+  run: ({ input }) => input as { bytes: number },
+});
 const probeGroup = defineGroup({
   name: 'stream-probe',
   description: 'Test routes that take their bodies as streams.',
   needs: [],
   model: () => ({}),
+  sandbox: { countStream: streamedPower },
   routes: [
     route({
       operationId: 'pacedUpload',
@@ -257,6 +277,22 @@ describe('streamed request bodies in every runtime', () => {
       expect(other).toMatchObject({ status: 422, body: { error: { code: 'idempotency_key_reused', param: 'Idempotency-Key' } } });
     });
   }
+
+  it('a sandbox power can take its body as a stream (how restore can): counted, limited, required', async () => {
+    const sim = sims['sim.fetch'];
+    const operator = { 'X-Sandbox-Token': sim.controlToken, 'Content-Type': 'application/octet-stream' };
+    const post = (body: BodyInit | null) =>
+      sim.fetch(new Request('http://127.0.0.1/_sandbox/count-stream', { method: 'POST', headers: operator, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit));
+    const counted = await post(lazyStream(largeMp4Chunks(3 * MB, 1000, 64 * 1024)));
+    expect(counted.status).toBe(200);
+    expect(await counted.json()).toEqual({ data: { bytes: 3 * MB } });
+    const over = await post(lazyStream(largeMp4Chunks(2 * STREAM_LIMIT, 1000, 64 * 1024)));
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({ error: { code: 'payload_too_large', param: 'body' } });
+    const none = await post(null);
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ error: { param: 'body' } });
+  });
 
   it('node:http: a body that passes the limit while streaming is answered 413 naming body, and the connection closes', async () => {
     const url = new URL(server.origin);
