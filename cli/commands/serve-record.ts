@@ -9,6 +9,9 @@ import type { SimRequest } from '../../src/core/types.js';
 import { Recorder } from '../../src/scenarios/record/recorder.js';
 import type { Simulator } from '../../src/simulator.js';
 
+/** The largest streamed body (an upload) a recording keeps. */
+const RECORD_STREAM_MAX = 32 * 1024 * 1024;
+
 function text(body: unknown): string | undefined {
   if (body === undefined) return undefined;
   if (typeof body === 'string') return body;
@@ -41,6 +44,7 @@ export function recordServed(sim: Simulator, file: string): { sim: Simulator; re
     // The body is read by the core when it decides to (after authentication): tee what it reads.
     let read: Uint8Array | undefined;
     const source = request.bodySource;
+    const sourceChunks = source?.chunks?.bind(source);
     const teed = source && {
       ...source,
       read: async (maxBytes: number) => {
@@ -48,6 +52,22 @@ export function recordServed(sim: Simulator, file: string): { sim: Simulator; re
         if (bytes !== 'too_large') read = bytes;
         return bytes;
       },
+      // Streamed bodies (uploads) are recorded too, up to RECORD_STREAM_MAX: past that the
+      // recording would cost what streaming saved, and the exchange is recorded without its body.
+      ...(sourceChunks
+        ? {
+            async *chunks(maxBytes: number) {
+              const kept: Uint8Array[] = [];
+              let size = 0;
+              for await (const chunk of sourceChunks(maxBytes)) {
+                size += chunk.length;
+                if (size <= RECORD_STREAM_MAX) kept.push(chunk);
+                yield chunk;
+              }
+              if (size <= RECORD_STREAM_MAX) read = Buffer.concat(kept, size);
+            },
+          }
+        : {}),
     };
     const response = await sim.handle(teed ? { ...request, bodySource: teed } : request);
     const requestBody = read !== undefined ? (read.length > 0 ? Buffer.from(read).toString('utf8') : undefined) : text(request.body);

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors, DEFAULT_CONNECTION_LIMITS, manageConnections, serverOptions, type ConnectionLimits } from './connections.js';
+import { tooLarge } from '../core/body-stream.js';
 import { BASE_PATH } from '../core/paths.js';
 import type { BodySource, SimResponse } from '../core/types.js';
 import { bodyToJson } from '../core/wire-json.js';
@@ -54,8 +55,10 @@ export interface RunningServer {
 
 /**
  * The request body as a source the core reads when (and if) it decides to: after routing and
- * authentication, up to the route's limit. `read` records that the body was taken, so a refused
- * request's unread body can be left on the wire (the connection then closes rather than read it).
+ * authentication, up to the route's limit. `read` gathers it (JSON routes); `chunks` hands it on
+ * as it arrives (streamed routes: uploads), so a 1 GB upload is never in memory. Either records
+ * that the body was taken, so a refused request's unread body can be left on the wire (the
+ * connection then closes rather than read it), and either stops at the limit the same way.
  */
 function bodySourceOf(request: IncomingMessage, cap: number): BodySource & { readonly taken: () => boolean } {
   const declared = request.headers['content-length'];
@@ -82,6 +85,19 @@ function bodySourceOf(request: IncomingMessage, cap: number): BodySource & { rea
         request.on('end', () => resolve(Buffer.concat(chunks, size)));
         request.on('error', reject);
       });
+    },
+    async *chunks(routeLimit: number): AsyncGenerator<Uint8Array> {
+      taken = true;
+      const maxBytes = Math.min(routeLimit, cap);
+      let size = 0;
+      // Not destroyed when the reader stops early (too large, malformed): the answer still goes
+      // out on this socket, which then closes (see `send` below) instead of draining the rest.
+      for await (const chunk of request.iterator({ destroyOnReturn: false })) {
+        const bytes = chunk as Buffer;
+        size += bytes.length;
+        if (size > maxBytes) throw tooLarge(maxBytes);
+        yield bytes;
+      }
     },
   };
 }

@@ -10,6 +10,7 @@
  * act on the whole sandbox (reset, snapshot, the clock, faults).
  */
 import type { z } from 'zod';
+import type { StreamedBody } from '../core/body-stream.js';
 import { ApiError } from '../core/errors.js';
 import { pageItemsNewestFirst } from '../core/pagination.js';
 import { listResult, type AnyRoute, type RouteDefinition, type RouteMethod, type RouteResult } from '../core/route.js';
@@ -53,6 +54,11 @@ export interface Power<C, F> {
   readonly list?: boolean;
   /** This power's own body limit in bytes (a whole snapshot to restore); others take the simulator's. */
   readonly maxBodyBytes?: number;
+  /**
+   * POST only: the route takes its body as a stream (docs/architecture.md, "Streamed request
+   * bodies"); what this resolves, from the chunks, is the input (`input` then checks it, if given).
+   */
+  readonly streamedInput?: (body: StreamedBody) => Promise<unknown>;
   readonly run: (call: PowerCall<unknown, unknown>, bound: C) => unknown;
   /** Builds the `sim.sandbox` function from an invoker. */
   readonly fn: (invoke: PowerInvoke<unknown>) => F;
@@ -99,6 +105,7 @@ interface PowerSpec<C, Path extends string, PS, IS, O> {
   readonly status?: 200 | 201;
   readonly list?: boolean;
   readonly maxBodyBytes?: number;
+  readonly streamedInput?: (body: StreamedBody) => Promise<unknown>;
   readonly run: (call: PowerCall<Output<IS, PS>['params'], Output<IS, PS>['input']>, bound: C) => O;
 }
 
@@ -154,6 +161,7 @@ function build<C>(access: PowerAccess, spec: PowerSpec<C, string, unknown, unkno
     status: spec.status ?? 200,
     ...(spec.list !== undefined ? { list: spec.list } : {}),
     ...(spec.maxBodyBytes !== undefined ? { maxBodyBytes: spec.maxBodyBytes } : {}),
+    ...(spec.streamedInput !== undefined ? { streamedInput: spec.streamedInput } : {}),
     run: spec.run as Power<C, unknown>['run'],
     fn: spec.fn ?? defaultFunction(access, spec.path),
   };
@@ -207,6 +215,7 @@ export function powerRoute<C>(power: Power<C, unknown>): AnyRoute<C> {
     ...(power.input && !takesBody ? { query: power.input } : {}),
     ...(power.list ? { list: { defaultLimit: 25 } } : {}),
     ...(power.maxBodyBytes !== undefined ? { maxBodyBytes: power.maxBodyBytes } : {}),
+    ...(power.streamedInput && takesBody ? { bodyType: 'stream' as const, intake: power.streamedInput, bodyRequired: power.inputRequired ?? false } : {}),
     access: power.access,
     success: { statuses: [power.status], schema: power.output, envelope: power.list ? 'list' : 'data' },
     handler: async (ctx, bound) => {

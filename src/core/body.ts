@@ -1,33 +1,45 @@
 /**
  * Reading a request body, once the pipeline knows the request is routed, authenticated and
  * allowed: up to the route's own limit, checked against the content type the route takes, and
- * decoded for it (JSON text, or a multipart form with its files). A body a refused request sent
- * is never read at all.
+ * decoded for it. A body a refused request sent is never read at all.
  *
- * Multipart bodies are parsed by the platform's own parser (the Fetch `Response.formData()` that
- * Node and browsers ship), so both runtimes take exactly the same requests; files arrive as bytes,
- * and their type is for the route to judge from those bytes, never from the declared type.
+ * - `json`: the text, gathered up to the limit (1 MiB unless the route says otherwise).
+ * - `multipart`: streamed through ./multipart-stream.ts; each file part goes to the route's
+ *   `fileSink` as it arrives (by default one that keeps the bytes, for routes that store files).
+ * - `stream`: the route's `intake` takes the chunks itself (./body-stream.ts), e.g. a restore.
+ *
+ * Files are judged by the route from their bytes, never from the declared name or type.
  */
+import { openStreamedBody, tooLarge, type StreamedBody } from './body-stream.js';
 import { ApiError } from './errors.js';
-import { sha256, toHex } from './hash.js';
+import { readMultipart } from './multipart-stream.js';
 import { textOverLimit } from './normalize.js';
-import type { NormalizedRequest, UploadedFile } from './types.js';
+import type { BodySource, FilePartInfo, FileSink, InspectedFile, NormalizedRequest, UploadedFile } from './types.js';
 
-export type BodyKind = 'json' | 'multipart';
+export { tooLarge };
 
-/** What the body turned out to be: JSON text, or multipart fields. Both absent: no body. */
+export type BodyKind = 'json' | 'multipart' | 'stream';
+
+/** What the body turned out to be: JSON text, multipart fields, or a streamed route's intake. */
 export interface ReadBody {
   readonly text: string | undefined;
-  readonly form: Readonly<Record<string, string | UploadedFile>> | undefined;
-  /** What idempotency fingerprints: the text, or a digest-ready rendering of the bytes. */
+  readonly form: Readonly<Record<string, unknown>> | undefined;
+  /** What idempotency fingerprints: the text, the form's fields and file digests, or the stream's digest. */
   readonly fingerprint: string | undefined;
+  /** A `stream` route: what its intake gave (the body its schema checks), when it read one. */
+  readonly intake?: { readonly value: unknown };
+}
+
+export interface BodyReadOptions {
+  /** Whether idempotency will ask for a fingerprint (streamed bodies digest only then). */
+  readonly fingerprint: boolean;
+  /** `multipart`: where each file part's bytes go (default: kept, as an `UploadedFile`). */
+  readonly fileSink?: (info: FilePartInfo) => FileSink<unknown>;
+  /** `stream`: takes the body's chunks; what it returns is the body. */
+  readonly intake?: (body: StreamedBody) => Promise<unknown>;
 }
 
 const NONE: ReadBody = { text: undefined, form: undefined, fingerprint: undefined };
-
-export function tooLarge(maxBodyBytes: number): ApiError {
-  return new ApiError('payload_too_large', `The request body is larger than ${maxBodyBytes} bytes.`, { param: 'body' });
-}
 
 function mediaType(contentType: string | undefined): string | undefined {
   if (contentType === undefined) return undefined;
@@ -39,7 +51,7 @@ function isJsonType(type: string): boolean {
 }
 
 function unsupported(kind: BodyKind, type: string): ApiError {
-  const wanted = kind === 'json' ? 'application/json' : 'multipart/form-data';
+  const wanted = kind === 'multipart' ? 'multipart/form-data' : 'application/json';
   return new ApiError('unsupported_media_type', `This endpoint takes ${wanted}; the body was sent as ${type}.`, {
     param: 'Content-Type',
   });
@@ -47,14 +59,21 @@ function unsupported(kind: BodyKind, type: string): ApiError {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export async function readBody(request: NormalizedRequest, kind: BodyKind, maxBytes: number): Promise<ReadBody> {
+export async function readBody(request: NormalizedRequest, kind: BodyKind, maxBytes: number, options: BodyReadOptions = { fingerprint: true }): Promise<ReadBody> {
+  if (kind === 'multipart') return readForm(request, maxBytes, options);
+  if (kind === 'stream') {
+    if (options.intake === undefined) throw new Error('A stream route needs an intake.');
+    if (request.bodySource === undefined && request.rawBody === undefined) return NONE;
+    const body = openStreamedBody(request, maxBytes, { digest: options.fingerprint });
+    const value = await options.intake(body);
+    return { text: undefined, form: undefined, fingerprint: options.fingerprint ? `stream:${body.digestHex()}` : undefined, intake: { value } };
+  }
   const type = mediaType(request.headers['content-type']);
   if (request.bodySource === undefined) {
     // In-process callers hand over text (or a JSON value the normaliser serialised).
     const text = request.rawBody;
     if (text === undefined) return NONE;
     if (textOverLimit(text, maxBytes)) throw tooLarge(maxBytes);
-    if (kind === 'multipart') throw unsupported(kind, type ?? 'text');
     if (type !== undefined && !isJsonType(type)) throw unsupported(kind, type);
     return { text, form: undefined, fingerprint: text };
   }
@@ -63,18 +82,6 @@ export async function readBody(request: NormalizedRequest, kind: BodyKind, maxBy
   const bytes = await source.read(maxBytes);
   if (bytes === 'too_large') throw tooLarge(maxBytes);
   if (bytes.length === 0) return NONE;
-  if (kind === 'multipart') {
-    if (type !== 'multipart/form-data') throw unsupported(kind, type ?? 'no Content-Type');
-    const form = await parseMultipart(bytes, request.headers['content-type']!);
-    // Rendered only when idempotency asks for it (for a 25 MB upload it is not free).
-    return {
-      text: undefined,
-      form,
-      get fingerprint() {
-        return formFingerprint(form);
-      },
-    };
-  }
   if (type !== undefined && !isJsonType(type)) throw unsupported(kind, type);
   let text: string;
   try {
@@ -85,44 +92,57 @@ export async function readBody(request: NormalizedRequest, kind: BodyKind, maxBy
   return { text, form: undefined, fingerprint: text };
 }
 
-/**
- * What idempotency compares for a form: its fields and files, not the bytes on the wire, whose
- * multipart boundary a client draws anew for every attempt (a retry re-encodes the same form).
- */
-function formFingerprint(form: Readonly<Record<string, string | UploadedFile>>): string {
-  const names = Object.keys(form).sort();
-  const parts = names.map((name) => {
-    const value = form[name]!;
-    if (typeof value === 'string') return `${name}=${JSON.stringify(value)}`;
-    return `${name}=file:${JSON.stringify(value.filename)}:${JSON.stringify(value.declaredType)}:${value.bytes.length}:${toHex(sha256(value.bytes))}`;
-  });
-  return `multipart:${parts.join('&')}`;
+/** A multipart body, streamed: files go to the route's sink as they arrive. */
+async function readForm(request: NormalizedRequest, maxBytes: number, options: BodyReadOptions): Promise<ReadBody> {
+  if (request.bodySource === undefined) {
+    if (request.rawBody === undefined) return NONE;
+    throw unsupported('multipart', mediaType(request.headers['content-type']) ?? 'text');
+  }
+  const type = mediaType(request.headers['content-type']);
+  if (type !== 'multipart/form-data') {
+    if (request.bodySource.declaredLength === 0) return NONE;
+    throw unsupported('multipart', type ?? 'no Content-Type');
+  }
+  const body = openStreamedBody(request, maxBytes);
+  const custom = options.fileSink;
+  const form = await readMultipart<unknown>(body, { fileSink: custom ?? keepBytes, fingerprint: options.fingerprint });
+  if (form === undefined) return NONE;
+  return { text: undefined, form: custom ? form.fields : asUploadedFiles(form.fields), fingerprint: form.fingerprint };
 }
 
-async function parseMultipart(bytes: Uint8Array, contentType: string): Promise<Record<string, string | UploadedFile>> {
-  let form: FormData;
-  try {
-    form = await new Response(ownBuffer(bytes), { headers: { 'content-type': contentType } }).formData();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : 'unreadable';
-    throw new ApiError('invalid_param', `The multipart/form-data body is malformed (${reason}).`, { param: 'body' });
-  }
-  const fields: Record<string, string | UploadedFile> = {};
-  for (const [name, value] of form.entries()) {
-    if (Object.hasOwn(fields, name)) throw new ApiError('invalid_param', `The field ${name} is sent more than once.`, { param: name });
-    if (typeof value === 'string') fields[name] = value;
+/** The default sink: the file's bytes, for routes that store them (bounded by the route's limit). */
+function keepBytes(): FileSink<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  return {
+    write(chunk) {
+      chunks.push(chunk);
+      size += chunk.length;
+    },
+    end() {
+      // A copy of its own either way: a chunk is a view into the wire chunk it came in.
+      if (chunks.length === 1) return chunks[0]!.slice();
+      const out = new Uint8Array(size);
+      let offset = 0;
+      for (const chunk of chunks) {
+        out.set(chunk, offset);
+        offset += chunk.length;
+      }
+      return out;
+    },
+  };
+}
+
+function asUploadedFiles(fields: Readonly<Record<string, unknown>>): Record<string, string | UploadedFile> {
+  const out: Record<string, string | UploadedFile> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') out[name] = value;
     else {
-      const file: UploadedFile = {
-        kind: 'file',
-        filename: value.name,
-        declaredType: value.type,
-        size: value.size,
-        bytes: new Uint8Array(await value.arrayBuffer()),
-      };
-      fields[name] = file;
+      const file = value as InspectedFile<Uint8Array>;
+      out[name] = { kind: 'file', filename: file.filename, declaredType: file.declaredType, size: file.size, bytes: file.content };
     }
   }
-  return fields;
+  return out;
 }
 
 /** The bytes as a view over a plain ArrayBuffer (what Fetch bodies take); copied only if shared. */
@@ -138,31 +158,54 @@ export function bytesSource(bytes: Uint8Array): { declaredLength: number; read: 
   };
 }
 
-/** A body source over a web stream (the MSW runtime, `sim.fetch`): stops reading past the limit. */
-export function streamSource(stream: ReadableStream<Uint8Array> | null, declaredLength: number | undefined) {
-  return {
-    ...(declaredLength !== undefined ? { declaredLength } : {}),
-    async read(maxBytes: number): Promise<Uint8Array | 'too_large'> {
-      if (stream === null) return new Uint8Array(0);
-      const reader = stream.getReader();
-      const chunks: Uint8Array[] = [];
-      let size = 0;
+/**
+ * A body source over a web stream (the MSW runtime, `sim.fetch`): `chunks` pulls one chunk at a
+ * time as the core asks (nothing is gathered), `read` gathers for JSON routes. Both stop reading
+ * past the limit.
+ */
+export function streamSource(stream: ReadableStream<Uint8Array> | null, declaredLength: number | undefined): BodySource {
+  async function* chunks(maxBytes: number): AsyncGenerator<Uint8Array> {
+    if (stream === null) return;
+    const reader = stream.getReader();
+    let size = 0;
+    let finished = false;
+    try {
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) break;
-        size += value.length;
-        if (size > maxBytes) {
-          // Not awaited: some hosts (MSW's interceptor) settle a cancel only once the sender is done.
-          reader.cancel().catch(() => {});
-          return 'too_large';
+        if (done) {
+          finished = true;
+          return;
         }
-        chunks.push(value);
+        size += value.length;
+        if (size > maxBytes) throw tooLarge(maxBytes);
+        yield value;
+      }
+    } finally {
+      // A reader that stopped early (too large, malformed) lets go of the stream. Not awaited:
+      // some hosts (MSW's interceptor) settle a cancel only once the sender is done.
+      if (!finished) reader.cancel().catch(() => {});
+    }
+  }
+  return {
+    ...(declaredLength !== undefined ? { declaredLength } : {}),
+    chunks,
+    async read(maxBytes: number): Promise<Uint8Array | 'too_large'> {
+      const parts: Uint8Array[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of chunks(maxBytes)) {
+          parts.push(chunk);
+          size += chunk.length;
+        }
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'payload_too_large') return 'too_large';
+        throw error;
       }
       const out = new Uint8Array(size);
       let offset = 0;
-      for (const chunk of chunks) {
-        out.set(chunk, offset);
-        offset += chunk.length;
+      for (const part of parts) {
+        out.set(part, offset);
+        offset += part.length;
       }
       return out;
     },

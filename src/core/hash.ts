@@ -32,11 +32,26 @@ export function sha256(input: string | Uint8Array): Uint8Array {
   view.setUint32(paddedLength - 8, Math.floor(bitLength / 2 ** 32));
   view.setUint32(paddedLength - 4, bitLength >>> 0);
 
-  const h = new Uint32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ]);
-  const w = new Uint32Array(64);
-  for (let offset = 0; offset < paddedLength; offset += 64) {
+  const h = new Uint32Array(SHA256_INITIAL);
+  sha256Blocks(h, new Uint32Array(64), view, 0, paddedLength);
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i]!);
+  return out;
+}
+
+/** SHA-256's initial hash value (FIPS 180-4 5.3.3). */
+export const SHA256_INITIAL: readonly number[] = [
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+];
+
+/**
+ * Folds the 64-byte blocks of `view` from `from` to `to` into the state `h` (the compression
+ * function), with `w` as scratch: shared by the one-shot digest and the streamed one
+ * (./sha256-stream.ts), which feeds blocks as the bytes arrive.
+ */
+export function sha256Blocks(h: Uint32Array, w: Uint32Array, view: DataView, from: number, to: number): void {
+  for (let offset = from; offset < to; offset += 64) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
     for (let i = 16; i < 64; i++) {
       const w15 = w[i - 15]!;
@@ -58,10 +73,6 @@ export function sha256(input: string | Uint8Array): Uint8Array {
     h[0] = (h[0]! + a) >>> 0; h[1] = (h[1]! + b) >>> 0; h[2] = (h[2]! + c) >>> 0; h[3] = (h[3]! + d) >>> 0;
     h[4] = (h[4]! + e) >>> 0; h[5] = (h[5]! + f) >>> 0; h[6] = (h[6]! + g) >>> 0; h[7] = (h[7]! + hh) >>> 0;
   }
-  const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i]!);
-  return out;
 }
 
 export function toHex(bytes: Uint8Array): string {

@@ -156,13 +156,11 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     if (!key.addonActive) throw addonInactive();
     requireScope(key.scope, route.scope);
     // Only now, with the caller known and allowed, is the body read, up to the route's limit.
-    const read = route.body || IDEMPOTENT_METHODS.has(request.method)
-      ? await readBody(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes)
-      : NO_BODY;
+    const idempotencyHeader = request.headers['idempotency-key'];
+    const idempotent = mount.metered && IDEMPOTENT_METHODS.has(request.method) && (idempotencyHeader !== undefined || route.bodyIdempotencyKey !== undefined);
+    const read = takesBody(route) || IDEMPOTENT_METHODS.has(request.method) ? await readRouteBody(route, request, idempotent) : NO_BODY;
 
-    const idempotency = mount.metered && IDEMPOTENT_METHODS.has(request.method)
-      ? idempotencyKeyOf(request.headers['idempotency-key'], route.bodyIdempotencyKey, read.text)
-      : undefined;
+    const idempotency = idempotent ? idempotencyKeyOf(idempotencyHeader, route.bodyIdempotencyKey, read.text) : undefined;
     if (idempotency !== undefined) {
       const fingerprint = requestFingerprint(request.method, pathWithQuery(request), read.fingerprint);
       const outcome = deps.idempotency.begin(key.accountId, idempotency.key, fingerprint, idempotency.param);
@@ -194,8 +192,17 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     if (!deps.isOperator(token)) throw invalidOperatorToken();
     const accountId = route.access === 'account' ? operatorAccount(request.headers[OPERATOR_ACCOUNT_HEADER], deps.accountExists) : 0;
     if (accountId !== 0) caller.accountId = accountId;
-    const read = route.body ? await readBody(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes) : NO_BODY;
+    const read = takesBody(route) ? await readRouteBody(route, request, false) : NO_BODY;
     return invoke(route, request, rawParams, read, { accountId, keyId: 0, scope: 'full' });
+  }
+
+  /** The body, read the way the route takes it, up to its limit; fingerprinted only when idempotency asks. */
+  function readRouteBody(route: MountedRoute, request: NormalizedRequest, fingerprint: boolean): Promise<ReadBody> {
+    return readBody(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes, {
+      fingerprint,
+      ...(route.fileSink ? { fileSink: route.fileSink } : {}),
+      ...(route.intake ? { intake: route.intake } : {}),
+    });
   }
 
   /** Validates params, query, page and body, then runs the handler in one transaction. */
@@ -203,7 +210,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const params = route.params ? parseParams(route, rawParams) : rawParams;
     const query = route.query ? parseOrThrow(route.query, request.query, 'query') : request.query;
     const page = route.list && !route.list.wholeSet ? readPage(route, request.query) : NO_PAGE;
-    const body = route.body ? parseBody(route, read) : undefined;
+    const body = takesBody(route) ? parseBody(route, read) : undefined;
     return deps.store.transaction(() => route.handler({ params, query, body, page, caller, request }, route.bound));
   }
 }
@@ -233,7 +240,19 @@ function parseParams(route: MountedRoute, raw: Record<string, string>): unknown 
   return result.data;
 }
 
+/** A route reads a body when it declares one, or streams one in (a stream route's intake is its schema). */
+function takesBody(route: MountedRoute): boolean {
+  return route.body !== undefined || route.bodyType === 'stream';
+}
+
 function parseBody(route: MountedRoute, read: ReadBody): unknown {
+  if (route.bodyType === 'stream') {
+    if (read.intake === undefined) {
+      if (route.bodyRequired) throw new ApiError(route.bodyErrorCode ?? 'invalid_param', 'This endpoint needs a body.', { param: 'body' });
+      return undefined;
+    }
+    return route.body ? parseOrThrow(route.body, read.intake.value, 'body', route.bodyErrorCode) : read.intake.value;
+  }
   if (read.form !== undefined) return parseOrThrow(route.body!, read.form, 'body', route.bodyErrorCode);
   if (route.bodyType === 'multipart') {
     throw new ApiError('invalid_param', 'This endpoint takes a multipart/form-data body.', { param: 'body' });

@@ -6,9 +6,10 @@
  */
 import type { z } from 'zod';
 import type { BodyKind } from './body.js';
+import type { StreamedBody } from './body-stream.js';
 import type { ErrorCode } from './errors.js';
 import type { PageRequest } from './pagination.js';
-import type { NormalizedRequest, Scope } from './types.js';
+import type { FilePartInfo, FileSink, NormalizedRequest, Scope } from './types.js';
 
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -89,10 +90,23 @@ export interface RouteDefinition<TBound, P = unknown, Q = unknown, B = unknown> 
   /** A bodiless request is refused with 400 instead of reading as `{}`. */
   readonly bodyRequired?: boolean;
   /**
-   * `json` (the default) or `multipart` (`multipart/form-data` uploads: the body schema then sees
-   * text fields as strings and files as `UploadedFile`s).
+   * `json` (the default); `multipart` (`multipart/form-data` uploads, streamed: the body schema
+   * then sees text fields as strings and files as `UploadedFile`s, or as `InspectedFile`s of the
+   * route's `fileSink`); `stream` (the route's `intake` takes the raw chunks). Multipart and
+   * stream bodies are never gathered whole by the core (docs/architecture.md, "Streamed request
+   * bodies").
    */
   readonly bodyType?: BodyKind;
+  /**
+   * `multipart` only: where each file part's bytes go as they arrive. Without one the file's bytes
+   * are kept (fine for small files a route stores); with one, only what the sink keeps.
+   */
+  readonly fileSink?: (info: FilePartInfo) => FileSink<unknown>;
+  /**
+   * `stream` only: takes the body as chunks (`body.chunks()`, limited to `maxBodyBytes`) before
+   * the handler's transaction; what it resolves is the body (checked by `body` when given).
+   */
+  readonly intake?: (body: StreamedBody) => Promise<unknown>;
   /** This route's own body limit in bytes (uploads); others take the simulator's (1 MiB by default). */
   readonly maxBodyBytes?: number;
   /**

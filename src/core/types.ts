@@ -41,6 +41,13 @@ export interface BodySource {
    * than `maxBytes` arrived (reading then stops).
    */
   read(maxBytes: number): Promise<Uint8Array | 'too_large'>;
+  /**
+   * The body as it arrives, one chunk at a time, for a route that streams its body (uploads,
+   * restore): nothing is gathered. It stops reading (and throws 413 `payload_too_large`) as soon
+   * as more than `maxBytes` arrived. A source without it is one whose bytes are already in memory;
+   * the core then reads them with `read`. Either is called at most once per request.
+   */
+  chunks?(maxBytes: number): AsyncIterable<Uint8Array>;
 }
 
 /** A file part of a multipart body, as a multipart route's handler receives it. */
@@ -52,6 +59,33 @@ export interface UploadedFile {
   readonly declaredType: string;
   readonly size: number;
   readonly bytes: Uint8Array;
+}
+
+/** A file part of a multipart body, as it starts: what is known before its bytes arrive. */
+export interface FilePartInfo {
+  /** The form field name. */
+  readonly field: string;
+  readonly filename: string;
+  readonly declaredType: string;
+}
+
+/**
+ * Where a streamed file part's bytes go (a route's inspector): `write` takes each chunk as it
+ * arrives and must not keep it beyond what it needs; `end` gives what the route keeps of the file
+ * (metadata, a header, or the bytes when the route stores them).
+ */
+export interface FileSink<T> {
+  write(chunk: Uint8Array): void;
+  end(): T | Promise<T>;
+}
+
+/** A file part taken through a route's own `FileSink`: its size and what the sink kept. */
+export interface InspectedFile<T> {
+  readonly kind: 'file';
+  readonly filename: string;
+  readonly declaredType: string;
+  readonly size: number;
+  readonly content: T;
 }
 
 export interface SimResponse {

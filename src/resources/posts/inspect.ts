@@ -42,30 +42,52 @@ async function signatureOf(bytes: Uint8Array): Promise<string | undefined> {
 }
 
 /**
+ * What is known of an upload once its bytes went past: its size, its first bytes (enough for the
+ * signature and an image header), and how to read an image's size or a video's duration. A file
+ * the sandbox keeps gives all of its bytes; a larger one (./probe.ts) its head and the `moov`
+ * box the stream scan kept.
+ */
+export interface MediaEvidence {
+  readonly size: number;
+  readonly head: Uint8Array;
+  dimensions(): { width: number; height: number } | undefined;
+  durationMs(): number | undefined;
+}
+
+/** The evidence of a file whose bytes are all at hand. */
+export function wholeFileEvidence(bytes: Uint8Array): MediaEvidence {
+  return { size: bytes.length, head: bytes, dimensions: () => imageDimensions(bytes), durationMs: () => mp4DurationMs(bytes) };
+}
+
+/**
  * What the bytes are, with the rules that hold for every post: 400 naming `file` for an empty
  * or unrecognised file, a header that cannot be read, or an image outside 320 to 1440 px wide;
  * 413 naming `file` past the type's size limit.
  */
-export async function judgePostMedia(bytes: Uint8Array): Promise<JudgedPostMedia> {
-  if (bytes.length === 0) throw invalidParam('file', 'The file is empty.');
-  const mime = await signatureOf(bytes);
+export function judgePostMedia(bytes: Uint8Array): Promise<JudgedPostMedia> {
+  return judgeEvidence(wholeFileEvidence(bytes));
+}
+
+export async function judgeEvidence(evidence: MediaEvidence): Promise<JudgedPostMedia> {
+  if (evidence.size === 0) throw invalidParam('file', 'The file is empty.');
+  const mime = await signatureOf(evidence.head);
   if (mime === undefined || !isPostMediaMime(mime)) {
     const found = mime === undefined ? 'an unrecognised type' : mime;
     throw invalidParam('file', `Post media must be JPEG, PNG, WebP, MP4 or MOV, judged from the bytes; this file is ${found}.`);
   }
   const kind = POST_MEDIA_TYPES[mime];
-  if (bytes.length > kind.maxBytes) {
-    throw new ApiError('payload_too_large', `${kind.label} files are limited to ${kind.maxBytes / MB} MB; this one has ${bytes.length} bytes.`, {
+  if (evidence.size > kind.maxBytes) {
+    throw new ApiError('payload_too_large', `${kind.label} files are limited to ${kind.maxBytes / MB} MB; this one has ${evidence.size} bytes.`, {
       param: 'file',
     });
   }
-  const base = { mime, type: kind.type, extension: kind.extension, size_bytes: bytes.length };
+  const base = { mime, type: kind.type, extension: kind.extension, size_bytes: evidence.size };
   if (kind.type === 'video') {
-    const duration = mp4DurationMs(bytes);
+    const duration = evidence.durationMs();
     if (duration === undefined) throw invalidParam('file', `The file starts like a ${kind.label} but has no readable movie header (mvhd); it may be truncated.`);
     return { ...base, width: null, height: null, duration_ms: duration };
   }
-  const size = imageDimensions(bytes);
+  const size = evidence.dimensions();
   if (!size) throw invalidParam('file', `The file starts like a ${kind.label} but its header cannot be read; it may be truncated.`);
   if (size.width < IMAGE_MIN_WIDTH || size.width > IMAGE_MAX_WIDTH) {
     throw invalidParam('file', `Images must be ${IMAGE_MIN_WIDTH} to ${IMAGE_MAX_WIDTH} px wide; this one is ${size.width} px.`);

@@ -24,6 +24,13 @@ export const STORY_VIDEO_MAX_MS = 60_000;
  */
 export const POST_MEDIA_MAX_BODY_BYTES = VIDEO_MAX_BYTES + MB;
 
+/**
+ * Files up to this size keep their bytes (served at their public URL, carried by snapshots and
+ * `serve --state`); a larger video keeps its judged metadata only, so a 1 GB upload never sits in
+ * the store or a snapshot, nor in memory while it streams (./probe.ts; docs/decisions.md, "Posts").
+ */
+export const KEEP_BYTES_MAX = 25 * MB;
+
 /** Our choices (4.15 and 8 are silent). */
 export const FIRST_COMMENT_MAX = 2200;
 export const HASHTAGS_MAX = 30;
@@ -32,6 +39,15 @@ export const HASHTAG_MAX_LENGTH = 100;
 export const RETRY_CAP = 3;
 /** The scheduler publishes a due post at its `scheduled_at` (spec: "within about a minute"). */
 export const SCHEDULER_DELAY_MS = 0;
+/**
+ * How long a scheduled post stays `publishing` before the platforms answer, unless the sandbox
+ * sets it per account (`POST /_sandbox/posts/publish-latency`). 0 by default: a post due at
+ * `scheduled_at` is published at `scheduled_at`, as every existing test and the README walkthrough
+ * expect (docs/decisions.md, "The publishing state").
+ */
+export const PUBLISH_LATENCY_DEFAULT_MS = 0;
+/** The longest latency the sandbox takes (an hour: past a minute it tests a client's patience, knowingly). */
+export const PUBLISH_LATENCY_MAX_MS = 60 * 60_000;
 
 export interface PublishingPlan {
   /** Content publishing is available (else 403 feature_unavailable). */

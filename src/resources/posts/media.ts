@@ -77,13 +77,16 @@ export function createPostMedia(core: CoreServices) {
       return total;
     },
 
-    /** Adds a judged file at `position` (default last); the others move along. */
-    add(accountId: number, postId: number, bytes: Uint8Array, judged: JudgedPostMedia, position?: number): PostMediaRecord {
+    /**
+     * Adds a judged file at `position` (default last); the others move along. `bytes` is null for
+     * a file too large to keep (the upload probe let go of it while it streamed).
+     */
+    add(accountId: number, postId: number, bytes: Uint8Array | null, judged: JudgedPostMedia, position?: number): PostMediaRecord {
       const current = ofPost(postId);
       const id = store.nextId('post_media');
       const created_at = clock.iso();
       // Deterministic, so two simulators given the same requests serve the same URLs.
-      const token = sha256Hex(`post-media:${accountId}:${postId}:${id}:${created_at}:${bytes.length}`).slice(0, 32);
+      const token = sha256Hex(`post-media:${accountId}:${postId}:${id}:${created_at}:${judged.size_bytes}`).slice(0, 32);
       const item = items.insert({
         id,
         account_id: accountId,
@@ -97,7 +100,7 @@ export function createPostMedia(core: CoreServices) {
         sort_order: current.length,
         created_at,
         file_name: `${token}.${judged.extension}`,
-        data: bytes.length <= KEEP_BYTES_MAX ? bytesToBase64(bytes) : null,
+        data: bytes !== null && bytes.length <= KEEP_BYTES_MAX ? bytesToBase64(bytes) : null,
       });
       const at = Math.min(position ?? current.length, current.length);
       renumber([...current.slice(0, at), item, ...current.slice(at)]);

@@ -32,7 +32,7 @@ import type {
   Target,
 } from './schemas.js';
 import { publishPost, type PublishDeps, type PublishOutcome } from './publish.js';
-import { createPostScheduler } from './scheduler.js';
+import { createPostScheduler, type DueTurn } from './scheduler.js';
 import { createPublishingSettings } from './settings.js';
 
 /** What the comment-automation group hears when a post goes live (it scopes a comment trigger to it). */
@@ -66,7 +66,8 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
   const { store, clock } = core;
   const posts = store.define<PostRecord>(
     'posts',
-    { scheduled: { key: (post) => (post.status === 'scheduled' ? 'scheduled' : null) } },
+    // Posts the scheduler owes a turn: scheduled (to start) and publishing (to complete).
+    { scheduled: { key: (post) => (post.status === 'scheduled' || post.status === 'publishing' ? 'scheduled' : null) } },
     { schema: PostRecordSchema, sequence: 'post' },
   );
   const settings = createPublishingSettings(core);
@@ -75,7 +76,8 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
   /** Rules the conformance kit's mutants swap (./mutants.ts). */
   const guards = {
     publishBreak,
-    deletable: (status: PostStatus): boolean => status !== 'published',
+    /** Published posts cannot be deleted (3.5), nor a post the platforms are publishing right now. */
+    deletable: (status: PostStatus): boolean => status !== 'published' && status !== 'publishing',
     /** When the scheduler publishes a post due at `scheduledMs`. */
     dueAt: (scheduledMs: number): number => scheduledMs + SCHEDULER_DELAY_MS,
   };
@@ -100,7 +102,8 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
     let used = 0;
     for (const post of posts.ofAccount(accountId)) {
       if (post.id === except) continue;
-      const at = post.status === 'scheduled' ? post.scheduled_ms : post.status === 'published' && post.published_at ? parseTimestamp(post.published_at) : null;
+      const at =
+        post.status === 'scheduled' || post.status === 'publishing' ? post.scheduled_ms : post.status === 'published' && post.published_at ? parseTimestamp(post.published_at) : null;
       if (at !== null && monthOf(at) === month) used++;
     }
     return used;
@@ -199,7 +202,11 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
         retry_count: 0,
         created_at: clock.iso(),
       });
-      if (scheduledMs !== null) model.announceScheduled(post);
+      if (scheduledMs !== null) {
+        model.announceScheduled(post);
+        // Re-armed, or a post due before the earliest one already armed would wait for that one.
+        model.scheduleChanged();
+      }
       return post;
     },
 
@@ -348,7 +355,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
     },
 
     /** Adds a judged file to a post, all rules checked again in one transaction of its own. */
-    addMedia(accountId: number, postId: number, bytes: Uint8Array, judged: JudgedPostMedia, position?: number): PostRecord {
+    addMedia(accountId: number, postId: number, bytes: Uint8Array | null, judged: JudgedPostMedia, position?: number): PostRecord {
       return store.transaction(() => {
         model.checkMediaTarget(accountId, postId);
         const post = get(accountId, postId);
@@ -381,12 +388,13 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
       return get(accountId, postId);
     },
 
-    /** Scheduled posts of every account, due first (the scheduler). */
-    scheduledPosts(): PostRecord[] {
+    /** The scheduler's turns: scheduled posts when due, publishing posts when the platforms answer; earliest first. */
+    dueTurns(): DueTurn[] {
       return posts
         .idsByIndex('scheduled', 'scheduled')
         .map((id) => posts.get(id)!)
-        .sort((a, b) => a.scheduled_ms! - b.scheduled_ms! || a.id - b.id);
+        .map((post) => ({ post, at: post.status === 'publishing' ? post.publishing_done_ms! : guards.dueAt(post.scheduled_ms!) }))
+        .sort((a, b) => a.at - b.at || a.post.id - b.post.id);
     },
 
     /** Raw writes for ./publish.ts and the seed. */
@@ -413,22 +421,37 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
       }),
   };
 
-  /** The scheduler's turn for one post: still scheduled and due? publish it, or fail it when it is not publishable. */
+  /**
+   * The scheduler's turn for one post. Scheduled and due: not publishable fails it at once;
+   * otherwise it is handed to the platforms, answered at once without a publish latency, or
+   * `publishing` until the latency passes (edits are 409 not_editable meanwhile). Publishing and
+   * its time come: the platforms answer (published, or failed on a fault), at that instant.
+   */
   function runScheduled(post: PostRecord, atMs: number): void {
     const current = posts.get(post.id);
-    if (!current || current.status !== 'scheduled') return;
+    if (!current) return;
+    if (current.status === 'publishing') {
+      if (current.publishing_done_ms !== atMs) return;
+      publishPost(publishDeps, posts.update(current.id, { publishing_done_ms: null }), atMs);
+      return;
+    }
+    if (current.status !== 'scheduled') return;
     const broken = guards.publishBreak(current, media.count(current.id));
-    if (!broken) {
+    if (broken) {
+      const failed = posts.update(current.id, { status: 'failed', error_message: broken.message, scheduled_ms: null });
+      core.events.emit(failed.account_id, 'post.failed', { post: present(failed, core.settings.publicOrigin), error_message: broken.message, results: [] });
+      return;
+    }
+    const latency = settings.publishLatency(current.account_id);
+    if (latency === 0) {
       publishPost(publishDeps, current, atMs);
       return;
     }
-    const failed = posts.update(current.id, { status: 'failed', error_message: broken.message, scheduled_ms: null });
-    core.events.emit(failed.account_id, 'post.failed', { post: present(failed, core.settings.publicOrigin), error_message: broken.message, results: [] });
+    posts.update(current.id, { status: 'publishing', publishing_done_ms: atMs + latency });
   }
 
   const scheduler = createPostScheduler(core, {
-    due: () => model.scheduledPosts(),
-    dueAt: (ms) => guards.dueAt(ms),
+    due: () => model.dueTurns(),
     run: runScheduled,
   });
 

@@ -6,16 +6,11 @@
 import { z } from 'zod';
 import type { Entity } from '../../store/collection.js';
 import { EpochMs, NullableTimestamp, storedRecord, Timestamp } from '../shared/schemas.js';
-import { MB, TIKTOK_PRIVACY_LEVELS, VIDEO_MAX_BYTES } from './limits.js';
+import { PUBLISH_LATENCY_MAX_MS, TIKTOK_PRIVACY_LEVELS, VIDEO_MAX_BYTES } from './limits.js';
 import { POST_MEDIA_TYPES, type PostMediaMime, type PostMediaType } from './inspect.js';
 import { CommentAutoReply, PLATFORMS, POST_STATUSES, POST_TYPES, PublishedIds, TikTokSettings, type PostPlatform, type PostStatus, type PostType, type PublishedIdsData } from './schemas.js';
 
-/**
- * Files up to this size keep their bytes (served at their public URL, carried by snapshots and
- * `serve --state`); a larger video keeps its judged metadata only, so a 1 GB upload never sits in
- * the store or a snapshot (docs/decisions.md, "Posts").
- */
-export const KEEP_BYTES_MAX = 25 * MB;
+export { KEEP_BYTES_MAX } from './limits.js';
 
 /** TikTok settings as stored: `title` null means "the caption" (it follows caption edits). */
 export type StoredTikTok = z.infer<typeof TikTokSettings>;
@@ -29,6 +24,11 @@ export interface PostRecord extends Entity {
   readonly scheduled_at: string | null;
   /** `scheduled_at` in epoch ms (the scheduler's key). */
   readonly scheduled_ms: number | null;
+  /**
+   * While `publishing`: when the platforms answer (the scheduler completes the post then, into
+   * published or failed). Absent or null otherwise; absent in states saved before it existed.
+   */
+  readonly publishing_done_ms?: number | null;
   readonly published_at: string | null;
   readonly first_comment: string | null;
   readonly collaborators: readonly string[];
@@ -71,6 +71,11 @@ export interface PublishingSettingsRecord extends Entity {
   readonly reject_instagram: string | null;
   readonly reject_facebook: string | null;
   readonly reject_tiktok: string | null;
+  /**
+   * How long the platforms take to publish a scheduled post, on the virtual clock: the post shows
+   * `publishing` that long. Absent (states saved before it existed) reads as the default, 0.
+   */
+  readonly publish_latency_ms?: number;
 }
 
 export const PostRecordSchema = storedRecord({
@@ -81,6 +86,7 @@ export const PostRecordSchema = storedRecord({
   hashtags: z.array(z.string()),
   scheduled_at: NullableTimestamp,
   scheduled_ms: EpochMs.nullable(),
+  publishing_done_ms: EpochMs.nullable().optional(),
   published_at: NullableTimestamp,
   first_comment: z.string().nullable(),
   collaborators: z.array(z.string()),
@@ -94,6 +100,9 @@ export const PostRecordSchema = storedRecord({
 }).superRefine((post, ctx) => {
   if (post.status === 'scheduled' && (post.scheduled_ms === null || post.scheduled_at === null)) {
     ctx.addIssue({ code: 'custom', path: ['scheduled_at'], message: 'a scheduled post has scheduled_at' });
+  }
+  if (post.status === 'publishing' && (post.scheduled_ms === null || post.publishing_done_ms == null)) {
+    ctx.addIssue({ code: 'custom', path: ['publishing_done_ms'], message: 'a publishing post has its scheduled time and when publishing completes' });
   }
   if (post.status === 'published' && post.published_at === null) ctx.addIssue({ code: 'custom', path: ['published_at'], message: 'a published post has published_at' });
 });
@@ -130,4 +139,5 @@ export const PublishingSettingsRecordSchema = storedRecord({
   reject_instagram: z.string().nullable(),
   reject_facebook: z.string().nullable(),
   reject_tiktok: z.string().nullable(),
+  publish_latency_ms: z.number().int().min(0).max(PUBLISH_LATENCY_MAX_MS).optional(),
 });

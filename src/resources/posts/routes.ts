@@ -5,7 +5,7 @@ import type { NormalizedRequest } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
 import { routesFor } from '../../groups/define.js';
 import { EmptyBody, IdParams } from '../shared/schemas.js';
-import { judgePostMedia } from './inspect.js';
+import { createPostMediaProbe, judgedOrThrow } from './probe.js';
 import { POST_MEDIA_MAX_BODY_BYTES } from './limits.js';
 import type { PostsModel } from './model.js';
 import type { PublishOutcome } from './publish.js';
@@ -225,15 +225,17 @@ export const postRoutes = [
     scopeSource: 'spec',
     params: IdParams,
     bodyType: 'multipart',
+    // Inspected as it streams (./probe.ts): a 1 GB video is never held whole.
+    fileSink: createPostMediaProbe,
     bodyRequired: true,
     maxBodyBytes: POST_MEDIA_MAX_BODY_BYTES,
     body: UploadPostMediaBody,
     success: postSuccess,
     errors: ['feature_unavailable', 'plan_limit_reached', 'not_editable'],
-    handler: async ({ caller, params, body, request }, { model, core }) => {
+    handler: ({ caller, params, body, request }, { model, core }) => {
       model.checkMediaTarget(caller.accountId, params.id);
-      const judged = await judgePostMedia(body.file.bytes);
-      const post = model.addMedia(caller.accountId, params.id, body.file.bytes, judged, body.sort_order);
+      const judged = judgedOrThrow(body.file.content);
+      const post = model.addMedia(caller.accountId, params.id, body.file.content.bytes, judged, body.sort_order);
       return ok(model.present(post, originOf(request, core)));
     },
   }),

@@ -1,8 +1,8 @@
-/** Publishing as sandbox state: the TikTok connection with its creator options, and a rejection fault per platform. */
+/** Publishing as sandbox state: the TikTok connection with its creator options, a rejection fault per platform, and the publish latency. */
 import { powersFor } from '../../control/power.js';
 import type { GroupContext } from '../../groups/define.js';
 import type { PostsModel } from './model.js';
-import { PublishFault, PublishFaultInput, PublishFaultParams, TikTokConnection, TikTokConnectionInput } from './schemas.js';
+import { PublishFault, PublishFaultInput, PublishFaultParams, PublishLatency, PublishLatencyInput, TikTokConnection, TikTokConnectionInput } from './schemas.js';
 
 const power = powersFor<GroupContext<PostsModel>>();
 
@@ -35,5 +35,23 @@ export const postPowers = {
     inputRequired: true,
     output: PublishFault,
     run: ({ accountId, params, input }, { model }) => model.settings.setFault(accountId, params.platform, input.reject, input.error_message),
+  }),
+  postsPublishLatency: power.account({
+    operationId: 'sandboxGetPostsPublishLatency',
+    method: 'GET',
+    path: '/posts/publish-latency',
+    summary: 'How long a due scheduled post stays publishing before the platforms answer (0: published at scheduled_at)',
+    output: PublishLatency,
+    run: ({ accountId }, { model }) => ({ publish_latency_ms: model.settings.publishLatency(accountId) }),
+  }),
+  setPostsPublishLatency: power.account({
+    operationId: 'sandboxSetPostsPublishLatency',
+    method: 'POST',
+    path: '/posts/publish-latency',
+    summary: 'Make due scheduled posts stay publishing this long on the virtual clock (GET shows status publishing, edits are 409 not_editable), then publish or fail',
+    input: PublishLatencyInput,
+    inputRequired: true,
+    output: PublishLatency,
+    run: ({ accountId, input }, { model }) => model.settings.setPublishLatency(accountId, input.publish_latency_ms),
   }),
 };

@@ -1,7 +1,8 @@
 /** Publishing shapes (2.25, 2.26, 4.15): the post, its media, capabilities, request bodies. No logic here. */
 import { z } from 'zod';
 import { named } from '../../openapi/components.js';
-import { FilePart, NullableTimestamp, Timestamp } from '../shared/schemas.js';
+import { inspectedFilePart, NullableTimestamp, Timestamp } from '../shared/schemas.js';
+import type { ProbedPostMedia } from './probe.js';
 import {
   CAPTION_MAX,
   COLLABORATORS_MAX,
@@ -10,6 +11,7 @@ import {
   HASHTAGS_MAX,
   TIKTOK_PRIVACY_LEVELS,
   TIKTOK_TITLE_MAX,
+  PUBLISH_LATENCY_MAX_MS,
 } from './limits.js';
 
 export const PLATFORMS = ['instagram', 'facebook', 'tiktok', 'both', 'instagram_tiktok', 'facebook_tiktok', 'all'] as const;
@@ -174,7 +176,7 @@ export const ListPostsQuery = z.object({
 export type ListPostsFilters = z.output<typeof ListPostsQuery>;
 
 export const UploadPostMediaBody = z.strictObject({
-  file: FilePart.describe('JPEG, PNG or WebP up to 8 MB and 320 to 1440 px wide; MP4 or MOV up to 1 GB. Judged from the bytes.'),
+  file: inspectedFilePart<ProbedPostMedia>().describe('JPEG, PNG or WebP up to 8 MB and 320 to 1440 px wide; MP4 or MOV up to 1 GB. Judged from the bytes as they stream.'),
   sort_order: z
     .string()
     .regex(/^\d{1,3}$/, 'a 0-based position')
@@ -251,3 +253,9 @@ export const PublishFaultInput = z.strictObject({
   error_message: z.string().min(1).max(500).optional().describe('What the platform says; a default names the platform.'),
 });
 export const PublishFault = z.object({ platform: Target, reject: z.boolean(), error_message: z.string().nullable() });
+
+/** The sandbox's publish latency (./settings.ts): how long scheduled posts stay `publishing`. */
+export const PublishLatency = z.object({
+  publish_latency_ms: z.number().int().min(0).max(PUBLISH_LATENCY_MAX_MS).describe('Milliseconds on the virtual clock; 0 publishes at scheduled_at.'),
+});
+export const PublishLatencyInput = z.strictObject({ publish_latency_ms: PublishLatency.shape.publish_latency_ms });

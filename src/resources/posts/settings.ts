@@ -1,11 +1,11 @@
 /**
  * Per-account publishing state the sandbox controls (2.26): the TikTok connection (Instagram and
  * Facebook connections are the channels group's) with its creator options, and a rejection
- * fault per platform (3.5 "a platform rejects"). An account without a row has TikTok not
+ * fault per platform (3.5 "a platform rejects"), and how long scheduled posts stay `publishing`. An account without a row has TikTok not
  * connected, the default creator options, and no fault.
  */
 import type { CoreServices } from '../../groups/services.js';
-import { TIKTOK_MAX_VIDEO_SEC, TIKTOK_PRIVACY_LEVELS } from './limits.js';
+import { PUBLISH_LATENCY_DEFAULT_MS, TIKTOK_MAX_VIDEO_SEC, TIKTOK_PRIVACY_LEVELS } from './limits.js';
 import { PublishingSettingsRecordSchema, type PublishingSettingsRecord } from './record.js';
 import type { Target, TikTokConnectionData } from './schemas.js';
 
@@ -22,6 +22,7 @@ const DEFAULTS: PublishingSettings = {
   reject_instagram: null,
   reject_facebook: null,
   reject_tiktok: null,
+  publish_latency_ms: PUBLISH_LATENCY_DEFAULT_MS,
 };
 
 const FAULT_FIELD = { instagram: 'reject_instagram', facebook: 'reject_facebook', tiktok: 'reject_tiktok' } as const;
@@ -35,7 +36,9 @@ export function createPublishingSettings(core: CoreServices) {
   );
 
   function get(accountId: number): PublishingSettings {
-    return rows.findUnique('account', String(accountId)) ?? DEFAULTS;
+    const row = rows.findUnique('account', String(accountId));
+    // Rows saved before a setting existed read it as its default.
+    return row ? { ...DEFAULTS, ...row } : DEFAULTS;
   }
 
   function patch(accountId: number, change: Partial<PublishingSettings>): PublishingSettings {
@@ -72,6 +75,12 @@ export function createPublishingSettings(core: CoreServices) {
       };
       patch(accountId, change);
       return tiktok(accountId);
+    },
+    /** How long a scheduled post stays `publishing` before the platforms answer. */
+    publishLatency: (accountId: number): number => get(accountId).publish_latency_ms ?? PUBLISH_LATENCY_DEFAULT_MS,
+    setPublishLatency(accountId: number, ms: number): { publish_latency_ms: number } {
+      patch(accountId, { publish_latency_ms: ms });
+      return { publish_latency_ms: ms };
     },
     /** The rejection message while `platform` rejects publishes, else null. */
     fault: (accountId: number, platform: Target): string | null => get(accountId)[FAULT_FIELD[platform]],

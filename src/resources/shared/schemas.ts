@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { TIMESTAMP_PATTERN } from '../../core/clock.js';
 import { DURATION_PATTERN } from '../../core/duration.js';
-import type { UploadedFile } from '../../core/types.js';
+import type { InspectedFile, UploadedFile } from '../../core/types.js';
 import { binary } from '../../openapi/components.js';
 import { CHANNELS, PLANS, SCOPES } from '../../core/types.js';
 
@@ -52,3 +52,16 @@ export function storedRecord<S extends z.core.$ZodShape>(shape: S) {
 
 /** An instant on the virtual clock, in epoch milliseconds. */
 export const EpochMs = z.number().int().min(0);
+
+/**
+ * A file part taken through the route's own `FileSink` (streamed uploads): its size and what the
+ * sink kept of it (metadata, a head), never necessarily its bytes.
+ */
+export function inspectedFilePart<T>() {
+  return binary(
+    z.custom<InspectedFile<T>>(
+      (value) => typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'file' && 'content' in value,
+      'must be a file part of the multipart body',
+    ),
+  );
+}
