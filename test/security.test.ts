@@ -135,17 +135,24 @@ describe('5. no API key in plaintext at rest', () => {
 });
 
 describe('11. the envelope everywhere', () => {
-  it('refuses a non-JSON Content-Type with 415 unsupported_media_type naming Content-Type', async () => {
+  it('reads a JSON route’s body as JSON whatever Content-Type says (curl -d); a body that is not JSON is 400 invalid_json, never 415', async () => {
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
-    const res = await sim.fetch(
-      new Request('http://sim.test/api/v1/tags', {
-        method: 'POST',
-        headers: { 'X-Service-Api-Key': sim.accounts[0]!.keys.full!, 'Content-Type': 'text/plain' },
-        body: '{"name":"x"}',
-      }),
-    );
-    expect(res.status).toBe(415);
-    expect(errorOf(await res.json())).toMatchObject({ code: 'unsupported_media_type', param: 'Content-Type' });
+    const post = (contentType: string, body: string) =>
+      sim.fetch(
+        new Request('http://sim.test/api/v1/tags', {
+          method: 'POST',
+          headers: { 'X-Service-Api-Key': sim.accounts[0]!.keys.full!, 'Content-Type': contentType },
+          body,
+        }),
+      );
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=utf-8']) {
+      const res = await post(type, `{"name":"t-${type.length}"}`);
+      expect(res.status, type).toBe(201);
+    }
+    const notJson = await post('application/x-www-form-urlencoded', 'name=x');
+    expect(notJson.status).toBe(400);
+    expect(errorOf(await notJson.json())).toMatchObject({ code: 'invalid_json' });
+  });
   });
 });
 

@@ -73,8 +73,8 @@ describe('multipart uploads in process (sim.request with FormData)', () => {
     missing.set('name', 'x');
     expect((await sim.request({ method: 'POST', path: '/uploads', key, body: missing })).body).toMatchObject({ error: { code: 'invalid_param', param: 'file' } });
     const json = await sim.request({ method: 'POST', path: '/uploads', key, body: { name: 'x' } });
-    expect(json.status).toBe(415);
-    expect(json.body).toMatchObject({ error: { code: 'unsupported_media_type', param: 'Content-Type' } });
+    expect(json.status).toBe(400);
+    expect(json.body).toMatchObject({ error: { code: 'invalid_param', param: 'file' } });
   });
 
   it('applies the route’s own limit, not the 1 MiB default', async () => {

@@ -71,7 +71,6 @@ export const ERROR_CATALOGUE = {
   malformed_request: { status: 400, source: 'decision', description: 'The request is not valid HTTP/1.1 (refused by the HTTP parser, before routing).' },
   request_timeout: { status: 408, source: 'decision', description: 'The request head or body did not arrive in time.' },
   headers_too_large: { status: 431, source: 'decision', description: 'The request head (URL and headers) is too large.' },
-  unsupported_media_type: { status: 415, source: 'decision', description: 'The body is not in a content type the endpoint takes (JSON, or multipart/form-data for uploads).' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

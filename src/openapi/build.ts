@@ -191,8 +191,6 @@ function errorCodesOf(route: AnyRoute<never>): ErrorCode[] {
     codes.add(route.bodyErrorCode ?? 'invalid_param');
     codes.add('invalid_json');
     codes.add('payload_too_large');
-    // A body in a content type the route does not take (core/body.ts).
-    codes.add('unsupported_media_type');
   }
   if (IDEMPOTENT_METHODS.has(route.method)) {
     codes.add('invalid_idempotency_key');

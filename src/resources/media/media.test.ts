@@ -119,8 +119,8 @@ describe('POST /media', () => {
     textFile.set('name', 'x');
     expect(error(await upload(textFile))).toMatchObject({ param: 'file' });
     const json = await upload({ name: 'x' });
-    expect(json.status).toBe(415);
-    expect(error(json)).toMatchObject({ code: 'unsupported_media_type', param: 'Content-Type' });
+    expect(json.status).toBe(400);
+    expect(error(json)).toMatchObject({ code: 'invalid_param', param: 'file' });
     expect(error(await upload(form(sample('pricing.png')), keys.read))).toMatchObject({ code: 'insufficient_scope' });
   });
 
