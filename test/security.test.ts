@@ -153,7 +153,6 @@ describe('11. the envelope everywhere', () => {
     expect(notJson.status).toBe(400);
     expect(errorOf(await notJson.json())).toMatchObject({ code: 'invalid_json' });
   });
-  });
 });
 
 describe('13. the default seed’s public keys stay off the network', () => {
