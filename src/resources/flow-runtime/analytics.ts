@@ -1,8 +1,9 @@
 /**
  * GET /flows/{id}/analytics (2.13), computed from the flow events alone, so analytics and events
- * cannot disagree (the property test in analytics.test.ts checks it). One pass over the flow's
- * events (an index by flow) folds each session into a small summary; a run belongs to the window
- * its session started in, and everything a run did counts with it.
+ * cannot disagree (the property test in properties.test.ts checks it). The flow's events (an index
+ * by flow) fold each session into a small summary, continued as events commit; a request sums
+ * the summaries. A run belongs to the window its session started in, and everything a run did
+ * counts with it.
  *
  * Rates are percents rounded to one decimal, null when their base is zero. docs/decisions.md,
  * "Flow runtime", lists the definitions of each per-node figure.
@@ -122,8 +123,11 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events:
 
   /**
    * A flow's events only grow at the end (ids ascend), so the fold is kept per flow and continued
-   * with the events appended since; if any folded event went away (a session dropped with its
-   * contact), the prefix no longer matches and the flow is folded again from the start.
+   * with the events appended since. It is continued as events commit (`appended`), not when a
+   * request comes, so a request never folds a backlog: it only sums the runs. The fold checks it
+   * is still a prefix of the flow's events (count and last id); if any folded event went away (a
+   * session dropped with its contact, a transaction undone), the flow is folded again from the
+   * start. Either way the runs are computed from the events alone.
    */
   const folds = new Map<number, { runs: Map<number, Run>; count: number; lastId: number }>();
   function runsOf(flowId: number): Map<number, Run> {
@@ -131,14 +135,24 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events:
     let fold = folds.get(flowId);
     if (!fold || ids.length < fold.count || (fold.count > 0 && ids[fold.count - 1] !== fold.lastId)) fold = { runs: new Map(), count: 0, lastId: 0 };
     if (ids.length > fold.count) {
-      foldRuns(
-        ids.slice(fold.count).map((id) => events.get(id)!),
-        fold.runs,
-      );
+      const fresh: FlowEventRecord[] = [];
+      for (let i = fold.count; i < ids.length; i++) fresh.push(events.get(ids[i]!)!);
+      foldRuns(fresh, fold.runs);
       fold = { runs: fold.runs, count: ids.length, lastId: ids[ids.length - 1]! };
     }
     folds.set(flowId, fold);
     return fold.runs;
+  }
+
+  /** Flows with events appended in the open transaction, folded once it commits. */
+  const dirty = new Set<number>();
+  function appended(flowId: number): void {
+    if (dirty.has(flowId)) return;
+    dirty.add(flowId);
+    core.store.afterCommit(() => {
+      dirty.delete(flowId);
+      runsOf(flowId);
+    });
   }
 
   function compute(accountId: number, flowId: number, filters: AnalyticsFilters): FlowAnalyticsData {
@@ -247,5 +261,5 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events:
     };
   }
 
-  return { compute, forget: () => folds.clear() };
+  return { compute, appended, forget: () => folds.clear() };
 }

@@ -14,6 +14,8 @@ import { createRuntimeModel } from './model.js';
 import { runtimeMutants } from './mutants.js';
 import { runtimeRoutes } from './routes.js';
 import { runtimePowers } from './sandbox.js';
+import { runtimeSeed } from './seed.js';
+import { runtimePull } from './pull.js';
 
 export const flowRuntimeGroup = defineGroup({
   name: 'flowRuntime',
@@ -48,4 +50,6 @@ export const flowRuntimeGroup = defineGroup({
   routes: runtimeRoutes,
   sandbox: runtimePowers,
   mutants: runtimeMutants,
+  seed: runtimeSeed,
+  pull: runtimePull,
 });

@@ -25,6 +25,7 @@ import { createEngine, type Reply } from './engine.js';
 import { createJournal } from './journal.js';
 import type { RuntimeNeeds } from './needs.js';
 import { createReads } from './reads.js';
+import { createSeedLoader } from './seed-load.js';
 import { createRuntimeRules } from './rules.js';
 import { eventIndexes, flowEventRules, sessionIndexes, sessionRules, type FlowEventRecord, type SessionRecord } from './records.js';
 import type { AttributionData } from './schemas.js';
@@ -64,7 +65,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   const sessions = store.define<SessionRecord>('flow_sessions', sessionIndexes, sessionRules);
   const events = store.define<FlowEventRecord>('flow_events', eventIndexes, flowEventRules);
   const replies = store.define<ReplyRecord>('flow_replies', {}, replyRules);
-  const journal = createJournal(core, sessions, events, (due) => armAt(due));
+  const journal = createJournal(core, sessions, events, (due) => armAt(due), (event) => analytics.appended(event.flow_id));
 
   /** Published versions never change (section 9): cache their graphs; a restore may reuse ids, so it clears. */
   const graphs = new Map<string, FlowDefinition>();
@@ -243,6 +244,8 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     rules,
     ...reads,
     analytics: analytics.compute,
+    /** The `flow_sessions` seed section (./seed.ts). */
+    seed: createSeedLoader(core, needs, sessions, events),
 
     /** `messageReceived` (inbound): answers a waiting session, else starts or reactivates one. */
     receive,
