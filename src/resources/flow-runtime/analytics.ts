@@ -170,50 +170,88 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events:
     const days = RANGE_DAYS[filters.range];
     const from = days === null ? null : now - days * DAY_MS;
     const previousFrom = days === null ? null : now - 2 * days * DAY_MS;
-    const onChannel = (run: Run) => filters.channel === undefined || run.channel === filters.channel;
-    const inWindow = (run: Run) => from === null || run.startedMs >= from;
-    const inPrevious = (run: Run) => from !== null && previousFrom !== null && run.startedMs >= previousFrom && run.startedMs < from;
 
-    const all = [...runs.values()].filter(onChannel);
-    const mine = all.filter((run) => rules.countsFor(run.version, version));
-    const current = mine.filter(inWindow);
-    const previous = mine.filter(inPrevious);
-    const count = (list: Run[], state: Run['state']) => list.filter((run) => run.state === state).length;
-    const completed = count(current, 'completed');
-    const completionRate = rate(completed, current.length);
-
+    // One pass sorts the runs: this version's in the window (`current`), in the previous window,
+    // all time (lifetime); other versions' in the window (excluded, counted by version).
+    const current: Run[] = [];
+    let previousRuns = 0;
+    let previousCompleted = 0;
+    let lifetimeRuns = 0;
+    let lifetimeCompleted = 0;
     const otherRuns = new Map<number, number>();
-    for (const run of all) if (!rules.countsFor(run.version, version) && inWindow(run)) otherRuns.set(run.version, (otherRuns.get(run.version) ?? 0) + 1);
-    const tracked = new Set([...runs.values()].map((run) => run.version));
-
-    const previousRate = rate(count(previous, 'completed'), previous.length);
-    const lifetimeCompleted = count(mine, 'completed');
+    const tracked = new Set<number>();
+    for (const run of runs.values()) {
+      tracked.add(run.version);
+      if (filters.channel !== undefined && run.channel !== filters.channel) continue;
+      const inWindow = from === null || run.startedMs >= from;
+      if (!rules.countsFor(run.version, version)) {
+        if (inWindow) otherRuns.set(run.version, (otherRuns.get(run.version) ?? 0) + 1);
+        continue;
+      }
+      lifetimeRuns++;
+      if (run.state === 'completed') lifetimeCompleted++;
+      if (inWindow) current.push(run);
+      else if (previousFrom !== null && run.startedMs >= previousFrom) {
+        previousRuns++;
+        if (run.state === 'completed') previousCompleted++;
+      }
+    }
+    const states = { active: 0, completed: 0, expired: 0, cancelled: 0 };
+    const completedSeconds: number[] = [];
+    const outcomeSeconds = new Map<string, number[]>();
+    const reached = new Map<string, number>();
+    const continued = new Map<string, number>();
+    const responses = new Map<string, number>();
+    const lossExits = new Map<string, number>();
+    const terminal = new Map<string, Record<string, number>>();
+    const clickCounts = new Map<string, number>();
+    const portCounts = new Map<string, number>();
+    for (const run of current) {
+      states[run.state]++;
+      if (run.completedMs !== null) completedSeconds.push((run.completedMs - run.startedMs) / 1000);
+      for (const [key, ms] of run.outcomes) {
+        const list = outcomeSeconds.get(key);
+        if (list) list.push(ms / 1000);
+        else outcomeSeconds.set(key, [ms / 1000]);
+      }
+      for (const node of run.entered) bump(reached, node);
+      for (const node of run.exited) bump(continued, node);
+      for (const [node, n] of run.responses) bump(responses, node, n);
+      for (const [key, n] of run.clicks) bump(clickCounts, key, n);
+      for (const [key, n] of run.ports) bump(portCounts, key, n);
+      if (run.endNode !== null && run.endReason !== null) {
+        const reasons = terminal.get(run.endNode) ?? {};
+        reasons[run.endReason] = (reasons[run.endReason] ?? 0) + 1;
+        terminal.set(run.endNode, reasons);
+        if (run.state === 'expired' || run.state === 'cancelled') bump(lossExits, run.endNode);
+      }
+    }
+    const completed = states.completed;
+    const completionRate = rate(completed, current.length);
+    const previousRate = rate(previousCompleted, previousRuns);
 
     const per_node = definition.nodes.map((node) => {
-      let reached = 0;
-      let continued = 0;
-      let responses = 0;
-      let lossExits = 0;
-      const terminal: Record<string, number> = {};
-      const clicks = new Map<string, number>();
-      for (const run of current) {
-        if (run.entered.has(node.id)) reached++;
-        if (run.exited.has(node.id)) continued++;
-        responses += run.responses.get(node.id) ?? 0;
-        if (run.endNode === node.id && run.endReason !== null) {
-          terminal[run.endReason] = (terminal[run.endReason] ?? 0) + 1;
-          if (run.state === 'expired' || run.state === 'cancelled') lossExits++;
-        }
-        for (const [key, n] of run.clicks) if (key.startsWith(`${node.id}\u0000`)) bump(clicks, key.slice(node.id.length + 1), n);
-      }
+      const nodeReached = reached.get(node.id) ?? 0;
+      const nodeContinued = continued.get(node.id) ?? 0;
       const buttons: Record<string, { clicks: number; click_rate: number | null }> = {};
       const configured = (node.config['buttons'] as { title: string }[] | undefined) ?? [];
-      for (const button of configured) buttons[button.title] = { clicks: clicks.get(button.title) ?? 0, click_rate: rate(clicks.get(button.title) ?? 0, reached) };
-      return { node_id: node.id, node_type: node.type, reached, continued, continued_rate: rate(continued, reached), responses, loss_exits: lossExits, terminal_reasons: terminal, buttons };
+      for (const button of configured) {
+        const clicks = clickCounts.get(`${node.id}\u0000${button.title}`) ?? 0;
+        buttons[button.title] = { clicks, click_rate: rate(clicks, nodeReached) };
+      }
+      return {
+        node_id: node.id,
+        node_type: node.type,
+        reached: nodeReached,
+        continued: nodeContinued,
+        continued_rate: rate(nodeContinued, nodeReached),
+        responses: responses.get(node.id) ?? 0,
+        loss_exits: lossExits.get(node.id) ?? 0,
+        terminal_reasons: terminal.get(node.id) ?? {},
+        buttons,
+      };
     });
 
-    const portCounts = new Map<string, number>();
-    for (const run of current) for (const [key, n] of run.ports) bump(portCounts, key, n);
     const exitsOf = new Map<string, number>();
     for (const [key, n] of portCounts) bump(exitsOf, key.split('\u0000')[0]!, n);
     const branches = [...portCounts.entries()]
@@ -231,28 +269,28 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events:
       channel: filters.channel ?? 'all',
       versions: published.map((row) => ({ version: row.version, published_at: row.published_at, has_tracked_runs: tracked.has(row.version) })),
       other_version_runs_excluded: [...otherRuns.values()].reduce((sum, n) => sum + n, 0),
-      other_versions: [...otherRuns.entries()].sort((a, b) => a[0] - b[0]).map(([other, runsOf]) => ({ version: other, runs: runsOf })),
+      other_versions: [...otherRuns.entries()].sort((a, b) => a[0] - b[0]).map(([other, count]) => ({ version: other, runs: count })),
       summary: {
         runs: current.length,
         completed,
-        expired: count(current, 'expired'),
-        cancelled: count(current, 'cancelled'),
-        active: count(current, 'active'),
+        expired: states.expired,
+        cancelled: states.cancelled,
+        active: states.active,
         completion_rate: completionRate,
-        median_completed_seconds: median(current.filter((run) => run.completedMs !== null).map((run) => (run.completedMs! - run.startedMs) / 1000)),
+        median_completed_seconds: median(completedSeconds),
       },
       comparison:
         days === null
           ? null
           : {
-              previous_runs: previous.length,
-              runs_change_percent: previous.length === 0 ? null : Math.round(((current.length - previous.length) / previous.length) * 1000) / 10,
+              previous_runs: previousRuns,
+              runs_change_percent: previousRuns === 0 ? null : Math.round(((current.length - previousRuns) / previousRuns) * 1000) / 10,
               previous_completion_rate: previousRate,
               completion_rate_change_points: completionRate === null || previousRate === null ? null : Math.round((completionRate - previousRate) * 10) / 10,
             },
-      lifetime: { runs: mine.length, completed: lifetimeCompleted, not_completed: mine.length - lifetimeCompleted, completion_rate: rate(lifetimeCompleted, mine.length) },
+      lifetime: { runs: lifetimeRuns, completed: lifetimeCompleted, not_completed: lifetimeRuns - lifetimeCompleted, completion_rate: rate(lifetimeCompleted, lifetimeRuns) },
       outcomes: OUTCOME_KEYS.map((key) => {
-        const reachedIn = current.filter((run) => run.outcomes.has(key)).map((run) => run.outcomes.get(key)! / 1000);
+        const reachedIn = outcomeSeconds.get(key) ?? [];
         return { key, label: OUTCOME_LABELS[key], count: reachedIn.length, rate: rate(reachedIn.length, current.length), median_seconds: median(reachedIn) };
       }),
       per_node,
