@@ -46,7 +46,7 @@ async function all(sim: Simulator, path: string, key: string): Promise<Row[]> {
 /** Every list the API offers an account, with the per-record lists under conversations and flows. */
 async function lists(sim: Simulator, key: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers']) {
+  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers', '/flow-sessions', '/flow-events']) {
     sim.sandbox.clock.advance('61s');
     out[path] = await all(sim, path, key);
   }
@@ -56,6 +56,14 @@ async function lists(sim: Simulator, key: string): Promise<Record<string, unknow
   for (const flow of out['/flows'] as Row[]) {
     sim.sandbox.clock.advance('61s');
     out[`/flows/${flow.id}`] = (await sim.request({ path: `/flows/${flow.id}`, key })).body;
+    if (flow.published_version !== null) {
+      // The figures; per_node and nodes follow the definition, which is the draft in the pulled flow when one existed.
+      const { summary, lifetime, outcomes, branches } = ((await sim.request({ path: `/flows/${flow.id}/analytics`, key, query: { range: 'all' } })).body as { data: Row }).data;
+      out[`/flows/${flow.id}/analytics`] = { summary, lifetime, outcomes, branches };
+    }
+  }
+  for (const session of out['/flow-sessions'] as Row[]) {
+    out[`/flow-sessions/${session.id}/events`] = await all(sim, `/flow-sessions/${session.id}/events`, key);
   }
   sim.sandbox.clock.advance('61s');
   const account = (await sim.request({ path: '/account', key })).body as { data: { account: unknown } };
@@ -163,7 +171,7 @@ describe('seed pull round trip', () => {
       'Mia Torres', 'mia.torres@mail.test', 'Owen Clarke', 'Walk-in Visitor', '+15550190199', 'Cancelled by phone.',
       'Do you sell used gear?', 'My order arrived damaged', "I'm not sure about that one.", 'That answer about rentals was wrong',
     ];
-    for (const secret of ['Grace Kim', '+15550190103', 'dana@atlas-outfitters.com', 'gen7@example.test', 'Generated 12', 'Test message from our own page', ...newGroupsFreeText]) {
+    for (const secret of ['Grace Kim', '+15550190103', 'ig_seed_107', 'dana@atlas-outfitters.com', 'gen7@example.test', 'Generated 12', 'Test message from our own page', ...newGroupsFreeText]) {
       expect(text).not.toContain(secret);
     }
     const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, seed: JSON.parse(text) });
@@ -180,6 +188,11 @@ describe('seed pull round trip', () => {
     expect(pick(after['/knowledge-gaps']!, ['id', 'status', 'signal_type', 'conversation_id', 'occurrence_count'])).toEqual(
       pick(before['/knowledge-gaps']!, ['id', 'status', 'signal_type', 'conversation_id', 'occurrence_count']),
     );
+    // Flow sessions keep their ids, flows, contacts, states and times; their events too.
+    const sessionKeys = ['id', 'flow_id', 'flow_version', 'contact_id', 'status', 'end_reason', 'current_node_id', 'started_at', 'delay_until', 'window_expires_at'];
+    expect(after['/flow-sessions']!.length).toBeGreaterThan(0);
+    expect(pick(after['/flow-sessions']!, sessionKeys)).toEqual(pick(before['/flow-sessions']!, sessionKeys));
+    expect(after['/flow-events']).toEqual(before['/flow-events']);
     expect(pick(after['/conversations']!, ['id', 'status', 'contact_id', 'assigned_to', 'ai_pause_reason'])).toEqual(
       pick(before['/conversations']!, ['id', 'status', 'contact_id', 'assigned_to', 'ai_pause_reason']),
     );
