@@ -69,15 +69,13 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events:
     return entry.fold;
   }
 
-  /** Flows with events appended in the open transaction, folded once it commits. */
-  const dirty = new Set<number>();
+  /**
+   * An event of the flow was appended: continue its fold once the transaction commits (an undone
+   * transaction drops the callback; the prefix check covers what it wrote). Later calls of the
+   * same commit find nothing new to fold.
+   */
   function appended(flowId: number): void {
-    if (dirty.has(flowId)) return;
-    dirty.add(flowId);
-    core.store.afterCommit(() => {
-      dirty.delete(flowId);
-      foldOf(flowId);
-    });
+    core.store.afterCommit(() => foldOf(flowId));
   }
 
   function compute(accountId: number, flowId: number, filters: AnalyticsFilters): FlowAnalyticsData {
