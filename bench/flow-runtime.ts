@@ -1,7 +1,9 @@
 /**
  * The flow runtime (issue 18), in process: inbound messages per second through an active
  * five-node flow (trigger, question, action, condition, message: each customer writes the
- * keyword, then answers); analytics of a flow with 100k sessions / 1M+ events (target < 1 s);
+ * keyword, then answers); analytics of a flow with 100k sessions / 1M+ events (target < 1 s cold,
+ * that is the first request after the events were written: the fold runs as events commit, so a
+ * request only adds up per-day tallies);
  * heap per 100k sessions (sessions plus their events).
  *
  * Sizes scale with BENCH_FLOW_SESSIONS (default 100,000) for a quick local run.
@@ -60,26 +62,27 @@ export async function run(): Promise<BenchRow[]> {
     const response = await sim.request({ path: `/flows/${flowId}/analytics`, key, query: { range: 'all' } });
     return { ms: performance.now() - t, summary: (response.body as { data: { summary: Record<string, number> } }).data.summary };
   };
-  // Cold: the first request folds every event. Warm: a new customer's events since, folded incrementally.
+  // Cold: the first request after 1.6M events were written (they were folded as they committed).
+  // Warm: again after one more customer.
   const cold = await timeAnalytics();
   sim.sandbox.inbound(accountId, { channel: 'instagram', platform_user_id: 'bench_last', text: 'benchrun', type: 'text' });
   const warm = await timeAnalytics();
   const summary = cold.summary;
   const events = (SESSIONS * 16).toLocaleString('en');
-  const analyticsMs = warm.ms;
+  const analyticsMs = cold.ms;
   sim.close();
   if (summary['runs'] !== SESSIONS || summary['completed'] !== SESSIONS) throw new Error(`bench flow counted ${summary['runs']} runs, ${summary['completed']} completed`);
   return [
     { name: 'flow runtime: inbound messages through a 5-node flow', value: round(perSecond, 0), unit: 'msg/s', note: `${SESSIONS * 2} messages (keyword + answer per customer), in process` },
     {
-      name: `flow runtime: analytics, ${SESSIONS.toLocaleString('en')} sessions / ${events} events`,
+      name: `flow runtime: analytics cold, ${SESSIONS.toLocaleString('en')} sessions / ${events} events`,
       value: round(analyticsMs, 0),
       unit: 'ms',
       target: `< ${ANALYTICS_TARGET_MS} ms`,
       pass: analyticsMs < ANALYTICS_TARGET_MS,
-      note: 'GET /flows/{id}/analytics?range=all in process after new events (incremental fold)',
+      note: 'the first GET /flows/{id}/analytics?range=all after the events were written, in process (events are folded into per-day tallies as they commit)',
     },
-    { name: `flow runtime: analytics cold (first request folds all ${events} events)`, value: round(cold.ms, 0), unit: 'ms' },
+    { name: 'flow runtime: analytics warm (after one more customer)', value: round(warm.ms, 0), unit: 'ms' },
     { name: 'flow runtime: heap per 100k sessions (with events, contacts, threads)', value: round(heapPer100k / 1024 / 1024, 0), unit: 'MB' },
   ];
 }

@@ -286,6 +286,28 @@ const TABLE: Entry[] = [
   { name: 'comments: the queue', method: 'GET', path: '/api/v1/comments?status=pending', key: 'read', expectStatus: 200 },
   { name: 'comments: bulk over 100', method: 'POST', path: '/api/v1/comments/approve', key: 'full', body: JSON.stringify({ ids: Array.from({ length: 101 }, (_, i) => i + 1) }), expectStatus: 400 },
   { name: 'recent posts: facebook', method: 'GET', path: '/api/v1/recent-posts?platform=facebook&limit=1', key: 'read', expectStatus: 200 },
+  // Flow runtime (4.8, 2.11-2.13): a keyword DM runs the seed's Gear guide flow (id 1); sessions, events and analytics read back.
+  { name: 'flow runtime: automation on again', method: 'PATCH', path: '/api/v1/ai/channels/meta', key: 'admin', body: '{"automation_enabled":true}', expectStatus: 200 },
+  { name: 'flow runtime: a keyword DM', method: 'POST', path: '/_sandbox/inbound', key: 'operator', body: '{"channel":"instagram","platform_user_id":"parity_flow_1","text":"guide please"}', expectStatus: 200 },
+  { name: 'flow runtime: sessions', method: 'GET', path: '/api/v1/flow-sessions?flow_id=1&limit=3', key: 'read', expectStatus: 200 },
+  {
+    name: 'flow runtime: tap',
+    method: 'POST',
+    path: (earlier) => `/_sandbox/flow-sessions/${String((dataOf(earlier[entryIndex('flow runtime: sessions')]) as unknown as { id: number }[])[0]!.id)}/tap`,
+    key: 'operator',
+    body: '{"button":1}',
+    expectStatus: 200,
+  },
+  { name: 'flow runtime: tap, no such button', method: 'POST', path: (earlier) => `/_sandbox/flow-sessions/${String((dataOf(earlier[entryIndex('flow runtime: sessions')]) as unknown as { id: number }[])[0]!.id)}/tap`, key: 'operator', body: '{"button":3}', expectStatus: 400 },
+  { name: 'flow runtime: session', method: 'GET', path: (earlier) => `/api/v1/flow-sessions/${String((dataOf(earlier[entryIndex('flow runtime: sessions')]) as unknown as { id: number }[])[0]!.id)}`, key: 'read', expectStatus: 200 },
+  { name: 'flow runtime: session events', method: 'GET', path: (earlier) => `/api/v1/flow-sessions/${String((dataOf(earlier[entryIndex('flow runtime: sessions')]) as unknown as { id: number }[])[0]!.id)}/events?limit=5`, key: 'read', expectStatus: 200 },
+  { name: 'flow runtime: unknown session', method: 'GET', path: '/api/v1/flow-sessions/999999', key: 'read', expectStatus: 404 },
+  { name: 'flow runtime: unknown contact', method: 'GET', path: '/api/v1/flow-sessions?contact_id=999999', key: 'read', expectStatus: 404 },
+  { name: 'flow runtime: events', method: 'GET', path: '/api/v1/flow-events?flow_id=1&limit=5', key: 'read', expectStatus: 200 },
+  { name: 'flow runtime: events since the future', method: 'GET', path: '/api/v1/flow-events?since=2099-01-01T00:00:00Z', key: 'read', expectStatus: 400 },
+  { name: 'flow runtime: analytics', method: 'GET', path: '/api/v1/flows/1/analytics?range=all', key: 'read', expectStatus: 200 },
+  { name: 'flow runtime: analytics, 7 days by channel', method: 'GET', path: '/api/v1/flows/1/analytics?range=7d&channel=instagram', key: 'read', expectStatus: 200 },
+  { name: 'flow runtime: analytics, unknown version', method: 'GET', path: '/api/v1/flows/1/analytics?version=99', key: 'read', expectStatus: 404 },
 ];
 
 const postId = (earlier: readonly Outcome[]) => String(dataOf(earlier[entryIndex('posts: create carousel')])?.['id']);

@@ -51,7 +51,7 @@ async function all(sim: Simulator, path: string, key: string): Promise<Row[]> {
 /** Every list the API offers an account, with the per-record lists under conversations and flows. */
 async function lists(sim: Simulator, key: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers', '/webhooks/endpoints', '/media', '/competitors', '/recent-posts', '/recent-posts?platform=facebook', '/comments']) {
+  for (const path of ['/tags', '/custom-fields', '/contacts', '/team', '/team/invitations', '/conversations', '/blocked-users', '/opt-outs', '/flows', '/appointments', '/knowledge/faqs', '/knowledge/services', '/knowledge/documents', '/knowledge-gaps', '/comment-triggers', '/webhooks/endpoints', '/media', '/competitors', '/recent-posts', '/recent-posts?platform=facebook', '/comments', '/flow-sessions', '/flow-events']) {
     sim.sandbox.clock.advance('61s');
     out[path] = await all(sim, path, key);
   }
@@ -61,6 +61,14 @@ async function lists(sim: Simulator, key: string): Promise<Record<string, unknow
   for (const flow of out['/flows'] as Row[]) {
     sim.sandbox.clock.advance('61s');
     out[`/flows/${flow.id}`] = (await sim.request({ path: `/flows/${flow.id}`, key })).body;
+    if (flow.published_version !== null) {
+      // The figures; per_node and nodes follow the definition, which is the draft in the pulled flow when one existed.
+      const { summary, lifetime, outcomes, branches } = ((await sim.request({ path: `/flows/${flow.id}/analytics`, key, query: { range: 'all' } })).body as { data: Row }).data;
+      out[`/flows/${flow.id}/analytics`] = { summary, lifetime, outcomes, branches };
+    }
+  }
+  for (const session of out['/flow-sessions'] as Row[]) {
+    out[`/flow-sessions/${session.id}/events`] = await all(sim, `/flow-sessions/${session.id}/events`, key);
   }
   for (const [path, query] of [['/ai/config', {}], ['/ai/channels', {}], ['/market-intel/history', { period: 90 }], ['/market-intel/leaderboard', {}], ['/market-intel/wins', {}]] as const) {
     sim.sandbox.clock.advance('61s');
@@ -218,7 +226,7 @@ describe('seed pull round trip', () => {
       'The worst delivery ever, still broken', 'grumpy.gus', 'ig_506', 'Love these boots, great quality!',
       ...aiFreeText,
     ];
-    for (const secret of ['Grace Kim', '+15550190103', 'dana@atlas-outfitters.com', 'gen7@example.test', 'Generated 12', 'Test message from our own page', ...newGroupsFreeText]) {
+    for (const secret of ['Grace Kim', '+15550190103', 'ig_seed_107', 'dana@atlas-outfitters.com', 'gen7@example.test', 'Generated 12', 'Test message from our own page', ...newGroupsFreeText]) {
       expect(text).not.toContain(secret);
     }
     const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, webhookTransport, seed: JSON.parse(text) });
@@ -243,6 +251,11 @@ describe('seed pull round trip', () => {
     expect(pick(after['/knowledge-gaps']!, ['id', 'status', 'signal_type', 'conversation_id', 'occurrence_count'])).toEqual(
       pick(before['/knowledge-gaps']!, ['id', 'status', 'signal_type', 'conversation_id', 'occurrence_count']),
     );
+    // Flow sessions keep their ids, flows, contacts, states and times; their events too.
+    const sessionKeys = ['id', 'flow_id', 'flow_version', 'contact_id', 'status', 'end_reason', 'current_node_id', 'started_at', 'delay_until', 'window_expires_at'];
+    expect(after['/flow-sessions']!.length).toBeGreaterThan(0);
+    expect(pick(after['/flow-sessions']!, sessionKeys)).toEqual(pick(before['/flow-sessions']!, sessionKeys));
+    expect(after['/flow-events']).toEqual(before['/flow-events']);
     expect(pick(after['/conversations']!, ['id', 'status', 'contact_id', 'assigned_to', 'ai_pause_reason'])).toEqual(
       pick(before['/conversations']!, ['id', 'status', 'contact_id', 'assigned_to', 'ai_pause_reason']),
     );

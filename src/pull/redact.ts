@@ -39,6 +39,8 @@ export const DEFAULT_REDACTION: Readonly<Record<string, FakeKind>> = {
   'blocked_users[].ig_username': 'username',
   'blocked_users[].display_name': 'name',
   'opt_outs[].platform_user_id': 'id',
+  // A flow session names its conversation by the person's platform id (faked as the conversation's is).
+  'flow_sessions[].platform_user_id': 'id',
   // Knowledge gaps quote customers and the AI's answers to them; FAQs and services are the business's own configuration.
   'appointments[].customer.name': 'name',
   'appointments[].customer.email': 'email',

@@ -72,10 +72,32 @@ export function createFiring(deps: FiringDeps) {
       const result = evaluateComment(accountId, input);
       const winner = result.winner;
       if (!winner) {
-        const handled = result.native
-          ? undefined
-          : hooks.commentUnanswered.first(accountId, { comment_id: commentId, channel: input.platform, post_id: input.post_id ?? null, text: input.text, commenter_id: input.commenter.id, commenter_username: username });
-        return { ...none, delivered: true, outcome: result.outcome, native_flow_id: result.native?.flow.id ?? null, handled_comment: handled ? { id: handled.id, status: handled.status } : null };
+        const sourceType = input.source_type ?? 'comment';
+        // A native comment flow, or a live_comment flow on a live comment, runs in the flow runtime.
+        const flowId =
+          result.outcome !== 'automation_off' && (result.native !== null || sourceType === 'live')
+            ? hooks.commentForFlows.first(accountId, {
+                comment_id: commentId,
+                channel: input.platform,
+                post_id: input.post_id ?? null,
+                source_type: sourceType,
+                text: input.text,
+                commenter: { id: input.commenter.id, username, name: input.commenter.name ?? null },
+                native: result.native ? { flow_id: result.native.flow.id, matched_keyword: result.native.matched_keyword } : null,
+              })
+            : undefined;
+        const handled =
+          result.native || flowId !== undefined
+            ? undefined
+            : hooks.commentUnanswered.first(accountId, { comment_id: commentId, channel: input.platform, post_id: input.post_id ?? null, text: input.text, commenter_id: input.commenter.id, commenter_username: username });
+        return {
+          ...none,
+          delivered: true,
+          // A live_comment flow that started answers the comment as a native flow does.
+          outcome: flowId !== undefined && result.outcome === 'no_match' ? 'native_flow' : result.outcome,
+          native_flow_id: result.native?.flow.id ?? flowId ?? null,
+          handled_comment: handled ? { id: handled.id, status: handled.status } : null,
+        };
       }
 
       let trigger = winner.trigger;

@@ -41,7 +41,25 @@ export interface UnansweredComment {
   readonly commenter_username: string | null;
 }
 
+/** A comment no trigger answered that a flow may start on: a native comment flow matched it, or it is a live comment. */
+export interface CommentForFlows {
+  readonly comment_id: string;
+  readonly channel: 'instagram' | 'facebook';
+  readonly post_id: string | null;
+  readonly source_type: string;
+  /** Read to match keywords; never stored by the flow runtime. */
+  readonly text: string;
+  readonly commenter: { readonly id: string; readonly username: string | null; readonly name: string | null };
+  /** The native comment flow (2.10 comment source, mode native) the evaluation chose, if any. */
+  readonly native: { readonly flow_id: number; readonly matched_keyword: string | null } | null;
+}
+
 export const commentTriggerHooks = {
+  /**
+   * A comment no trigger answered, with automation on: the flow runtime starts the native comment
+   * flow that matched it, or a live_comment flow on a live comment, and answers the flow's id.
+   */
+  commentForFlows: hook<[accountId: number, comment: CommentForFlows], number | undefined>(),
   /**
    * A comment arrived that no trigger or native flow answered: the AI comment manager may handle
    * it and answers the handled comment it made (the first answer wins).

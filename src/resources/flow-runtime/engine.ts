@@ -51,7 +51,12 @@ export interface EngineHooks {
   replied(session: SessionRecord, messageId: number): void;
   /** A session ended completed: the flow's stats count it. */
   completed(session: SessionRecord): void;
+  /** How many messages the session has sent (a comment's one private reply). */
+  repliesSent(session: SessionRecord): number;
 }
+
+/** How long after a comment its one private reply may go out with no messaging window (docs/decisions.md). */
+export const PRIVATE_REPLY_MS = 7 * 24 * 3600_000;
 
 export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: Journal, graphOf: (session: SessionRecord) => FlowDefinition, hooks: EngineHooks) {
   const { clock } = core;
@@ -80,7 +85,9 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     }
     const person = { channel: session.channel, platform_user_id: conversation.platform_user_id, ig_username: contact?.ig_username ?? null };
     if (needs.blockedUsers.isBlocked(session.account_id, person)) return { kind: 'end', status: 'cancelled', reason: 'blocked' };
-    if (!windowOpen(session.channel, conversation.last_inbound_ms, clock.now())) return { kind: 'end', status: 'expired', reason: 'window_closed' };
+    // A session a comment started may send the comment's one private reply without a window (within 7 days).
+    const privateReply = session.attribution.comment_id !== null && clock.now() - session.started_ms < PRIVATE_REPLY_MS && hooks.repliesSent(session) === 0;
+    if (!privateReply && !windowOpen(session.channel, conversation.last_inbound_ms, clock.now())) return { kind: 'end', status: 'expired', reason: 'window_closed' };
     const filled = fillPlaceholders(text, contact, session.channel, session.variables).slice(0, 4096);
     const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: filled.trim() === '' ? text : filled });
     hooks.replied(session, message.id);

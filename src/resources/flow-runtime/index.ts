@@ -1,5 +1,6 @@
 /** The flow runtime: sessions that run on inbound messages, flow events, flow analytics (2.11-2.13, 3.4, 4.8). */
 import { defineGroup } from '../../groups/define.js';
+import { aiConfigGroup } from '../ai-config/index.js';
 import { appointmentsGroup } from '../appointments/index.js';
 import { commentTriggersGroup } from '../comment-triggers/index.js';
 import { blockedUsersGroup } from '../blocked-users/index.js';
@@ -14,12 +15,14 @@ import { createRuntimeModel } from './model.js';
 import { runtimeMutants } from './mutants.js';
 import { runtimeRoutes } from './routes.js';
 import { runtimePowers } from './sandbox.js';
+import { runtimeSeed } from './seed.js';
+import { runtimePull } from './pull.js';
 
 export const flowRuntimeGroup = defineGroup({
   name: 'flowRuntime',
   description:
     'Flow runtime (2.11, 2.12, 2.13, 3.4, 4.8): published active flows run on inbound messages; sessions, flow events (ascending ids, never text) and per-version analytics computed from the events.',
-  needs: [flowsGroup, contactsGroup, conversationsGroup, optOutsGroup, blockedUsersGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup],
+  needs: [flowsGroup, contactsGroup, conversationsGroup, optOutsGroup, blockedUsersGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup, aiConfigGroup],
   model: ({ core, needs }) => createRuntimeModel(core, needs),
   listen: ({ model, on, core, needs }) => {
     on.inbound.messageReceived.add((accountId, message) => model.receive(accountId, message));
@@ -37,6 +40,7 @@ export const flowRuntimeGroup = defineGroup({
         all_time: model.entriesBetween(accountId, flow.id, null, window.nowMs + 1),
       })),
     );
+    on.commentTriggers.commentForFlows.add((accountId, comment) => model.startFromCommentFlow(accountId, comment));
     on.flows.flowPaused.add((accountId, flowId) => model.cancelFlow(accountId, flowId, 'flow_paused'));
     on.flows.flowDeleted.add((accountId, flowId) => model.dropFlow(accountId, flowId));
     on.contacts.contactDeleted.add((accountId, contactId) => model.dropContact(accountId, contactId));
@@ -48,4 +52,6 @@ export const flowRuntimeGroup = defineGroup({
   routes: runtimeRoutes,
   sandbox: runtimePowers,
   mutants: runtimeMutants,
+  seed: runtimeSeed,
+  pull: runtimePull,
 });

@@ -17,12 +17,21 @@ export interface EventFields {
   readonly detail?: string | null;
 }
 
-/** `onDue`: a session's timer was set to fire at that instant (the model arms the scheduler). */
-export function createJournal(core: CoreServices, sessions: Collection<SessionRecord>, events: Collection<FlowEventRecord>, onDue: (dueMs: number) => void) {
+/**
+ * `onDue`: a session's timer was set to fire at that instant (the model arms the scheduler).
+ * `onEvent`: an event was appended (analytics continue their fold once it commits).
+ */
+export function createJournal(
+  core: CoreServices,
+  sessions: Collection<SessionRecord>,
+  events: Collection<FlowEventRecord>,
+  onDue: (dueMs: number) => void,
+  onEvent: (event: FlowEventRecord) => void,
+) {
   const { store, clock } = core;
   return {
     emit(session: SessionRecord, type: FlowEventType, fields: EventFields = {}): FlowEventRecord {
-      return events.insert({
+      const event = events.insert({
         id: store.nextId('flow_event'),
         account_id: session.account_id,
         session_id: session.id,
@@ -38,6 +47,8 @@ export function createJournal(core: CoreServices, sessions: Collection<SessionRe
         detail: fields.detail ?? null,
         occurred_ms: clock.now(),
       });
+      onEvent(event);
+      return event;
     },
     update(session: SessionRecord, patch: Partial<Omit<SessionRecord, 'id' | 'account_id'>>): SessionRecord {
       const updated = sessions.update(session.id, { last_activity_ms: clock.now(), ...patch });

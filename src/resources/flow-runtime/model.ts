@@ -20,11 +20,14 @@ import { EpochMs, storedRecord } from '../shared/schemas.js';
 import { FLOW_CHANNELS, type FlowChannel } from '../flows/config-schemas.js';
 import type { FlowDefinition } from '../flows/definition.js';
 import type { ReceivedMessage } from '../inbound/model.js';
+import type { CommentForFlows } from '../comment-triggers/hooks.js';
+import { switchKeyOf } from '../ai-config/switches.js';
 import { createAnalytics } from './analytics.js';
 import { createEngine, type Reply } from './engine.js';
 import { createJournal } from './journal.js';
 import type { RuntimeNeeds } from './needs.js';
 import { createReads } from './reads.js';
+import { createSeedLoader } from './seed-load.js';
 import { createRuntimeRules } from './rules.js';
 import { eventIndexes, flowEventRules, sessionIndexes, sessionRules, type FlowEventRecord, type SessionRecord } from './records.js';
 import type { AttributionData } from './schemas.js';
@@ -57,14 +60,15 @@ const replyRules: RecordRules<ReplyRecord> = {
 
 /** A session whose customer wrote again within this long after it expired is reactivated (not a new run). */
 export const REACTIVATION_MS = 7 * 24 * 3600_000;
+const DAY_MS = 86_400_000;
 const isFlowChannel = (channel: string): channel is FlowChannel => (FLOW_CHANNELS as readonly string[]).includes(channel);
 
 export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   const { store, clock, scheduler, logger } = core;
   const sessions = store.define<SessionRecord>('flow_sessions', sessionIndexes, sessionRules);
   const events = store.define<FlowEventRecord>('flow_events', eventIndexes, flowEventRules);
-  const replies = store.define<ReplyRecord>('flow_replies', {}, replyRules);
-  const journal = createJournal(core, sessions, events, (due) => armAt(due));
+  const replies = store.define<ReplyRecord>('flow_replies', { session: { key: (row: ReplyRecord) => String(row.session_id) } }, replyRules);
+  const journal = createJournal(core, sessions, events, (due) => armAt(due), (event) => analytics.appended(event.flow_id));
 
   /** Published versions never change (section 9): cache their graphs; a restore may reuse ids, so it clears. */
   const graphs = new Map<string, FlowDefinition>();
@@ -87,6 +91,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     replied: (session, messageId) => {
       replies.insert({ id: store.nextId('flow_reply'), account_id: session.account_id, session_id: session.id, message_record_id: messageId, sent_ms: clock.now() });
     },
+    repliesSent: (session) => replies.idsByIndex('session', String(session.id)).length,
     completed: (session) => {
       if (needs.flows.publishedVersion(session.account_id, session.flow_id, session.flow_version)) needs.flows.recordStats(session.account_id, session.flow_id, { entries: 0, completions: 1 });
     },
@@ -177,11 +182,23 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     return engine.start(session, depth);
   }
 
+  function automationOn(accountId: number, channel: FlowChannel): boolean {
+    return needs.aiConfig.switches.stateOf(accountId, switchKeyOf(channel)).automation_enabled;
+  }
+
+  /** Whether the person ever had a session of the flow (story_mention `once_per_person`). */
+  function everIn(contactId: number, flowId: number): boolean {
+    return sessions.idsByIndex('contact', String(contactId)).some((id) => sessions.get(id)!.flow_id === flowId);
+  }
+
   /** The flow a stimulus starts: the strongest match, then the highest priority, then the oldest flow. */
   function trigger(accountId: number, channel: FlowChannel, stimulus: Stimulus, contactId: number, conversationId: number, extra: Partial<AttributionData> = {}): SessionRecord | undefined {
+    // 2.18: with the channel's automation switched off, no flow starts there (docs/decisions.md).
+    if (!automationOn(accountId, channel)) return undefined;
     const candidates = needs.flows
       .running(accountId)
       .filter((live) => live.version.channels.includes(channel) && live.flow.channels.includes(channel))
+      .filter((live) => !(live.version.definition.trigger.source === 'story_mention' && live.version.definition.trigger['once_per_person'] === true && everIn(contactId, live.flow.id)))
       .map((live) => ({ live, match: matchTrigger(live.version.definition.trigger, stimulus) }))
       .filter((candidate) => candidate.match !== undefined)
       .sort((a, b) => b.match!.strength - a.match!.strength || b.live.flow.priority - a.live.flow.priority || a.live.flow.id - b.live.flow.id);
@@ -219,9 +236,11 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
       return;
     }
     const first = contact.first_user_message_at === message.received_at && !sessions.idsByIndex('contact', String(contact.id)).length;
-    const started = trigger(accountId, channel, { kind: 'message', text: message.text, first, silentDays: null }, contact.id, message.conversation_id);
+    const silentDays = message.previous_inbound_ms === null ? null : Math.floor((now - message.previous_inbound_ms) / DAY_MS);
+    const stimulus: Stimulus = { kind: 'message', text: message.text, first, silentDays, event: message.event, post_id: message.post_id };
+    const started = trigger(accountId, channel, stimulus, contact.id, message.conversation_id, { post_id: message.post_id });
     if (started) return;
-    const expired = reactivatable(contact.id);
+    const expired = automationOn(accountId, channel) ? reactivatable(contact.id) : undefined;
     if (expired) {
       const revived = journal.update(expired, { status: 'waiting_input', end_reason: null, last_user_message_ms: now, window_expires_ms: engine.windowExpiry(expired) });
       journal.emit(revived, 'session_reactivated', { node_key: revived.current_node_id, node_type: engine.nodeOf(graphOf(revived), revived.current_node_id)?.type ?? null, input_type: 'text' });
@@ -243,6 +262,8 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     rules,
     ...reads,
     analytics: analytics.compute,
+    /** The `flow_sessions` seed section (./seed.ts). */
+    seed: createSeedLoader(core, needs, sessions, events),
 
     /** `messageReceived` (inbound): answers a waiting session, else starts or reactivates one. */
     receive,
@@ -257,6 +278,40 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
         comment_id: String(fired.comment_id),
         matched_keyword: fired.matched_keyword,
       });
+    },
+
+    /**
+     * The comment-trigger group's `commentForFlows` hook: a comment no trigger answered starts the
+     * native comment flow that matched it, or on a live video a live_comment flow whose keywords
+     * it matches. The commenter becomes a contact with a conversation (the flow's first message is
+     * the comment's private reply). Answers the flow started.
+     */
+    startFromCommentFlow(accountId: number, comment: CommentForFlows): number | undefined {
+      const channel = comment.channel;
+      if (!automationOn(accountId, channel)) return undefined;
+      const running = needs.flows.running(accountId).filter((live) => live.version.channels.includes(channel) && live.flow.channels.includes(channel));
+      let chosen: { live: Live; keyword: string | null } | undefined;
+      if (comment.native) {
+        const live = running.find((candidate) => candidate.flow.id === comment.native!.flow_id);
+        if (live) chosen = { live, keyword: comment.native.matched_keyword };
+      } else if (comment.source_type === 'live') {
+        const matches = running
+          .map((live) => ({ live, match: matchTrigger(live.version.definition.trigger, { kind: 'live_comment', text: comment.text }) }))
+          .filter((candidate) => candidate.match !== undefined)
+          .sort((a, b) => b.match!.strength - a.match!.strength || b.live.flow.priority - a.live.flow.priority || a.live.flow.id - b.live.flow.id);
+        if (matches[0]) chosen = { live: matches[0].live, keyword: matches[0].match!.matched_keyword };
+      }
+      if (!chosen) return undefined;
+      const contact = needs.contacts.upsertFromInbound(accountId, {
+        channel,
+        platform_user_id: comment.commenter.id,
+        kind: 'comment',
+        ...(comment.commenter.name !== null ? { name: comment.commenter.name } : {}),
+        ...(comment.commenter.username !== null && channel === 'instagram' ? { ig_username: comment.commenter.username } : {}),
+      });
+      const { conversation } = needs.conversations.openFor(accountId, contact);
+      const session = start(accountId, chosen.live, contact.id, conversation.id, channel, { post_id: comment.post_id, comment_id: comment.comment_id, matched_keyword: chosen.keyword });
+      return session ? chosen.live.flow.id : undefined;
     },
 
     /** Sandbox: a persistent-menu postback or a ref/ad referral reached the conversation. */

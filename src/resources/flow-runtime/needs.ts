@@ -1,4 +1,5 @@
 /** The models the flow runtime calls (docs/architecture.md, "Through models only"). */
+import type { AiConfigModel } from '../ai-config/model.js';
 import type { AppointmentsModel } from '../appointments/model.js';
 import type { BlockedUsersModel } from '../blocked-users/model.js';
 import type { ContactsModel } from '../contacts/model.js';
@@ -15,4 +16,5 @@ export interface RuntimeNeeds {
   readonly blockedUsers: BlockedUsersModel;
   readonly appointments: AppointmentsModel;
   readonly tags: TagsModel;
+  readonly aiConfig: AiConfigModel;
 }

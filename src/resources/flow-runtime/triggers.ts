@@ -7,10 +7,22 @@
  * description has). docs/decisions.md, "Flow runtime".
  */
 import type { FlowTrigger } from '../flows/definition.js';
+import type { InboundEvent } from '../messages/schemas.js';
 
 /** What the customer did. */
 export type Stimulus =
-  | { readonly kind: 'message'; readonly text: string | null; readonly first: boolean; readonly silentDays: number | null }
+  | {
+      readonly kind: 'message';
+      readonly text: string | null;
+      readonly first: boolean;
+      /** Whole days since the person last wrote before this message (null: never wrote before). */
+      readonly silentDays: number | null;
+      /** A plain message, or an Instagram story reply, story mention or shared post. */
+      readonly event: InboundEvent;
+      /** The story or post that event is about, when known. */
+      readonly post_id: string | null;
+    }
+  | { readonly kind: 'live_comment'; readonly text: string }
   | { readonly kind: 'postback'; readonly payload: string }
   | { readonly kind: 'referral'; readonly ref: string | null; readonly ad_id: string | null }
   | { readonly kind: 'comment'; readonly trigger_id: number; readonly post_id: string | null; readonly matched_keyword: string | null };
@@ -88,7 +100,21 @@ export function matchTrigger(trigger: FlowTrigger, stimulus: Stimulus): TriggerM
         const returning = typeof after === 'number' && stimulus.silentDays !== null && stimulus.silentDays >= after;
         return stimulus.first || returning ? { matched_keyword: null, strength: 0 } : undefined;
       }
-      if (body === null) return undefined;
+      if (trigger.source === 'story_reply') {
+        if (stimulus.event !== 'story_reply') return undefined;
+        // Without keywords, any reply to a story starts it; with keywords, a reply matching one.
+        if (trigger['keywords'] === undefined) return { matched_keyword: null, strength: 3 };
+        return body === null ? undefined : matchKeywords(body, strings(trigger['keywords']), matchType);
+      }
+      if (trigger.source === 'story_mention') return stimulus.event === 'story_mention' ? { matched_keyword: null, strength: 3 } : undefined;
+      if (trigger.source === 'shared_post') {
+        if (stimulus.event !== 'shared_post') return undefined;
+        const wanted = trigger['post_id'];
+        if (wanted === null || wanted === undefined) return { matched_keyword: null, strength: 2 };
+        return wanted === stimulus.post_id ? { matched_keyword: null, strength: 3 } : undefined;
+      }
+      // A story mention or a shared post is not something typed: only their own sources (and a first message) answer them.
+      if (body === null || stimulus.event === 'story_mention' || stimulus.event === 'shared_post') return undefined;
       if (trigger.source === 'dm') return matchKeywords(body, strings(trigger['keywords']), matchType);
       if (trigger.source === 'ice_breaker') return norm(body) === norm(text(trigger['question']) ?? '') ? { matched_keyword: null, strength: 3 } : undefined;
       if (trigger.source === 'ai_intent') {
@@ -108,6 +134,8 @@ export function matchTrigger(trigger: FlowTrigger, stimulus: Stimulus): TriggerM
       }
       return undefined;
     }
+    case 'live_comment':
+      return trigger.source === 'live_comment' ? matchKeywords(stimulus.text, strings(trigger['keywords']), matchType) : undefined;
     case 'comment':
       return trigger.source === 'comment' && trigger['comment_trigger_id'] === stimulus.trigger_id ? { matched_keyword: stimulus.matched_keyword, strength: 3 } : undefined;
   }

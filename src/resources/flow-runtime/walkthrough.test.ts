@@ -29,12 +29,12 @@ it('runs the README walkthrough with the answers it shows', async () => {
   const transcript = listOf(await sim.request({ path: `/conversations/${conversation}/messages`, key }));
   expect(transcript[0]).toMatchObject({ sender_type: 'bot', sender_name: 'Automation', text: 'What is your email?' });
   const sessions = listOf(await sim.request({ path: '/flow-sessions', key, query: { flow_id: String(flow['id']) } }));
-  expect(sessions[0]).toMatchObject({ id: 1, flow_id: 16, flow_name: 'Demo lead capture', flow_version: 1, channel: 'instagram', status: 'waiting_input', end_reason: null, current_node_id: '2', attribution: { post_id: null, comment_id: null, matched_keyword: 'demo' } });
+  expect(sessions[0]).toMatchObject({ id: 8, flow_id: 16, flow_name: 'Demo lead capture', flow_version: 1, channel: 'instagram', status: 'waiting_input', end_reason: null, current_node_id: '2', attribution: { post_id: null, comment_id: null, matched_keyword: 'demo' } });
   const answer = JSON.parse(/-d '(\{"channel":"instagram","platform_user_id":"demo_1","text":"mia@example\.test"\})'/.exec(section)![1]!) as Json;
   await sim.request({ method: 'POST', path: '/_sandbox/inbound', key, body: answer });
-  expect(dataOf(await sim.request({ path: '/flow-sessions/1', key }))).toMatchObject({ status: 'completed', end_reason: 'completed', current_node_id: '4' });
-  const events = listOf(await sim.request({ path: '/flow-sessions/1/events', key }));
-  expect(events[0]).toMatchObject({ id: 1, type: 'session_started', node_key: '1' });
+  expect(dataOf(await sim.request({ path: '/flow-sessions/8', key }))).toMatchObject({ status: 'completed', end_reason: 'completed', current_node_id: '4' });
+  const events = listOf(await sim.request({ path: '/flow-sessions/8/events', key }));
+  expect(events[0]).toMatchObject({ id: 64, type: 'session_started', node_key: '1' });
   expect(events.find((event) => event['type'] === 'input_received')).toMatchObject({ node_key: '2', input_type: 'text' });
   expect(events.at(-1)).toMatchObject({ type: 'session_completed', end_reason: 'completed' });
   expect(JSON.stringify(events)).not.toContain('mia@example.test');

@@ -22,7 +22,7 @@ import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationData } from '../conversations/schemas.js';
 import type { ConversationsModel } from '../conversations/model.js';
 import type { MessagesModel } from '../messages/model.js';
-import type { InboundMessage, MessageData } from '../messages/schemas.js';
+import type { InboundEvent, InboundMessage, MessageData } from '../messages/schemas.js';
 import type { OptOutsModel } from '../opt-outs/model.js';
 import type { OptOutData } from '../opt-outs/schemas.js';
 
@@ -47,6 +47,12 @@ export interface ReceivedMessage {
   /** Null when the body was purged or the message carried no text. */
   readonly text: string | null;
   readonly received_at: string;
+  /** A plain message, or on Instagram a story reply, story mention or shared post. */
+  readonly event: InboundEvent;
+  /** The story or post a story_reply, story_mention or shared_post is about, when known. */
+  readonly post_id: string | null;
+  /** When this person last wrote in this conversation before this message (null: never). */
+  readonly previous_inbound_ms: number | null;
 }
 
 export const inboundHooks = {
@@ -96,6 +102,7 @@ export function createInboundModel(core: CoreServices, deps: InboundNeeds, hooks
         ...(input.ig_username !== undefined ? { ig_username: input.ig_username.replace(/^@/, '') } : {}),
       });
       const opened = deps.conversations.openFor(accountId, contact);
+      const previousInboundMs = opened.conversation.last_inbound_ms;
       const purged = input.channel === 'sms' && deps.channels.smsBodyPurge(accountId);
       const { conversation, message } = deps.conversations.append(opened.conversation, {
         sender_type: 'user',
@@ -122,6 +129,9 @@ export function createInboundModel(core: CoreServices, deps: InboundNeeds, hooks
         message_id: message.id,
         text: presented.text,
         received_at: presented.created_at,
+        event: input.event,
+        post_id: input.post_id ?? null,
+        previous_inbound_ms: previousInboundMs,
       });
       const windowMs = CHANNEL_CAPABILITIES[input.channel].windowMs;
       return {

@@ -41,6 +41,14 @@ export type MessageData = z.infer<typeof Message>;
 export type MessageTypeValue = (typeof MESSAGE_TYPES)[number];
 export type AttachmentData = z.infer<typeof Attachment>;
 
+/**
+ * What an inbound message is, besides a plain message: on Instagram, a reply to one of the
+ * account's stories, a mention of the account in the sender's own story, or one of the account's
+ * posts shared in the DM (flow trigger sources story_reply, story_mention, shared_post).
+ */
+export const INBOUND_EVENTS = ['message', 'story_reply', 'story_mention', 'shared_post'] as const;
+export type InboundEvent = (typeof INBOUND_EVENTS)[number];
+
 /** The sandbox's inbound injection: a customer writes in. */
 export const InboundMessageInput = z
   .strictObject({
@@ -52,8 +60,19 @@ export const InboundMessageInput = z
     ig_username: z.string().regex(/^@?[A-Za-z0-9._]{1,30}$/).optional().describe('Instagram only: the sender’s handle.'),
     attachments: z.array(Attachment).max(10).optional(),
     message_id: z.string().min(1).max(255).optional().describe('The channel’s message id; generated when absent.'),
+    event: z
+      .enum(INBOUND_EVENTS)
+      .default('message')
+      .describe('Instagram only besides message: story_reply (a reply to the account’s story), story_mention (the sender mentions the account in their story; text optional), shared_post (the sender shares one of the account’s posts).'),
+    post_id: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+      .optional()
+      .describe('story_reply and story_mention: the story; shared_post: the post shared. Only with those events.'),
   })
-  .refine((input) => input.type !== 'text' || input.text !== undefined, { message: 'a text message needs text', path: ['text'] })
+  .refine((input) => input.type !== 'text' || input.text !== undefined || input.event === 'story_mention', { message: 'a text message needs text', path: ['text'] })
+  .refine((input) => input.event === 'message' || input.channel === 'instagram', { message: 'story replies, story mentions and shared posts arrive on Instagram', path: ['event'] })
+  .refine((input) => input.post_id === undefined || input.event !== 'message', { message: 'post_id names the story or post of a story_reply, story_mention or shared_post', path: ['post_id'] })
   .refine((input) => input.ig_username === undefined || input.channel === 'instagram', {
     message: 'ig_username is for Instagram senders',
     path: ['ig_username'],

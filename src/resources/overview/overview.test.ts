@@ -57,13 +57,25 @@ describe('GET /analytics/overview: shape (2.14)', () => {
     expect(data.appointments.created.all_time).toBeGreaterThanOrEqual(data.appointments.created.current + data.appointments.created.previous);
   });
 
-  it('lists the account’s flows by id, with zero entries before any session ran, and the standalone triggers with no dated fire', async () => {
+  it('lists the account’s flows by id, with the seeded sessions as entries, and the standalone triggers with no dated fire', async () => {
     const { overview, sim, key } = setup();
     const data = await overview();
     const listed = (await sim.request({ path: '/flows', key: key(1), query: { limit: '100' } })).body as { data: { id: number; name: string }[] };
     expect(data.flows.map((flow) => flow.id)).toEqual(listed.data.map((flow) => flow.id).sort((a, b) => a - b));
-    // The default seed holds no flow sessions, so the runtime answers zero for every flow.
-    for (const flow of data.flows) expect(flow.entries).toEqual({ current: 0, previous: 0, all_time: 0 });
+    // Entries are the flow's sessions by start: the default seed's, counted here from GET /flow-sessions.
+    const sessions = (await sim.request({ path: '/flow-sessions', key: key(1), query: { limit: '100' } })).body as { data: { flow_id: number; started_at: string }[] };
+    expect(sessions.data.length).toBeGreaterThan(0);
+    const nowMs = Date.parse(NOW);
+    const day = 86_400_000;
+    for (const flow of data.flows) {
+      const started = sessions.data.filter((session) => session.flow_id === flow.id).map((session) => Date.parse(session.started_at));
+      expect(flow.entries, flow.name).toEqual({
+        current: started.filter((ms) => ms >= nowMs - 30 * day).length,
+        previous: started.filter((ms) => ms >= nowMs - 60 * day && ms < nowMs - 30 * day).length,
+        all_time: started.length,
+      });
+    }
+    expect(data.flows.some((flow) => flow.entries.all_time > 0 && flow.entries.current > 0)).toBe(true);
     // Seeded triggers carry lifetime stats but no dated fires, so each window counts none of them.
     const triggers = (await sim.request({ path: '/comment-triggers', key: key(1) })).body as { data: { id: number }[] };
     const linkedIds = new Set(data.flows.flatMap((flow) => (flow.comment_trigger_id === undefined ? [] : [flow.comment_trigger_id])));
