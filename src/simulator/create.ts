@@ -6,7 +6,7 @@
 import { fromFetchRequest, toFetchResponse } from '../adapters/fetch.js';
 import { bytesSource, ownBuffer } from '../core/body.js';
 import { VirtualClock, clockCanHold, parseTimestamp } from '../core/clock.js';
-import { EventJournal, eventRules, type EventListener, type EventRecord } from '../core/events.js';
+import { EventJournal, eventIndexes, eventRules, type EventListener, type EventRecord } from '../core/events.js';
 import { IdempotencyKeys, idempotencyIndexes, idempotencyRules, type IdempotencyRecord } from '../core/idempotency.js';
 import { consoleLogger, type Logger } from '../core/logger.js';
 import { BASE_PATH, CONTROL_OPENAPI_PATH, CONTROL_PREFIX, OPENAPI_PATH, PUBLIC_PREFIX } from '../core/paths.js';
@@ -201,7 +201,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
   const catalogue = eventCatalogueOf(groups);
   const events = new EventJournal(
     store,
-    store.define<EventRecord>('events', {}, eventRules),
+    store.define<EventRecord>('events', eventIndexes, eventRules),
     clock,
     new Set(catalogue.map((event) => event.name)),
     new Map(catalogue.map((event) => [event.name, event.textFields])),
