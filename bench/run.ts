@@ -19,6 +19,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'tui', load: () => import('./tui.js') },
   { name: 'seed-pull', load: () => import('./seed-pull.js') },
   { name: 'state', load: () => import('./state.js') },
+  { name: 'state-scale', load: () => import('./state-scale.js') },
 ];
 
 const RESULTS_FILE = join(import.meta.dirname, '..', '..', 'bench-results.json');
