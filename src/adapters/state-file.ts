@@ -192,6 +192,12 @@ export interface PersistOptions {
   position?: number;
   /** A save that fails (disk full, directory removed) is reported here instead of crashing the server. */
   onError?: (error: unknown) => void;
+  /**
+   * The simulator was started from this file (`loadState`) in the same synchronous turn, so it
+   * holds exactly the file plus its log: keep the log rather than save everything again at start.
+   * (Start-up hooks only arm timers; nothing writes before this subscribes.)
+   */
+  resume?: boolean;
 }
 
 /**
@@ -208,6 +214,7 @@ export function persistState(sim: Simulator, file: string, options: PersistOptio
     saveSnapshot: (content) => writeFileAtomic(file, jsonTextChunks(content, { chunkChars: 1024 * 1024 })),
     ...(options.compactBytes !== undefined ? { compactBytes: options.compactBytes } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.resume === true && existsSync(file) ? { resume: true } : {}),
   });
   return {
     whenDurable: () => log.whenDurable(),
