@@ -64,6 +64,8 @@ export class JsonChunkParser {
   private capture: Capture | undefined;
   private root: { value: unknown } | undefined;
   private ended = false;
+  /** Where the text ended (in characters ever received) when a batch last failed; see readBatch. */
+  private batchFailedAt = -1;
 
   /** Feeds the next piece of the document (bytes are UTF-8; a character may be split between chunks). */
   write(chunk: Uint8Array | string): void {
@@ -175,11 +177,51 @@ export class JsonChunkParser {
     }
     if (code === CLOSE_BRACKET && frame.expect === 'first-value') return this.closeContainer();
     if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      if (this.readBatch(frame, text)) return true;
       // An element that is an object or array: scanned to its end, then parsed natively whole.
       this.capture = { start: this.index, pos: this.index, depth: 0, stringOpen: -1 };
       return true;
     }
     return this.readScalar(text, code, final);
+  }
+
+  /**
+   * The fast way through an array of records: every complete element the buffer holds, parsed by
+   * one `JSON.parse('[' + elements + ']')`. The slice ends at the last `}` or `]` followed by a
+   * comma; if that comma is not the array's own (it is inside a string, or in a nested or a later
+   * array), the slice is not a valid list of values, the parse fails, and the elements are read
+   * one by one instead. A slice that parses is exactly a run of whole elements: a cut inside a
+   * string leaves it unterminated, a cut inside a nested value leaves a bracket open.
+   */
+  private readBatch(frame: Extract<Frame, { kind: 'array' }>, text: string): boolean {
+    // One failed try per piece of text: otherwise every element would pay for a parse that fails.
+    if (this.batchFailedAt === this.dropped + text.length) return false;
+    const opener = text.charCodeAt(this.index);
+    const closer = opener === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
+    let comma = text.lastIndexOf(',');
+    for (let tries = 0; tries < 256 && comma > this.index; tries++) {
+      let end = comma - 1;
+      while (end > this.index && isSpace(text.charCodeAt(end))) end--;
+      let next = comma + 1;
+      while (next < text.length && isSpace(text.charCodeAt(next))) next++;
+      // Between two elements like the first: `},{` in an array of records.
+      if (text.charCodeAt(end) === closer && text.charCodeAt(next) === opener) {
+        let values: unknown;
+        try {
+          values = JSON.parse(`[${text.slice(this.index, end + 1)}]`);
+        } catch {
+          this.batchFailedAt = this.dropped + text.length;
+          return false;
+        }
+        for (const value of values as unknown[]) frame.value.push(value);
+        frame.expect = 'comma';
+        this.index = end + 1;
+        return true;
+      }
+      comma = text.lastIndexOf(',', comma - 1);
+    }
+    this.batchFailedAt = this.dropped + text.length;
+    return false;
   }
 
   /** A value in an object, or the root: containers are walked into, scalars parsed. */

@@ -88,8 +88,20 @@ describe('JsonChunkParser', () => {
     for (let at = 0; at <= encoder.encode(text).length; at++) expect(parseCut(text, [at])).toStrictEqual(JSON.parse(text));
   });
 
+  it('reads arrays of records in batches only at their own element boundaries', () => {
+    // Commas after a closing brace inside strings, nested arrays of objects, and a later array.
+    const records = Array.from({ length: 40 }, (_, id) => ({ id, s: '},{"x":1},{', nested: [{ a: 1 }, { b: [2, { c: 3 }] }], empty: {} }));
+    const text = JSON.stringify({ data: { collections: { a: records, b: [{ id: 1 }, { id: 2 }], c: [[1, 2], [3]] } } });
+    for (const size of [1, 13, 64, 500, 4096]) {
+      const parser = new JsonChunkParser();
+      const bytes = encoder.encode(text);
+      for (let at = 0; at < bytes.length; at += size) parser.write(bytes.subarray(at, at + size));
+      expect(parser.end(), String(size)).toStrictEqual(JSON.parse(text));
+    }
+  });
+
   it('refuses what JSON.parse refuses', () => {
-    const bad = ['', '{', '{"a":1', '{"a" 1}', '{"a":}', '[1,]', '[1 2]', '{"a":1,}', '{a:1}', 'tru', '[01]', '{"a":[{"b":1]}]}', '"abc', '{}x', '[1]]', '{"a":nul}', "['x']", '{"a":"\u0001"}'];
+    const bad = ['[{"a":1},{"b":2},{"c":]', '[{"a":1},{"b":2},{"c":3},]', '[{"a":1} {"b":2},{"c":3}]', '', '{', '{"a":1', '{"a" 1}', '{"a":}', '[1,]', '[1 2]', '{"a":1,}', '{a:1}', 'tru', '[01]', '{"a":[{"b":1]}]}', '"abc', '{}x', '[1]]', '{"a":nul}', "['x']", '{"a":"\u0001"}'];
     for (const text of bad) {
       expect(() => JSON.parse(text), text).toThrow();
       expect(() => parseCut(text, [1, 3]), text).toThrow(JsonChunkError);
