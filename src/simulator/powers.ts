@@ -82,7 +82,7 @@ export const simulatorPowers = {
     path: '/restore',
     summary: 'Replace the whole simulator state with a snapshot',
     description:
-      'Takes what GET /_sandbox/snapshot gave, up to 512 MiB: a snapshot is as big as the state it holds, so the 1 MiB limit of ordinary requests does not apply here.',
+      'Takes what GET /_sandbox/snapshot gave, up to 512 MiB over HTTP: a snapshot is as big as the state it holds, so the 1 MiB limit of ordinary requests does not apply here. In process, sim.restoreFromChunks reads a streamed snapshot up to 1 GiB.',
     input: RestoreBody,
     inputRequired: true,
     maxBodyBytes: RESTORE_MAX_BYTES,
