@@ -20,6 +20,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'seed-pull', load: () => import('./seed-pull.js') },
   { name: 'state', load: () => import('./state.js') },
   { name: 'uploads', load: () => import('./uploads.js') },
+  { name: 'state-scale', load: () => import('./state-scale.js') },
 ];
 
 const RESULTS_FILE = join(import.meta.dirname, '..', '..', 'bench-results.json');

@@ -114,6 +114,37 @@ describe('state file primitives', () => {
     sim.close();
   });
 
+  it('resumes the log of the state it was started from: no full save at start, a torn last line cut, every write kept', async () => {
+    const dir = freshDir();
+    const file = join(dir, 'state.json');
+    const first = createSimulator({ logger: silentLogger, rateLimit: 'off' });
+    const firstLog = persistState(first, file);
+    const key = first.accounts[0]!.keys.full!;
+    await first.request({ method: 'POST', path: '/tags', key, body: { name: 'before-crash' } });
+    await firstLog.whenDurable();
+    // A crash mid-write: half a line at the end of the log, never acknowledged.
+    writeFileSync(`${file}.log`, `${readFileSync(`${file}.log`, 'utf8')}{"n":99,"r":[["tags",`);
+    const savedAt = statSync(file).mtimeMs;
+    const savedText = readFileSync(file, 'utf8');
+
+    const state = loadState(file)!;
+    const second = createSimulator({ logger: silentLogger, rateLimit: 'off', state });
+    const secondLog = persistState(second, file, { position: state.log_position ?? 0, resume: true });
+    // The state file was not written again: the log goes on from where it ended.
+    expect(readFileSync(file, 'utf8')).toBe(savedText);
+    expect(statSync(file).mtimeMs).toBe(savedAt);
+    expect(readFileSync(`${file}.log`, 'utf8').endsWith('\n')).toBe(true);
+    await second.request({ method: 'POST', path: '/tags', key, body: { name: 'after-restart' } });
+    await secondLog.whenDurable();
+
+    const names = (loadState(file)!.store.collections.tags ?? []).map((tag) => (tag as { name?: string }).name);
+    expect(names).toEqual(expect.arrayContaining(['before-crash', 'after-restart']));
+    await secondLog.close();
+    await firstLog.close();
+    first.close();
+    second.close();
+  });
+
   it('close() saves the whole state and empties the log', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { defaultSeed, parseSeed } from '../../src/seed/default.js';
+import { jsonTextChunks } from '../../src/core/json-text-stream.js';
 import { registerSeedPull } from './seed-pull.js';
 import { readSeedFile } from './serve.js';
 
@@ -15,9 +16,12 @@ export function registerSeed(program: Command): void {
     .command('export')
     .description('Print the embedded default seed as JSON (a starting file for --seed)')
     .option('--compact', 'one line instead of indented JSON')
-    .action((options: { compact?: boolean }) => {
-      // Parsed, so the printed file carries every default (e.g. timezone) explicitly.
-      console.log(JSON.stringify(parseSeed(defaultSeed()), null, options.compact ? undefined : 2));
+    .action(async (options: { compact?: boolean }) => {
+      // Parsed, so the printed file carries every default (e.g. timezone) explicitly. Written in
+      // chunks (the same writer as snapshots and state files), never as one string.
+      const seed = parseSeed(defaultSeed());
+      await writeChunks(process.stdout, jsonTextChunks(seed, options.compact ? {} : { indent: 2 }));
+      await writeChunks(process.stdout, ['\n']);
     });
 
   seed
@@ -30,4 +34,11 @@ export function registerSeed(program: Command): void {
     });
 
   registerSeedPull(seed);
+}
+
+/** Writes chunks to a stream, waiting for 'drain' when it is full (a pipe to a slow reader). */
+async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
+  for (const chunk of chunks) {
+    if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
+  }
 }

@@ -3,6 +3,7 @@
  * goes to a Recorder (the same as `switchboard record`'s), which keeps FILE current. The seed's
  * keys are recorded by their scope (`key: write`), so the file replays on any sandbox as is.
  */
+import { isStreamedBody } from '../../src/core/streamed-body.js';
 import { bodyToJson } from '../../src/core/wire-json.js';
 import { consoleLogger } from '../../src/core/logger.js';
 import type { SimRequest } from '../../src/core/types.js';
@@ -79,7 +80,8 @@ export function recordServed(sim: Simulator, file: string): { sim: Simulator; re
       ...(requestBody !== undefined ? { requestBody } : {}),
       status: response.status,
       responseHeaders: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value])),
-      ...(response.body !== undefined ? { responseBody: bodyToJson(response.body) } : {}),
+      // A streamed body (a whole snapshot) is not copied into the recording: it is the state itself.
+      ...(response.body !== undefined && !isStreamedBody(response.body) ? { responseBody: bodyToJson(response.body) } : {}),
     });
     return response;
   };

@@ -225,6 +225,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   const persistence = options.state
     ? persistState(sim, options.state, {
         position: state?.log_position ?? 0,
+        // Loaded just above, nothing written since: no full save at start (seconds at 1M records).
+        resume: state !== undefined,
         onError: (error) => consoleLogger.error(`could not save ${options.state}`, error),
       })
     : undefined;

@@ -3,6 +3,7 @@
  * builds a Request) and by `sim.fetch` for any fetch-style host. Web-standard only.
  */
 import { ownBuffer, streamSource } from '../core/body.js';
+import { isStreamedBody, toReadableStream } from '../core/streamed-body.js';
 import type { SimRequest, SimResponse } from '../core/types.js';
 import { bodyToJson } from '../core/wire-json.js';
 
@@ -30,6 +31,11 @@ export function toFetchResponse(response: SimResponse): Response {
   if (response.body === undefined) return new Response(null, { status: response.status, headers });
   // A file (public media): its bytes, with the Content-Type the route gave.
   if (response.body instanceof Uint8Array) return new Response(ownBuffer(response.body), { status: response.status, headers });
+  // A streamed body (a whole snapshot): a ReadableStream the reader pulls chunk by chunk.
+  if (isStreamedBody(response.body)) {
+    headers.set('Content-Type', response.body.contentType);
+    return new Response(toReadableStream(response.body), { status: response.status, headers });
+  }
   headers.set('Content-Type', 'application/json');
   return new Response(bodyToJson(response.body), { status: response.status, headers });
 }

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { answerClientErrors, DEFAULT_CONNECTION_LIMITS, manageConnections, serverOptions, type ConnectionLimits } from './connections.js';
 import { tooLarge } from '../core/body-stream.js';
 import { BASE_PATH } from '../core/paths.js';
+import { isStreamedBody, type StreamedBody } from '../core/streamed-body.js';
 import type { BodySource, SimResponse } from '../core/types.js';
 import { bodyToJson } from '../core/wire-json.js';
 import type { Simulator } from '../simulator.js';
@@ -109,9 +110,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * Headers go as a flat [name, value, ...] list built here rather than as a spread-and-extended
  * object: in the benchmark (bench/http.ts) the object form cost measurably more per response.
  */
-function send(response: ServerResponse, result: SimResponse, closeConnection = false, head = false): void {
+function send(response: ServerResponse, result: SimResponse, closeConnection = false, head = false): void | Promise<void> {
   const headers: string[] = [];
   for (const name in result.headers) headers.push(name, result.headers[name]!);
+  if (isStreamedBody(result.body)) return sendStreamed(response, result.status, headers, result.body, closeConnection);
   let payload: string | Uint8Array | undefined;
   if (result.body instanceof Uint8Array) {
     // A file (public media): its bytes as they are, with the Content-Type the route gave.
@@ -124,6 +126,33 @@ function send(response: ServerResponse, result: SimResponse, closeConnection = f
   if (closeConnection) headers.push('Connection', 'close');
   response.writeHead(result.status, headers);
   response.end(payload);
+}
+
+/**
+ * A streamed body (a whole snapshot), chunked: each chunk is written when the socket took the
+ * last one ('drain'), so a slow reader holds back the producer instead of filling the heap.
+ */
+async function sendStreamed(response: ServerResponse, status: number, headers: string[], body: StreamedBody, closeConnection: boolean): Promise<void> {
+  headers.push('Content-Type', body.contentType);
+  if (closeConnection) headers.push('Connection', 'close');
+  response.writeHead(status, headers);
+  for await (const chunk of body.chunks()) {
+    if (response.destroyed) return;
+    if (!response.write(chunk)) await drained(response);
+  }
+  response.end();
+}
+
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
 }
 
 /** A request without a declared body (no Content-Length, no Transfer-Encoding) is not read at all. */
@@ -169,7 +198,7 @@ export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = 
       // A body the core did not take (a refused request) or stopped reading (too large) is left
       // unread: the connection closes after the answer instead of draining it.
       // A HEAD answer has no body: no Content-Length that would claim the GET's is empty.
-      send(response, answer, source !== undefined && (!source.taken() || !request.complete), request.method === 'HEAD');
+      await send(response, answer, source !== undefined && (!source.taken() || !request.complete), request.method === 'HEAD');
     } catch (error) {
       options.onError?.(error);
       if (!response.headersSent) {

@@ -7,11 +7,13 @@
  * torn one. The only debris a kill can leave is the temp file of an interrupted save; the next
  * start removes it.
  */
-import { accessSync, closeSync, constants, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fsyncSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { Snapshot } from '../control/schemas.js';
-import { toJsonPath } from '../seed/parse.js';
+import { JsonChunkError, JsonChunkParser } from '../core/json-chunk-parser.js';
+import { jsonTextChunks } from '../core/json-text-stream.js';
 import type { Simulator } from '../simulator.js';
+import { checkSnapshotOutline } from '../simulator/snapshot-stream.js';
+import { SnapshotError } from '../store/rules.js';
 import { logFileOf, replayLog, StateLog, type StateFileContent } from './state-log.js';
 
 /** `.<name>.<pid>.<ms>.<n>.tmp` beside the target: same filesystem, so the rename is atomic. */
@@ -74,21 +76,42 @@ export function loadState(file: string): StateFileContent | undefined {
     }
     return undefined;
   }
-  const text = readFileSync(file, 'utf8');
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = readJsonFile(file);
   } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof JsonChunkError) throw new Error(`${file} is not valid JSON: ${error.message}`);
+    throw error;
   }
-  const result = Snapshot.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new Error(`${file} is not a switchboard state file (format switchboard-snapshot v1): ${toJsonPath(issue.path)}: ${issue.message}`);
+  let state: StateFileContent;
+  try {
+    // The outline here; every record is checked by the simulator's restore, all or nothing.
+    state = checkSnapshotOutline(value) as StateFileContent;
+  } catch (error) {
+    if (error instanceof SnapshotError) throw new Error(`${file} is not a switchboard state file (format switchboard-snapshot v1): $.${error.path}: ${error.message.slice(error.path.length + 2)}`);
+    throw error;
   }
-  const state = value as StateFileContent;
   replayLog(state, logFileOf(file));
   return state;
+}
+
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+/** A JSON file read and parsed a chunk at a time: its text is never one string (../core/json-chunk-parser.ts). */
+function readJsonFile(file: string): unknown {
+  const parser = new JsonChunkParser();
+  const buffer = new Uint8Array(READ_CHUNK_BYTES);
+  const fd = openSync(file, 'r');
+  try {
+    for (;;) {
+      const read = readSync(fd, buffer, 0, buffer.length, null);
+      if (read === 0) break;
+      parser.write(buffer.subarray(0, read));
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return parser.end();
 }
 
 /**
@@ -107,11 +130,16 @@ export function checkStateLocation(file: string): void {
 
 let tempSequence = 0;
 
-export function writeFileAtomic(file: string, text: string): void {
+/**
+ * Writes `content` (one text, or its chunks: a whole state is written chunk by chunk, never joined)
+ * to `file` atomically.
+ */
+export function writeFileAtomic(file: string, content: string | Iterable<string>): void {
   const temp = tempName(file, ++tempSequence);
   const fd = openSync(temp, 'w', 0o600);
   try {
-    writeSync(fd, text);
+    if (typeof content === 'string') writeSync(fd, content);
+    else for (const chunk of content) writeSync(fd, chunk);
     // Without the fsync a crash after the rename could expose an empty file on some filesystems.
     fsyncSync(fd);
   } catch (error) {
@@ -164,6 +192,12 @@ export interface PersistOptions {
   position?: number;
   /** A save that fails (disk full, directory removed) is reported here instead of crashing the server. */
   onError?: (error: unknown) => void;
+  /**
+   * The simulator was started from this file (`loadState`) in the same synchronous turn, so it
+   * holds exactly the file plus its log: keep the log rather than save everything again at start.
+   * (Start-up hooks only arm timers; nothing writes before this subscribes.)
+   */
+  resume?: boolean;
 }
 
 /**
@@ -176,9 +210,11 @@ export function persistState(sim: Simulator, file: string, options: PersistOptio
   cleanStaleTempFiles(file);
   const position = options.position ?? loadStatePosition(file) ?? 0;
   const log = new StateLog(sim, logFileOf(file), position, {
-    saveSnapshot: (content) => writeFileAtomic(file, JSON.stringify(content)),
+    // In chunks: a state past V8's longest string (about 512 MiB) is saved like any other.
+    saveSnapshot: (content) => writeFileAtomic(file, jsonTextChunks(content, { chunkChars: 1024 * 1024 })),
     ...(options.compactBytes !== undefined ? { compactBytes: options.compactBytes } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.resume === true && existsSync(file) ? { resume: true } : {}),
   });
   return {
     whenDurable: () => log.whenDurable(),

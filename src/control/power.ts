@@ -14,6 +14,7 @@ import type { StreamedBody } from '../core/body-stream.js';
 import { ApiError } from '../core/errors.js';
 import { pageItemsNewestFirst } from '../core/pagination.js';
 import { listResult, type AnyRoute, type RouteDefinition, type RouteMethod, type RouteResult } from '../core/route.js';
+import { isStreamedBody } from '../core/streamed-body.js';
 import { parseOrThrow } from '../core/validate.js';
 import type { Store } from '../store/store.js';
 import type { Scope } from '../core/types.js';
@@ -222,6 +223,8 @@ export function powerRoute<C>(power: Power<C, unknown>): AnyRoute<C> {
       const input = takesBody ? ctx.body : ctx.query;
       const output = await power.run({ accountId: ctx.caller.accountId, scope: ctx.caller.scope, params: ctx.params, input }, bound);
       if (power.list) return listResult(pageItemsNewestFirst(output as { id: number }[], ctx.page));
+      // A streamed body (a whole snapshot) carries its own envelope and goes out as it is written.
+      if (isStreamedBody(output)) return { status: power.status, body: output };
       const result: RouteResult = { status: power.status, body: { data: output ?? null } };
       return result;
     },

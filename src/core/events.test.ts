@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from './clock.js';
-import { EventJournal, eventPublicId, presentEvent, type EventRecord } from './events.js';
+import { EventJournal, eventIndexes, eventPublicId, presentEvent, type EventRecord } from './events.js';
 import { Store } from '../store/store.js';
 
 function setup() {
   const store = new Store();
   const clock = new VirtualClock(() => 0);
   clock.freeze(Date.parse('2026-01-01T00:00:00Z'));
-  const journal = new EventJournal(store, store.define<EventRecord>('events'), clock, new Set(['contact.updated', 'lead.captured', 'odd.event', 'even.event', 'a.b', 'c.d', 'x.y']));
+  const journal = new EventJournal(store, store.define<EventRecord>('events', eventIndexes), clock, new Set(['contact.updated', 'lead.captured', 'odd.event', 'even.event', 'a.b', 'c.d', 'x.y']));
   const heard: EventRecord[] = [];
   journal.subscribe((event) => heard.push(event));
   return { store, clock, journal, heard };
@@ -71,7 +71,7 @@ describe('the catalogue', () => {
   it('refuses an event no group declared: a bug in the emitter, caught where it happens', () => {
     const store = new Store();
     const clock = new VirtualClock(() => 0);
-    const journal = new EventJournal(store, store.define<EventRecord>('events'), clock, new Set(['known.event']));
+    const journal = new EventJournal(store, store.define<EventRecord>('events', eventIndexes), clock, new Set(['known.event']));
     expect(journal.isCatalogued('known.event')).toBe(true);
     expect(journal.isCatalogued('made.up')).toBe(false);
     expect(() => store.transaction(() => journal.emit(1, 'made.up', {}))).toThrow(/not in the catalogue/);

@@ -3,6 +3,14 @@
  * event appends here inside the request's transaction; subscribers (webhook delivery, the TUI
  * tail, tests) hear about it only after the transaction committed, so a failed request emits
  * nothing.
+ *
+ * Bounded (issue 12 item 5; docs/decisions.md, "Bounded event journal"): the journal serves the
+ * last 24 hours of virtual time (`EVENT_WINDOW_MS`), and holds at most `EVENT_KEEP_PER_ACCOUNT`
+ * events per account (pruned back to that, oldest first, once `EVENT_PRUNE_SLACK` more have
+ * piled up, so the cost of pruning is spread over many events). An event some other record still
+ * needs is kept whatever its age: a webhook delivery that is queued, retrying or in the delivery
+ * log (redelivery sends the same event again) holds on to it (`retainWhile`). Each event keeps
+ * its payload as it was emitted, so nothing served changes shape; what is bounded is how many.
  */
 import { z } from 'zod';
 import type { Collection, Entity } from '../store/collection.js';
@@ -12,6 +20,15 @@ import { jsonOverBounds } from './json-bounds.js';
 import type { Store } from '../store/store.js';
 import type { VirtualClock } from './clock.js';
 import { lowerBound } from '../store/sorted-ids.js';
+
+/** What `/_sandbox/events` serves: events of the last 24 hours of virtual time. */
+export const EVENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The most events one account's journal keeps (plus the slack below, and events still needed). */
+export const EVENT_KEEP_PER_ACCOUNT = 10_000;
+/** How far past the cap an account's journal grows before it is pruned back in one go. */
+export const EVENT_PRUNE_SLACK = 1_000;
+/** How often (virtual time) an account's journal is checked for events past the window. */
+const AGE_PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface EventRecord extends Entity {
   readonly type: string;
@@ -63,8 +80,16 @@ export function presentEvent(event: EventRecord): PublicEvent {
 
 export type EventListener = (event: EventRecord) => void;
 
+/** `${account_id}:${type}`: `/_sandbox/events?type=` reads one type's ids without scanning the rest. */
+export const eventIndexes = {
+  type: { key: (event: EventRecord) => `${event.account_id}:${event.type}` },
+};
+
 export class EventJournal {
   private readonly listeners = new Set<EventListener>();
+  private readonly retainers: ((event: EventRecord) => boolean)[] = [];
+  /** Per account, the virtual instant its journal was last checked for events past the window. */
+  private readonly agePrunedAt = new Map<number, number>();
 
   constructor(
     private readonly store: Store,
@@ -96,6 +121,7 @@ export class EventJournal {
       created_ms: now,
       data,
     });
+    this.prune(accountId, now);
     this.store.afterCommit(() => {
       for (const listener of this.listeners) listener(event);
     });
@@ -107,20 +133,62 @@ export class EventJournal {
     return () => this.listeners.delete(listener);
   }
 
-  /** One account's events, oldest first, after an event id. */
+  /**
+   * Keeps every event `needed` says yes to, whatever its age or the account's count (a webhook
+   * delivery's event: a snapshot must still hold what its deliveries refer to).
+   */
+  retainWhile(needed: (event: EventRecord) => boolean): void {
+    this.retainers.push(needed);
+  }
+
+  /**
+   * One account's events of the last 24 hours, oldest first, after an event id. With `type`,
+   * only that type's ids are read (an index), never the rest of the journal.
+   */
   list(accountId: number, options: { after?: number; limit?: number; type?: string } = {}): EventRecord[] {
-    const ids = this.records.idsOfAccount(accountId);
+    const ids = options.type ? this.records.idsByIndex('type', `${accountId}:${options.type}`) : this.records.idsOfAccount(accountId);
     const limit = options.limit ?? 100;
+    const since = this.clock.now() - EVENT_WINDOW_MS;
     const out: EventRecord[] = [];
     const start = options.after === undefined ? 0 : lowerBound(ids, options.after + 1);
     for (let i = start; i < ids.length; i++) {
-      const id = ids[i]!;
-      const event = this.records.get(id);
-      if (!event || (options.type && event.type !== options.type)) continue;
+      const event = this.records.get(ids[i]!);
+      // Past the window (kept only because a webhook delivery still needs it): not served.
+      if (!event || event.created_ms < since) continue;
       out.push(event);
       if (out.length >= limit) break;
     }
     return out;
+  }
+
+  /**
+   * Drops the account's events past the cap or the window, oldest first, except those still
+   * needed. Runs when the journal is `EVENT_PRUNE_SLACK` over the cap, or an hour (virtual) after
+   * the last age check: amortised, a constant cost per event.
+   */
+  private prune(accountId: number, now: number): void {
+    const ids = this.records.idsOfAccount(accountId);
+    const overCap = ids.length > EVENT_KEEP_PER_ACCOUNT + EVENT_PRUNE_SLACK;
+    const lastAgeCheck = this.agePrunedAt.get(accountId);
+    const ageDue = lastAgeCheck === undefined || now - lastAgeCheck >= AGE_PRUNE_EVERY_MS || now < lastAgeCheck;
+    if (!overCap && !ageDue) return;
+    if (ageDue) this.agePrunedAt.set(accountId, now);
+    const oldest = this.records.get(ids[0]!);
+    if (!overCap && (oldest === undefined || oldest.created_ms >= now - EVENT_WINDOW_MS)) return;
+    const since = now - EVENT_WINDOW_MS;
+    const candidates = [...ids];
+    let excess = candidates.length - EVENT_KEEP_PER_ACCOUNT;
+    for (const id of candidates) {
+      const event = this.records.get(id)!;
+      const expired = event.created_ms < since;
+      if (excess <= 0 && !expired) {
+        // Ids and times both grow, except across a clock set back: stop at the first young one.
+        break;
+      }
+      if (this.retainers.some((needed) => needed(event))) continue;
+      this.records.remove(id);
+      excess--;
+    }
   }
 
   get(accountId: number, id: number): EventRecord | undefined {

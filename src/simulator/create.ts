@@ -6,7 +6,7 @@
 import { fromFetchRequest, toFetchResponse } from '../adapters/fetch.js';
 import { bytesSource, ownBuffer } from '../core/body.js';
 import { VirtualClock, clockCanHold, parseTimestamp } from '../core/clock.js';
-import { EventJournal, eventRules, type EventListener, type EventRecord } from '../core/events.js';
+import { EventJournal, eventIndexes, eventRules, type EventListener, type EventRecord } from '../core/events.js';
 import { IdempotencyKeys, idempotencyIndexes, idempotencyRules, type IdempotencyRecord } from '../core/idempotency.js';
 import { consoleLogger, type Logger } from '../core/logger.js';
 import { BASE_PATH, CONTROL_OPENAPI_PATH, CONTROL_PREFIX, OPENAPI_PATH, PUBLIC_PREFIX } from '../core/paths.js';
@@ -47,6 +47,8 @@ import { Store, type CommittedChanges } from '../store/store.js';
 import type { HookSpecs } from '../core/hooks.js';
 import type { PowerTree } from '../control/power.js';
 import { simulatorPowers } from './powers.js';
+import { readSnapshotChunks, snapshotTextChunks, type SnapshotChunks } from './snapshot-stream.js';
+import { isStreamedBody } from '../core/streamed-body.js';
 import type { SandboxControl, SimulatorSnapshot } from './types.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -134,6 +136,19 @@ export interface Simulator<G extends readonly AnyGroup[] = Registry> {
   reset(): void;
   snapshot(): SimulatorSnapshot;
   restore(snapshot: SimulatorSnapshot): void;
+  /**
+   * The snapshot as JSON text in chunks (about 64 Ki characters each), never one string: the
+   * state as it is now, written lazily (records are never mutated, so later writes do not show).
+   * Joined, exactly `JSON.stringify(sim.snapshot())` (with `indent`, as JSON.stringify's third
+   * argument).
+   */
+  snapshotChunks(options?: { envelope?: boolean; indent?: number }): Generator<string, void, undefined>;
+  /**
+   * Restores a snapshot read from chunks (a file or request stream, an array of pieces), parsed
+   * as they arrive. All or nothing: a SnapshotError (text that is not JSON, more than `maxBytes`,
+   * default 1 GiB, a bad outline or record) changes nothing.
+   */
+  restoreFromChunks(chunks: SnapshotChunks, options?: { maxBytes?: number }): Promise<void>;
   setRateLimit(config: RateLimitConfig | 'off' | string): void;
   /** Hears every committed event of every account. */
   onEvent(listener: EventListener): () => void;
@@ -186,7 +201,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
   const catalogue = eventCatalogueOf(groups);
   const events = new EventJournal(
     store,
-    store.define<EventRecord>('events', {}, eventRules),
+    store.define<EventRecord>('events', eventIndexes, eventRules),
     clock,
     new Set(catalogue.map((event) => event.name)),
     new Map(catalogue.map((event) => [event.name, event.textFields])),
@@ -304,12 +319,12 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
       if (request.key !== undefined) headers['X-Service-Api-Key'] = request.key;
       const path = isFullPath(request.path) ? request.path : `${BASE_PATH}${request.path}`;
       const base = { method: request.method ?? 'GET', path, query: request.query, headers };
-      if (!isBinaryBody(request.body)) return handle({ ...base, body: request.body });
+      if (!isBinaryBody(request.body)) return collected(await handle({ ...base, body: request.body }));
       // A form or file goes as the bytes a fetch would send, with its multipart boundary.
       const encoded = new Response(request.body instanceof Uint8Array ? ownBuffer(request.body) : request.body);
       const type = encoded.headers.get('content-type');
       if (type !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = type;
-      return handle({ ...base, bodySource: bytesSource(new Uint8Array(await encoded.arrayBuffer())) });
+      return collected(await handle({ ...base, bodySource: bytesSource(new Uint8Array(await encoded.arrayBuffer())) }));
     },
     async fetch(request: Request): Promise<Response> {
       return toFetchResponse(await handle(await fromFetchRequest(request)));
@@ -319,6 +334,10 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     reset: control.reset,
     snapshot: control.snapshot,
     restore: control.restore,
+    snapshotChunks: (chunkOptions = {}) => snapshotTextChunks(control.snapshot(), chunkOptions),
+    async restoreFromChunks(chunks, restoreOptions = {}): Promise<void> {
+      control.restore(await readSnapshotChunks(chunks, restoreOptions.maxBytes));
+    },
     setRateLimit: (config) => rateLimiter.configure(toRateLimit(config)),
     onEvent: (listener) => events.subscribe(listener),
     onChange: (listener) => store.onChange(listener),
@@ -337,6 +356,12 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
 /** Paths `sim.request` takes as they are; anything else is relative to `/api/v1`. */
 export function isFullPath(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith(CONTROL_PREFIX) || path.startsWith(`${PUBLIC_PREFIX}/`);
+}
+
+/** `sim.request` answers with values, as tests read them: a streamed JSON body is collected and parsed. */
+async function collected(response: SimResponse): Promise<SimResponse> {
+  if (!isStreamedBody(response.body)) return response;
+  return { ...response, body: JSON.parse(await response.body.text()) as unknown };
 }
 
 /** Bodies `sim.request` sends as bytes rather than JSON: forms (uploads), blobs and raw bytes. */

@@ -27,6 +27,7 @@ import {
   Snapshot,
 } from '../control/schemas.js';
 import { EmptyBody } from '../resources/shared/schemas.js';
+import { snapshotResponseBody, type SnapshotBody } from './snapshot-stream.js';
 import type { SandboxControl, SimulatorSnapshot } from './types.js';
 
 /** The biggest snapshot `POST /_sandbox/restore` reads: a million contacts with long notes fit. */
@@ -68,8 +69,12 @@ export const simulatorPowers = {
     method: 'GET',
     path: '/snapshot',
     summary: 'The whole simulator state as JSON (restore it later with POST /_sandbox/restore)',
+    description:
+      'Streamed: the JSON is written record by record as the client reads it, so its size is bounded by the disk, not by the length of one string. It holds the state of the instant the request was answered.',
     output: Snapshot,
-    run: (_call, control) => control.snapshot(),
+    // The route streams the state as it is now; `sim.sandbox.snapshot()` takes the value itself.
+    run: (_call, control) => snapshotResponseBody(control.snapshot()),
+    fn: (invoke) => (): SimulatorSnapshot => (invoke({}) as SnapshotBody).value,
   }),
   restore: power.operator({
     operationId: 'sandboxRestore',
@@ -77,7 +82,7 @@ export const simulatorPowers = {
     path: '/restore',
     summary: 'Replace the whole simulator state with a snapshot',
     description:
-      'Takes what GET /_sandbox/snapshot gave, up to 512 MiB: a snapshot is as big as the state it holds, so the 1 MiB limit of ordinary requests does not apply here.',
+      'Takes what GET /_sandbox/snapshot gave, up to 512 MiB over HTTP: a snapshot is as big as the state it holds, so the 1 MiB limit of ordinary requests does not apply here. In process, sim.restoreFromChunks reads a streamed snapshot up to 1 GiB.',
     input: RestoreBody,
     inputRequired: true,
     maxBodyBytes: RESTORE_MAX_BYTES,

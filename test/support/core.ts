@@ -1,6 +1,6 @@
 /** Core services for a test that builds groups without a whole simulator. */
 import { VirtualClock } from '../../src/core/clock.js';
-import { EventJournal, eventRules, type EventRecord } from '../../src/core/events.js';
+import { EventJournal, eventIndexes, eventRules, type EventRecord } from '../../src/core/events.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { Scheduler } from '../../src/core/scheduler.js';
 import { createLifecycle, type CoreServices } from '../../src/groups/services.js';
@@ -14,7 +14,7 @@ export function testCoreServices(eventNames: Iterable<string>, clock: VirtualClo
     store,
     clock,
     scheduler: new Scheduler(clock, () => {}),
-    events: new EventJournal(store, store.define<EventRecord>('events', {}, eventRules), clock, new Set(eventNames)),
+    events: new EventJournal(store, store.define<EventRecord>('events', eventIndexes, eventRules), clock, new Set(eventNames)),
     logger: silentLogger,
     lifecycle: createLifecycle(),
     settings: { allowLocalWebhooks: false, webhookTransport: createFetchTransport(), publicOrigin: 'http://127.0.0.1:4010' },

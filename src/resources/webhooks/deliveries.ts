@@ -68,6 +68,8 @@ export function createDeliveryLog(store: Store, clock: VirtualClock) {
     {
       pending: { key: (d) => (d.state === 'pending' ? endpointKey(d.endpoint_id) : null) },
       endpoint: { key: (d) => endpointKey(d.endpoint_id) },
+      // The event journal keeps an event while a delivery refers to it (core/events.ts retainWhile).
+      event: { key: (d) => (d.event_id === null ? null : String(d.event_id)) },
     },
     {
       schema: storedRecord({
@@ -114,6 +116,11 @@ export function createDeliveryLog(store: Store, clock: VirtualClock) {
 
   return {
     deliveries,
+
+    /** True while a delivery (queued, retrying, or logged for redelivery) refers to the event. */
+    refersTo(eventId: number): boolean {
+      return deliveries.idsByIndex('event', String(eventId)).length > 0;
+    },
 
     /** The endpoint's next delivery in queue order, if any. */
     head(endpointId: number): DeliveryRecord | undefined {

@@ -11,6 +11,8 @@ import { createWebhookEndpointModel, ENVELOPE_STYLE, type WebhookEndpointRecord 
 
 export function createWebhooksModel(core: CoreServices) {
   const log = createDeliveryLog(core.store, core.clock);
+  // A delivery's event must outlive the journal's bounds: it is sent (and redelivered) from there.
+  core.events.retainWhile((event) => log.refersTo(event.id));
   const endpoints = createWebhookEndpointModel(core, (endpointId) => dispatcher.kick(endpointId));
   const dispatcher = createDispatcher(core, () => endpoints, log);
 
