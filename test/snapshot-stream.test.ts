@@ -55,6 +55,22 @@ describeRuntimes(
       expect(restored.status).toBe(200);
       expect((await api().call({ path: `/contacts/${id}`, key: keys.read })).status).toBe(404);
     });
+
+    it('reads the restore body as it streams in: a cut, non-JSON or broken snapshot is 400 and changes nothing', async () => {
+      const { sim, keys } = api();
+      const operator = { 'X-Sandbox-Token': sim.controlToken, 'Content-Type': 'application/json' };
+      const text = JSON.stringify(sim.snapshot());
+      const created = await api().call({ method: 'POST', path: '/contacts', key: keys.write, body: { channel: 'telegram', platform_user_id: 'kept' } });
+      const id = (created.body as { data: { id: number } }).data.id;
+      const broken = JSON.parse(text) as SimulatorSnapshot;
+      (broken.store.collections as Record<string, unknown[]>)['contacts']!.push({ id: 'not-a-number', account_id: 1 });
+      for (const body of [text.slice(0, Math.floor(text.length / 2)), 'not json at all', JSON.stringify(broken)]) {
+        const refused = await api().call({ method: 'POST', path: '/_sandbox/restore', headers: operator, body });
+        expect(refused.status, body.slice(0, 40)).toBe(400);
+        expect((refused.body as { error: { code: string; param?: string } }).error.code).toBe('invalid_param');
+        expect((await api().call({ path: `/contacts/${id}`, key: keys.read })).status).toBe(200);
+      }
+    });
   },
   { clock: { frozenAt: START } },
 );

@@ -11,6 +11,7 @@ import { EVENT_DATA_BOUNDS, jsonOverBounds } from '../core/json-bounds.js';
 import { presentEvent, type PublicEvent } from '../core/events.js';
 import { powersFor } from '../control/power.js';
 import { SnapshotError } from '../store/rules.js';
+import { readSnapshotChunks, STREAMED_RESTORE_MAX_BYTES } from './snapshot-stream.js';
 import {
   AdvanceBody,
   ClockState,
@@ -30,8 +31,6 @@ import { EmptyBody } from '../resources/shared/schemas.js';
 import { snapshotResponseBody, type SnapshotBody } from './snapshot-stream.js';
 import type { SandboxControl, SimulatorSnapshot } from './types.js';
 
-/** The biggest snapshot `POST /_sandbox/restore` reads: a million contacts with long notes fit. */
-export const RESTORE_MAX_BYTES = 512 * 1024 * 1024;
 
 const power = powersFor<SandboxControl>();
 
@@ -82,10 +81,20 @@ export const simulatorPowers = {
     path: '/restore',
     summary: 'Replace the whole simulator state with a snapshot',
     description:
-      'Takes what GET /_sandbox/snapshot gave, up to 512 MiB over HTTP: a snapshot is as big as the state it holds, so the 1 MiB limit of ordinary requests does not apply here. In process, sim.restoreFromChunks reads a streamed snapshot up to 1 GiB.',
+      'Takes what GET /_sandbox/snapshot gave, up to 1 GiB, read as it streams in (never held as one string): a snapshot is as big as the state it holds, so the 1 MiB limit of ordinary requests does not apply here. A snapshot that is not JSON, is cut short or breaks an invariant is 400 naming where, and changes nothing.',
     input: RestoreBody,
     inputRequired: true,
-    maxBodyBytes: RESTORE_MAX_BYTES,
+    maxBodyBytes: STREAMED_RESTORE_MAX_BYTES,
+    // Parsed record by record as the bytes arrive (simulator/snapshot-stream.ts); the outline is
+    // then checked by RestoreBody and every record by the store's restore, before anything moves.
+    streamedInput: async (body) => {
+      try {
+        return await readSnapshotChunks(body.chunks(), body.maxBytes);
+      } catch (error) {
+        if (error instanceof SnapshotError) throw invalidParam(error.path, `The snapshot cannot be restored: ${error.message}`);
+        throw error;
+      }
+    },
     output: Done,
     run: ({ input }, control) => {
       // Every invariant is checked before anything is replaced (store/rules.ts): all or nothing.
