@@ -6,6 +6,7 @@
  */
 import type { OpenApiDocument } from '../build.js';
 import type { ExampleSet } from './collect.js';
+import { SUCCESS_NOT_SHOWN } from './inputs.js';
 
 interface MutableOperation {
   operationId?: string;
@@ -34,6 +35,7 @@ export function withExamples(document: OpenApiDocument, examples: ExampleSet): O
       const json = operation.requestBody?.content['application/json'];
       if (json !== undefined && found.body !== undefined) json.examples = { request: { summary: 'The request of the success example', value: found.body } };
       for (const [status, exchange] of found.responses) {
+        if (status < 300 && operation.operationId! in SUCCESS_NOT_SHOWN) continue;
         const media = operation.responses?.[String(status)]?.content?.['application/json'];
         if (media !== undefined) media.examples = { [exampleKey(status, exchange.value)]: { summary: exchange.summary, value: exchange.value } };
       }

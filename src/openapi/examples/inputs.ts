@@ -71,12 +71,14 @@ const DEMO_FLOW = {
   trigger: { source: 'dm', keywords: ['demo'], match_type: 'contains' },
   nodes: [
     { id: '1', type: 'trigger', config: {} },
-    { id: '2', type: 'collect_input', config: { question: 'What is your email?', input_type: 'email', variable_name: 'email' } },
-    { id: '3', type: 'message', config: { text: 'Thanks, the guide is on its way to {email}.' } },
+    // max_retries, buttons, timeout_minutes and from_port are optional on input (defaults), but the shared FlowDefinition component is documented in output mode
+    // (see docs/decisions.md, "OpenAPI examples"): sent explicitly, the example validates either way.
+    { id: '2', type: 'collect_input', config: { question: 'What is your email?', input_type: 'email', variable_name: 'email', max_retries: 2 } },
+    { id: '3', type: 'message', config: { text: 'Thanks, the guide is on its way to {email}.', buttons: [], timeout_minutes: 1440 } },
   ],
   edges: [
-    { from: '1', to: '2' },
-    { from: '2', to: '3' },
+    { from: '1', to: '2', from_port: 'output_1' },
+    { from: '2', to: '3', from_port: 'output_1' },
   ],
 };
 
@@ -94,6 +96,15 @@ const webhookEndpoint = async (context: InputContext) => ({
       | undefined,
   ),
 });
+
+/**
+ * Operations whose success answer is not shown as an example, with why. GET /flows/nodes answers
+ * with the node catalogue's own JSON Schemas (with `type` and `example` keys) as data: Spectral's
+ * oas3-valid-schema-example reads those as the document's schemas and reports them.
+ */
+export const SUCCESS_NOT_SHOWN: Readonly<Record<string, string>> = {
+  getFlowCatalogue: 'Its data is a catalogue of JSON Schemas, which schema linters read as the document’s own.',
+};
 
 export const AUTHORED_INPUTS: Readonly<Record<string, AuthoredInput>> = {
   createCustomField: { body: () => ({ field_key: 'membership_level', label: 'Membership level', type: 'text' }) },
