@@ -6,6 +6,8 @@
  * and an input that stops working shows up as a missing success example
  * (test/openapi-examples.test.ts).
  */
+import { ownBuffer } from '../../core/body.js';
+import { base64ToBytes } from '../../resources/media/bytes.js';
 import { SAMPLES } from '../../resources/media/samples.js';
 import type { SynthesisContext } from './synthesize.js';
 
@@ -42,7 +44,7 @@ const postIn = (status: string) => async (context: InputContext) => ({
 
 const sampleFile = (): File => {
   const sample = SAMPLES['pricing.png'];
-  return new File([Buffer.from(sample.base64, 'base64')], 'pricing.png', { type: sample.mime });
+  return new File([ownBuffer(base64ToBytes(sample.base64))], 'pricing.png', { type: sample.mime });
 };
 
 /** The first free slot of the future date, as `{date, time}`. */
