@@ -21,7 +21,9 @@ const QUIET_ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_U
 const dir = mkdtempSync(join(tmpdir(), 'switchboard-lint-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const sim = createSimulator({ logger: silentLogger });
-const documents = { api: sim.openapi(), control: sim.controlOpenapi() };
+// The served API document, examples included: Spectral's oas3-valid-*-example and Redocly's
+// no-invalid-media-type-examples then check every example against its schema too.
+const documents = { api: sim.openapiWithExamples(), control: sim.controlOpenapi() };
 sim.close();
 const files = Object.fromEntries(
   Object.entries(documents).map(([name, document]) => {

@@ -10,7 +10,7 @@ export function registerOpenapi(program: Command): void {
     .option('--compact', 'one line instead of indented JSON')
     .action((options: { compact?: boolean }) => {
       const sim = createSimulator({ logger: silentLogger });
-      console.log(JSON.stringify(sim.openapi(), null, options.compact ? undefined : 2));
+      console.log(JSON.stringify(sim.openapiWithExamples(), null, options.compact ? undefined : 2));
       sim.close();
     });
 }

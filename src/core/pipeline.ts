@@ -117,7 +117,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
       if (request.method !== 'GET') {
         throw new ApiError('method_not_allowed', `${request.method} is not allowed here.`, { headers: { Allow: 'GET' } });
       }
-      return { status: 200, body: document() };
+      return { status: 200, body: await document() };
     }
     const mount = findMount(deps.mounts, request.path);
     if (!mount) throw new ApiError('not_found', 'No such endpoint.');

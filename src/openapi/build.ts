@@ -33,6 +33,8 @@ import { componentName, isBinary } from './components.js';
 import { operationDescription } from './describe.js';
 import { parameterSchema, tidySchemaNode } from './wire.js';
 import { WEBHOOK_PARAMETERS, WEBHOOKS_TAG } from './webhooks.js';
+import { MinimalVariants } from './minimal.js';
+import { TEXT_FIELDS } from '../resources/webhooks/profile.js';
 
 export type OpenApiDocument = OpenAPIObject;
 
@@ -386,7 +388,27 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
     eventCatalogue.map((event): [string, z.ZodType] => [`Event_${event.name.replace(/\./g, '_')}`, event.envelope]),
     'output',
   );
-  for (const [name, schema] of Object.entries(eventSchemas)) builder.addSchema(name, schema);
+  // The minimal payload profile: a `<Event>_minimal` variant wherever it differs from the full one.
+  const all: Record<string, SchemaObject> = { ...schemas, ...eventSchemas };
+  const bodySchemas = new Map<string, SchemaObject>();
+  for (const event of eventCatalogue) {
+    const name = `Event_${event.name.replace(/\./g, '_')}`;
+    const drop = new Set([...TEXT_FIELDS, ...event.textFields].map((field) => field.toLowerCase()));
+    const variants = new MinimalVariants(all, drop, event.textFields.length > 0 ? `_${event.name.replace(/\./g, '_')}` : '');
+    const full = all[name] as Record<string, unknown>;
+    if (!variants.differs(full)) {
+      bodySchemas.set(event.name, ref(name));
+      continue;
+    }
+    all[`${name}_minimal`] = variants.strip(full) as SchemaObject;
+    bodySchemas.set(event.name, {
+      description:
+        'The endpoint\'s `governance.payload_profile` decides: `full` (the default) carries message text; `minimal` ' +
+        `leaves every text field out (${[...drop].join(', ')}), at any depth.`,
+      anyOf: [ref(name), ref(`${name}_minimal`)],
+    });
+  }
+  for (const [name, schema] of Object.entries(all)) if (!(name in schemas)) builder.addSchema(name, schema);
   for (const event of eventCatalogue) {
     builder.addWebhook(event.name, {
       post: {
@@ -401,7 +423,7 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
         'x-event-source': event.source,
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref(`Event_${event.name.replace(/\./g, '_')}`) } },
+          content: { 'application/json': { schema: bodySchemas.get(event.name)! } },
         },
         responses: { '2XX': { description: 'Any 2xx acknowledges the delivery.' } },
       },

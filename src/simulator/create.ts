@@ -49,6 +49,9 @@ import type { PowerTree } from '../control/power.js';
 import { simulatorPowers } from './powers.js';
 import { readSnapshotChunks, snapshotTextChunks, type SnapshotChunks } from './snapshot-stream.js';
 import { isStreamedBody } from '../core/streamed-body.js';
+import { withExamples } from '../openapi/examples/attach.js';
+import { fromRecorded, type RecordedExamples } from '../openapi/examples/collect.js';
+import recordedExamples from '../openapi/examples/recorded.json' with { type: 'json' };
 import type { SandboxControl, SimulatorSnapshot } from './types.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -159,8 +162,14 @@ export interface Simulator<G extends readonly AnyGroup[] = Registry> {
    * log of `serve --state`, src/adapters/state-log.ts). Costs nothing while nobody listens.
    */
   onCommit(listener: (changes: CommittedChanges) => void): () => void;
-  /** The API's OpenAPI 3.1 document (`/api/v1/openapi.json`). */
+  /** The API's OpenAPI 3.1 document, schemas only (what the simulator checks itself against). */
   openapi(): OpenApiDocument;
+  /**
+   * The document `/api/v1/openapi.json` serves: `openapi()` plus an example request and response
+   * per operation and per reachable error status, recorded from a fresh default-seed simulator
+   * (src/simulator/examples.ts; the suite fails when the recording drifts from the behaviour).
+   */
+  openapiWithExamples(): OpenApiDocument;
   /** The control plane's OpenAPI 3.1 document (`/_sandbox/openapi.json`). */
   controlOpenapi(): OpenApiDocument;
   /** The sandbox control plane as functions (the same powers as `/_sandbox/...`). */
@@ -283,6 +292,9 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
   let controlDocument: OpenApiDocument | undefined;
   const openapi = (): OpenApiDocument => (apiDocument ??= buildOpenApi(groups));
   const controlOpenapi = (): OpenApiDocument => (controlDocument ??= buildControlOpenApi(groups, simulatorPowers));
+  let servedDocument: OpenApiDocument | undefined;
+  const openapiWithExamples = (): OpenApiDocument =>
+    (servedDocument ??= withExamples(openapi(), fromRecorded(recordedExamples as unknown as RecordedExamples)));
 
   const pipeline = createPipeline({
     mounts: [
@@ -291,7 +303,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
       { prefix: PUBLIC_PREFIX, router: new Router<MountedRoute>(mountPublicRoutes(instances)), metered: false, public: true },
     ],
     documents: new Map<string, () => unknown>([
-      [OPENAPI_PATH, openapi],
+      [OPENAPI_PATH, openapiWithExamples],
       [CONTROL_OPENAPI_PATH, controlOpenapi],
     ]),
     store,
@@ -343,6 +355,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     onChange: (listener) => store.onChange(listener),
     onCommit: (listener) => store.onCommit(listener),
     openapi,
+    openapiWithExamples,
     controlOpenapi,
     sandbox: sandbox as SandboxApi<G>,
     controlToken,
