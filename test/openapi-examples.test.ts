@@ -40,7 +40,8 @@ interface Document {
 }
 
 /** Secrets minted at random (a new API key, a signing secret) and measured latencies: compared as present, not by value. */
-const RANDOM_FIELDS = new Set(['api_key', 'preview', 'signing_secret', 'secret', 'latency_ms']);
+// invite_link: a resent invitation gets a fresh secret link.
+const RANDOM_FIELDS = new Set(['api_key', 'preview', 'signing_secret', 'secret', 'latency_ms', 'invite_link']);
 const withoutRandom = (value: unknown): unknown =>
   JSON.parse(JSON.stringify(value, (key, inner: unknown) => (RANDOM_FIELDS.has(key) && (typeof inner === 'string' || typeof inner === 'number') ? '<random>' : inner)));
 
