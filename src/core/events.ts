@@ -11,7 +11,6 @@ import { TIMESTAMP_PATTERN } from './clock.js';
 import { jsonOverBounds } from './json-bounds.js';
 import type { Store } from '../store/store.js';
 import type { VirtualClock } from './clock.js';
-import { lowerBound } from '../store/sorted-ids.js';
 
 export interface EventRecord extends Entity {
   readonly type: string;
@@ -112,9 +111,7 @@ export class EventJournal {
     const ids = this.records.idsOfAccount(accountId);
     const limit = options.limit ?? 100;
     const out: EventRecord[] = [];
-    const start = options.after === undefined ? 0 : lowerBound(ids, options.after + 1);
-    for (let i = start; i < ids.length; i++) {
-      const id = ids[i]!;
+    for (const id of ids.ascending(options.after === undefined ? undefined : options.after + 1)) {
       const event = this.records.get(id);
       if (!event || (options.type && event.type !== options.type)) continue;
       out.push(event);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Entity } from './collection.js';
 import { isStoreSnapshot } from './snapshot.js';
-import { insertSorted, lowerBound, removeSorted } from './sorted-ids.js';
+import { lowerBound, SortedIds } from './sorted-ids.js';
 import { Store, type CommittedChanges } from './store.js';
 
 interface Contact extends Entity {
@@ -42,20 +42,20 @@ describe('Collection indexes', () => {
     const bob = t.add(1, 'bob', ['new']);
     const zed = t.add(2, 'alice', ['vip']);
     expect(t.contacts.get(alice.id)).toBe(alice);
-    expect(t.contacts.idsOfAccount(1)).toEqual([alice.id, bob.id]);
+    expect([...t.contacts.idsOfAccount(1)]).toEqual([alice.id, bob.id]);
     expect(t.contacts.countOfAccount(2)).toBe(1);
     expect(t.contacts.findUnique('handle', '2:alice')).toBe(zed);
-    expect(t.contacts.idsByIndex('tag', '1:new')).toEqual([alice.id, bob.id]);
-    expect(t.contacts.idsByIndex('tag', '2:vip')).toEqual([zed.id]);
+    expect([...t.contacts.idsByIndex('tag', '1:new')]).toEqual([alice.id, bob.id]);
+    expect([...t.contacts.idsByIndex('tag', '2:vip')]).toEqual([zed.id]);
 
     const updated = t.contacts.update(alice.id, { handle: 'alicia', tags: ['new'] });
     expect(t.contacts.findUnique('handle', '1:alice')).toBeUndefined();
     expect(t.contacts.findUnique('handle', '1:alicia')).toBe(updated);
-    expect(t.contacts.idsByIndex('tag', '1:vip')).toEqual([]);
+    expect([...t.contacts.idsByIndex('tag', '1:vip')]).toEqual([]);
 
     t.contacts.remove(bob.id);
     expect(t.contacts.get(bob.id)).toBeUndefined();
-    expect(t.contacts.idsByIndex('tag', '1:new')).toEqual([alice.id]);
+    expect([...t.contacts.idsByIndex('tag', '1:new')]).toEqual([alice.id]);
     expect([...t.contacts.ofAccount(1)].map((c) => c.handle)).toEqual(['alicia']);
     expect(t.contacts.remove(bob.id)).toBeUndefined();
   });
@@ -299,13 +299,14 @@ describe('snapshot and restore', () => {
   });
 });
 
-describe('sorted id arrays', () => {
-  it('insert and remove keep the array ascending without duplicates', () => {
-    const ids: number[] = [];
-    for (const id of [5, 1, 9, 3, 5, 7, 1]) insertSorted(ids, id);
-    expect(ids).toEqual([1, 3, 5, 7, 9]);
-    removeSorted(ids, 5);
-    removeSorted(ids, 42);
+describe('sorted id sets', () => {
+  it('insert and remove keep the set ascending without duplicates', () => {
+    const set = new SortedIds();
+    for (const id of [5, 1, 9, 3, 5, 7, 1]) set.insert(id);
+    expect(set.toArray()).toEqual([1, 3, 5, 7, 9]);
+    set.remove(5);
+    set.remove(42);
+    const ids = set.toArray();
     expect(ids).toEqual([1, 3, 7, 9]);
     expect(lowerBound(ids, 0)).toBe(0);
     expect(lowerBound(ids, 7)).toBe(2);

@@ -129,13 +129,16 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events:
   function runsOf(flowId: number): Map<number, Run> {
     const ids = events.idsByIndex('flow', String(flowId));
     let fold = folds.get(flowId);
-    if (!fold || ids.length < fold.count || (fold.count > 0 && ids[fold.count - 1] !== fold.lastId)) fold = { runs: new Map(), count: 0, lastId: 0 };
+    // The folded prefix is intact when its last id is still there with exactly `count` ids up to it.
+    if (!fold || ids.length < fold.count || (fold.count > 0 && (!ids.has(fold.lastId) || ids.countBelow(fold.lastId + 1) !== fold.count))) {
+      fold = { runs: new Map(), count: 0, lastId: 0 };
+    }
     if (ids.length > fold.count) {
       foldRuns(
-        ids.slice(fold.count).map((id) => events.get(id)!),
+        [...ids.ascending(fold.count === 0 ? undefined : fold.lastId + 1)].map((id) => events.get(id)!),
         fold.runs,
       );
-      fold = { runs: fold.runs, count: ids.length, lastId: ids[ids.length - 1]! };
+      fold = { runs: fold.runs, count: ids.length, lastId: ids.last()! };
     }
     folds.set(flowId, fold);
     return fold.runs;

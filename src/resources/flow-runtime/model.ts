@@ -197,7 +197,8 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   /** An expired waiting session of this contact the customer may pick up again. */
   function reactivatable(contactId: number): SessionRecord | undefined {
     const ids = sessions.idsByIndex('contact', String(contactId));
-    const latest = ids.length === 0 ? undefined : sessions.get(ids[ids.length - 1]!);
+    const last = ids.last();
+    const latest = last === undefined ? undefined : sessions.get(last);
     if (!latest || latest.status !== 'expired' || clock.now() - latest.last_activity_ms > REACTIVATION_MS) return undefined;
     const live = needs.flows.running(latest.account_id).find((candidate) => candidate.flow.id === latest.flow_id);
     if (!live || live.version.version !== latest.flow_version) return undefined;
