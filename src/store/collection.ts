@@ -14,6 +14,7 @@
  * Records are replaced, never mutated in place: callers treat what they read as read-only.
  */
 import { SortedIds, type SortedIdView } from './sorted-ids.js';
+import { SortedPairs, type SortedPairView } from './sorted-pairs.js';
 
 export interface Entity {
   readonly id: number;
@@ -31,6 +32,11 @@ export interface IndexDefinition<T> {
    * that leaves them all identical skips this index without computing its keys.
    */
   readonly fields?: readonly (keyof T)[];
+  /**
+   * Makes an ordered index: under each key, ids sorted by (orderBy(record), id) instead of by id,
+   * for lists whose spec order is a field that changes (./sorted-pairs.ts).
+   */
+  readonly orderBy?: (record: T) => number;
 }
 
 export type IndexDefinitions<T> = Readonly<Record<string, IndexDefinition<T>>>;
@@ -49,6 +55,7 @@ export type UndoSink = (undo: () => void) => void;
 const EMPTY: SortedIdView = new SortedIds();
 const EMPTY_KEYED: SortedIdView = new SortedIds(true);
 const NO_KEYS: readonly string[] = Object.freeze([]);
+const EMPTY_ORDERED: SortedPairView = new SortedPairs();
 
 function keysOf(key: IndexKey): readonly string[] {
   if (key === null || key === undefined) return NO_KEYS;
@@ -60,6 +67,7 @@ export class Collection<T extends Entity> {
   private readonly byAccount = new Map<number, SortedIds>();
   private readonly uniques = new Map<string, Map<string, number>>();
   private readonly secondaries = new Map<string, Map<string, SortedIds>>();
+  private readonly ordered = new Map<string, Map<string, SortedPairs>>();
   private readonly accountKey: ((record: T) => number) | undefined;
   /** Bumped by every change, undo, clear and load: a cheap "has anything here changed?" for caches. */
   private mutations = 0;
@@ -75,6 +83,7 @@ export class Collection<T extends Entity> {
     this.accountKey = options.accountKey;
     for (const [indexName, definition] of Object.entries(indexes)) {
       if (definition.unique) this.uniques.set(indexName, new Map());
+      else if (definition.orderBy) this.ordered.set(indexName, new Map());
       else this.secondaries.set(indexName, new Map());
     }
   }
@@ -130,6 +139,13 @@ export class Collection<T extends Entity> {
     return index.get(key) ?? EMPTY;
   }
 
+  /** Ids under one key of an ordered index, by (orderBy, id). */
+  orderedByIndex(indexName: string, key: string): SortedPairView {
+    const index = this.ordered.get(indexName);
+    if (!index) throw new Error(`${this.name}: no ordered index ${indexName}`);
+    return index.get(key) ?? EMPTY_ORDERED;
+  }
+
   countOfAccount(accountId: number): number {
     return this.idsOfAccount(accountId).length;
   }
@@ -182,6 +198,7 @@ export class Collection<T extends Entity> {
     this.byAccount.clear();
     for (const index of this.uniques.values()) index.clear();
     for (const index of this.secondaries.values()) index.clear();
+    for (const index of this.ordered.values()) index.clear();
   }
 
   /** Loads records without undo or change notification (used by restore only). */
@@ -218,6 +235,27 @@ export class Collection<T extends Entity> {
       for (const key of before) if (!after.includes(key)) this.removeFromSecondary(index, key, previous.id);
       for (const key of after) if (!before.includes(key)) this.addToSecondary(index, key, next.id);
     }
+    for (const [indexName, index] of this.ordered) {
+      const definition = this.indexes[indexName]!;
+      const orderBefore = definition.orderBy!(previous);
+      const orderAfter = definition.orderBy!(next);
+      if (orderBefore === orderAfter && this.unchangedFor(indexName, previous, next)) continue;
+      for (const key of keysOf(definition.key(previous))) this.removeFromOrdered(index, key, orderBefore, previous.id);
+      for (const key of keysOf(definition.key(next))) this.addToOrdered(index, key, orderAfter, next.id);
+    }
+  }
+
+  private addToOrdered(index: Map<string, SortedPairs>, key: string, order: number, id: number): void {
+    let pairs = index.get(key);
+    if (!pairs) index.set(key, (pairs = new SortedPairs()));
+    pairs.insert(order, id);
+  }
+
+  private removeFromOrdered(index: Map<string, SortedPairs>, key: string, order: number, id: number): void {
+    const pairs = index.get(key);
+    if (!pairs) return;
+    pairs.remove(order, id);
+    if (pairs.length === 0) index.delete(key);
   }
 
   private unchangedFor(indexName: string, previous: T, next: T): boolean {
@@ -261,6 +299,11 @@ export class Collection<T extends Entity> {
     for (const [indexName, index] of this.secondaries) {
       for (const key of keysOf(this.indexes[indexName]!.key(record))) this.addToSecondary(index, key, record.id);
     }
+    for (const [indexName, index] of this.ordered) {
+      const definition = this.indexes[indexName]!;
+      const order = definition.orderBy!(record);
+      for (const key of keysOf(definition.key(record))) this.addToOrdered(index, key, order, record.id);
+    }
   }
 
   private detach(record: T): void {
@@ -275,6 +318,11 @@ export class Collection<T extends Entity> {
     }
     for (const [indexName, index] of this.secondaries) {
       for (const key of keysOf(this.indexes[indexName]!.key(record))) this.removeFromSecondary(index, key, record.id);
+    }
+    for (const [indexName, index] of this.ordered) {
+      const definition = this.indexes[indexName]!;
+      const order = definition.orderBy!(record);
+      for (const key of keysOf(definition.key(record))) this.removeFromOrdered(index, key, order, record.id);
     }
   }
 }
