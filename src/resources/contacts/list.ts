@@ -10,6 +10,7 @@
 import { parseTimestamp, formatTimestamp } from '../../core/clock.js';
 import { cursorId, pageFromWalk, type Page, type PageRequest } from '../../core/pagination.js';
 import type { Collection } from '../../store/collection.js';
+import { newestFirstWalk } from '../../store/list-walk.js';
 import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { TagsModel } from '../tags/model.js';
 import { nameQueryKeys } from './name-grams.js';
@@ -21,12 +22,6 @@ export interface ContactListDeps {
   readonly tags: TagsModel;
   readonly present: (record: ContactRecord) => Readonly<ContactData>;
 }
-
-/**
- * An id list this short is cheaper to walk whole than the `updated_since` walk of the account
- * (which may visit a chunk per match); above it, `updated_since` leads.
- */
-const SHORT_LIST = 2048;
 
 /**
  * `updated_at` is stored at whole seconds in one fixed format, so "at or after `since`" is a string
@@ -61,7 +56,6 @@ export function listContacts(
   if (name !== undefined && name.length > 0) {
     for (const key of nameQueryKeys(accountId, name).keys) candidates.push(contacts.idsByIndex('nameGram', key));
   }
-  const shortest = candidates.reduce<SortedIdView | undefined>((best, list) => (best === undefined || list.length < best.length ? list : best), undefined);
 
   const email = filters.email?.toLowerCase();
   const since = filters.updated_since === undefined ? undefined : updatedThreshold(filters.updated_since);
@@ -75,10 +69,8 @@ export function listContacts(
     (name === undefined || (c.name !== null && c.name.toLowerCase().includes(name))) &&
     (since === undefined || c.updated_at >= since);
 
-  let walk: Iterable<number>;
-  if (impossible) walk = [];
-  else if (since !== undefined && (shortest === undefined || shortest.length > SHORT_LIST)) {
-    walk = contacts.descendingOfAccountAtLeast(accountId, Date.parse(since), below);
-  } else walk = (shortest ?? contacts.idsOfAccount(accountId)).descending(below);
+  const walk = impossible
+    ? []
+    : newestFirstWalk(contacts.idsOfAccount(accountId), candidates, below, since === undefined ? undefined : Date.parse(since));
   return pageFromWalk(walk, (id) => contacts.get(id), page, matches, deps.present);
 }

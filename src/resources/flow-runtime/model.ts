@@ -61,7 +61,10 @@ const isFlowChannel = (channel: string): channel is FlowChannel => (FLOW_CHANNEL
 
 export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   const { store, clock, scheduler, logger } = core;
-  const sessions = store.define<SessionRecord>('flow_sessions', sessionIndexes, sessionRules);
+  const sessions = store.define<SessionRecord>('flow_sessions', sessionIndexes, sessionRules, {
+    // GET /flow-sessions `updated_since` filters on the last activity (reads.ts).
+    accountKey: (row) => row.last_activity_ms,
+  });
   const events = store.define<FlowEventRecord>('flow_events', eventIndexes, flowEventRules);
   const replies = store.define<ReplyRecord>('flow_replies', {}, replyRules);
   const journal = createJournal(core, sessions, events, (due) => armAt(due));
