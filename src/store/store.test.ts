@@ -370,3 +370,58 @@ describe('Store.onCommit (the write-ahead log feed)', () => {
     expect(seen[0]!.records.map((entry) => entry.id).sort()).toEqual([1, 2]);
   });
 });
+
+describe('Collection keyed and ordered indexes under transactions', () => {
+  interface Row extends Entity {
+    readonly at: number;
+    readonly group: string;
+  }
+  function rows() {
+    const store = new Store();
+    const items = store.define<Row>(
+      'rows',
+      {
+        group: { key: (r) => `${r.account_id}:${r.group}`, fields: ['group'] },
+        recent: { key: (r) => String(r.account_id), orderBy: (r) => r.at, fields: [] },
+      },
+      undefined,
+      { accountKey: (r) => r.at },
+    );
+    for (let i = 1; i <= 1500; i++) items.insert({ id: store.nextId('rows'), account_id: 1, at: i, group: i % 2 === 0 ? 'even' : 'odd' });
+    const view = () => ({
+      recentIds: [...items.descendingOfAccountAtLeast(1, 1400)],
+      ordered: [...items.orderedByIndex('recent', '1').descending()].slice(0, 5).map((p) => p.id),
+      even: items.idsByIndex('group', '1:even').length,
+      odd: items.idsByIndex('group', '1:odd').length,
+    });
+    return { store, items, view };
+  }
+
+  it('an update moves an old record into the recent walk and the ordered index; a failed transaction moves it back', () => {
+    const { store, items, view } = rows();
+    const before = view();
+    expect(before.recentIds).toHaveLength(101);
+    expect(() =>
+      store.transaction(() => {
+        items.update(3, { at: 5000, group: 'even' });
+        items.remove(1500);
+        throw new Error('fails half-way');
+      }),
+    ).toThrow('fails half-way');
+    expect(view()).toEqual(before);
+    items.update(3, { at: 5000, group: 'even' });
+    const after = view();
+    expect(after.recentIds[after.recentIds.length - 1]).toBe(3);
+    expect(after.ordered[0]).toBe(3);
+    expect(after.even).toBe(751);
+    expect(after.odd).toBe(749);
+  });
+
+  it('an update that leaves an index\'s fields alone does not touch that index', () => {
+    const { items } = rows();
+    const list = items.idsByIndex('group', '1:even');
+    items.update(4, { at: 9000 });
+    expect(items.idsByIndex('group', '1:even')).toBe(list);
+    expect([...items.orderedByIndex('recent', '1').descending()][0]!.id).toBe(4);
+  });
+});
