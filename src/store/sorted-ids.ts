@@ -14,12 +14,16 @@
  * A set may also carry one number per id (its "key", e.g. a record's updated time) and remember
  * each chunk's largest key, so a walk for "ids whose key is at least T" skips every chunk that
  * holds none (`descendingAtLeast`): an `updated_since` list never reads chunks of stale records.
+ * Inside a chunk the same is kept per block of BLOCK ids, so a match costs a block, not a chunk.
  */
 
 /** Largest chunk; a full chunk splits in two halves. Measured in bench/sorted-ids.ts. */
 export const CHUNK_MAX = 512;
 /** A chunk this small is merged into a neighbour when the two fit in one chunk. */
 const CHUNK_MIN = CHUNK_MAX / 4;
+/** Ids per block whose largest key a keyed chunk remembers (a walk skips blocks below its threshold). */
+const BLOCK_SHIFT = 5;
+const BLOCK = 1 << BLOCK_SHIFT;
 
 export function lowerBound(ids: readonly number[], id: number): number {
   let lo = 0;
@@ -63,11 +67,14 @@ export class SortedIds implements SortedIdView {
   /** Per id, the key (parallel to `chunks`), and per chunk the largest key; only when keyed. */
   private readonly keys: number[][] | null;
   private readonly maxKeys: number[] | null;
+  /** Per chunk, the largest key of each BLOCK ids; only when keyed. */
+  private readonly blockMaxes: number[][] | null;
   private count = 0;
 
   constructor(keyed = false) {
     this.keys = keyed ? [] : null;
     this.maxKeys = keyed ? [] : null;
+    this.blockMaxes = keyed ? [] : null;
   }
 
   /** A set holding `ids`, which must be ascending and distinct (no keys). */
@@ -122,6 +129,7 @@ export class SortedIds implements SortedIdView {
       this.lasts.push(id);
       this.keys?.push([key]);
       this.maxKeys?.push(key);
+      this.blockMaxes?.push([key]);
       this.count = 1;
       return;
     }
@@ -136,10 +144,19 @@ export class SortedIds implements SortedIdView {
     if (at === chunk.length) {
       chunk.push(id);
       this.lasts[c] = id;
-      this.keys?.[c]!.push(key);
+      if (this.keys) {
+        this.keys[c]!.push(key);
+        const blocks = this.blockMaxes![c]!;
+        const block = at >>> BLOCK_SHIFT;
+        if (block === blocks.length) blocks.push(key);
+        else if (key > blocks[block]!) blocks[block] = key;
+      }
     } else {
       chunk.splice(at, 0, id);
-      this.keys?.[c]!.splice(at, 0, key);
+      if (this.keys) {
+        this.keys[c]!.splice(at, 0, key);
+        this.rebuildBlocks(c, at);
+      }
     }
     if (this.maxKeys && key > this.maxKeys[c]!) this.maxKeys[c] = key;
     this.count++;
@@ -161,7 +178,8 @@ export class SortedIds implements SortedIdView {
       return true;
     }
     this.lasts[c] = chunk[chunk.length - 1]!;
-    if (this.maxKeys && removedKey >= this.maxKeys[c]!) this.maxKeys[c] = maxOf(this.keys![c]!);
+    if (this.keys) this.rebuildBlocks(c, at);
+    if (this.maxKeys && removedKey >= this.maxKeys[c]!) this.maxKeys[c] = maxOf(this.blockMaxes![c]!);
     if (chunk.length < CHUNK_MIN) this.mergeSmall(c);
     return true;
   }
@@ -171,6 +189,7 @@ export class SortedIds implements SortedIdView {
     this.lasts = [];
     if (this.keys) this.keys.length = 0;
     if (this.maxKeys) this.maxKeys.length = 0;
+    if (this.blockMaxes) this.blockMaxes.length = 0;
     this.count = 0;
   }
 
@@ -197,14 +216,20 @@ export class SortedIds implements SortedIdView {
   }
 
   *descendingAtLeast(minKey: number, below?: number): IterableIterator<number> {
-    if (!this.keys || !this.maxKeys) throw new Error('descendingAtLeast needs a keyed set');
+    if (!this.keys || !this.maxKeys || !this.blockMaxes) throw new Error('descendingAtLeast needs a keyed set');
     const [startChunk, startAt] = this.startBelow(below);
     for (let c = startChunk, at = startAt; c >= 0; c--, at = -1) {
       if (this.maxKeys[c]! < minKey) continue;
       const chunk = this.chunks[c]!;
       const keys = this.keys[c]!;
+      const blocks = this.blockMaxes[c]!;
       if (at < 0) at = chunk.length - 1;
-      for (; at >= 0; at--) if (keys[at]! >= minKey) yield chunk[at]!;
+      while (at >= 0) {
+        const blockStart = at & ~(BLOCK - 1);
+        if (blocks[at >>> BLOCK_SHIFT]! >= minKey) {
+          for (; at >= blockStart; at--) if (keys[at]! >= minKey) yield chunk[at]!;
+        } else at = blockStart - 1;
+      }
     }
   }
 
@@ -250,8 +275,21 @@ export class SortedIds implements SortedIdView {
     const keys = this.keys![c]!;
     const previous = keys[at]!;
     keys[at] = key;
+    const blocks = this.blockMaxes![c]!;
+    const block = at >>> BLOCK_SHIFT;
+    if (key > blocks[block]!) blocks[block] = key;
+    else if (key < previous && previous >= blocks[block]!) blocks[block] = maxOf(keys, block << BLOCK_SHIFT, (block + 1) << BLOCK_SHIFT);
     if (key > this.maxKeys![c]!) this.maxKeys![c] = key;
-    else if (previous >= this.maxKeys![c]! && key < previous) this.maxKeys![c] = maxOf(keys);
+    else if (previous >= this.maxKeys![c]! && key < previous) this.maxKeys![c] = maxOf(blocks);
+  }
+
+  /** Recomputes the block maxima of chunk `c` from the block holding position `from` on. */
+  private rebuildBlocks(c: number, from: number): void {
+    const keys = this.keys![c]!;
+    const blocks = this.blockMaxes![c]!;
+    const count = Math.ceil(keys.length / BLOCK);
+    blocks.length = count;
+    for (let block = from >>> BLOCK_SHIFT; block < count; block++) blocks[block] = maxOf(keys, block << BLOCK_SHIFT, (block + 1) << BLOCK_SHIFT);
   }
 
   private split(c: number): void {
@@ -260,10 +298,13 @@ export class SortedIds implements SortedIdView {
     const upper = chunk.splice(half);
     this.chunks.splice(c + 1, 0, upper);
     this.lasts.splice(c, 1, chunk[chunk.length - 1]!, upper[upper.length - 1]!);
-    if (this.keys && this.maxKeys) {
+    if (this.keys && this.maxKeys && this.blockMaxes) {
       const upperKeys = this.keys[c]!.splice(half);
       this.keys.splice(c + 1, 0, upperKeys);
-      this.maxKeys.splice(c, 1, maxOf(this.keys[c]!), maxOf(upperKeys));
+      this.blockMaxes.splice(c + 1, 0, []);
+      this.rebuildBlocks(c, 0);
+      this.rebuildBlocks(c + 1, 0);
+      this.maxKeys.splice(c, 1, maxOf(this.blockMaxes[c]!), maxOf(this.blockMaxes[c + 1]!));
     }
   }
 
@@ -272,6 +313,7 @@ export class SortedIds implements SortedIdView {
     this.lasts.splice(c, 1);
     this.keys?.splice(c, 1);
     this.maxKeys?.splice(c, 1);
+    this.blockMaxes?.splice(c, 1);
   }
 
   /** Folds a small chunk into a neighbour when both fit, so the chunk count stays near n / CHUNK_MAX. */
@@ -284,15 +326,18 @@ export class SortedIds implements SortedIdView {
     this.chunks[left]!.push(...this.chunks[right]!);
     this.lasts[left] = this.lasts[right]!;
     if (this.keys && this.maxKeys) {
+      const leftLength = this.keys[left]!.length;
       this.keys[left]!.push(...this.keys[right]!);
+      this.rebuildBlocks(left, leftLength);
       this.maxKeys[left] = Math.max(this.maxKeys[left]!, this.maxKeys[right]!);
     }
     this.dropChunk(right);
   }
 }
 
-function maxOf(values: readonly number[]): number {
+function maxOf(values: readonly number[], from = 0, to = values.length): number {
   let max = -Infinity;
-  for (const value of values) if (value > max) max = value;
+  const end = Math.min(to, values.length);
+  for (let i = from; i < end; i++) if (values[i]! > max) max = values[i]!;
   return max;
 }
