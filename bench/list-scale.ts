@@ -22,7 +22,7 @@ import { collectGarbage, median, round, type BenchRow } from './types.js';
 const LARGE = Number(process.env['BENCH_SCALE_LARGE'] ?? 1_000_000);
 const SMALL = 1_000;
 const OPT_OUTS_LARGE = Number(process.env['BENCH_OPTOUTS_LARGE'] ?? 100_000);
-const ITERATIONS = Number(process.env['BENCH_SCALE_ITERATIONS'] ?? 1_000);
+const ITERATIONS = Number(process.env['BENCH_SCALE_ITERATIONS'] ?? 2_000);
 const ROUNDS = Number(process.env['BENCH_SCALE_ROUNDS'] ?? 5);
 const MAX_RATIO = 2;
 const UPDATED = 100;
