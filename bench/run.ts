@@ -13,6 +13,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'msw', load: () => import('./msw.js') },
   { name: 'startup', load: () => import('./startup.js') },
   { name: 'contacts', load: () => import('./contacts.js') },
+  { name: 'list-scale', load: () => import('./list-scale.js') },
   { name: 'scenarios', load: () => import('./scenarios.js') },
   { name: 'flows', load: () => import('./flows.js') },
   { name: 'flow-runtime', load: () => import('./flow-runtime.js') },

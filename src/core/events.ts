@@ -19,7 +19,6 @@ import { TIMESTAMP_PATTERN } from './clock.js';
 import { jsonOverBounds } from './json-bounds.js';
 import type { Store } from '../store/store.js';
 import type { VirtualClock } from './clock.js';
-import { lowerBound } from '../store/sorted-ids.js';
 
 /** What `/_sandbox/events` serves: events of the last 24 hours of virtual time. */
 export const EVENT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -150,9 +149,8 @@ export class EventJournal {
     const limit = options.limit ?? 100;
     const since = this.clock.now() - EVENT_WINDOW_MS;
     const out: EventRecord[] = [];
-    const start = options.after === undefined ? 0 : lowerBound(ids, options.after + 1);
-    for (let i = start; i < ids.length; i++) {
-      const event = this.records.get(ids[i]!);
+    for (const id of ids.ascending(options.after === undefined ? undefined : options.after + 1)) {
+      const event = this.records.get(id);
       // Past the window (kept only because a webhook delivery still needs it): not served.
       if (!event || event.created_ms < since) continue;
       out.push(event);
@@ -173,7 +171,8 @@ export class EventJournal {
     const ageDue = lastAgeCheck === undefined || now - lastAgeCheck >= AGE_PRUNE_EVERY_MS || now < lastAgeCheck;
     if (!overCap && !ageDue) return;
     if (ageDue) this.agePrunedAt.set(accountId, now);
-    const oldest = this.records.get(ids[0]!);
+    const first = ids.first();
+    const oldest = first === undefined ? undefined : this.records.get(first);
     if (!overCap && (oldest === undefined || oldest.created_ms >= now - EVENT_WINDOW_MS)) return;
     const since = now - EVENT_WINDOW_MS;
     const candidates = [...ids];

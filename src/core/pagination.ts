@@ -9,7 +9,10 @@
  */
 import { ApiError, invalidParam } from './errors.js';
 import { sha256Hex } from './hash.js';
-import { lowerBound } from '../store/sorted-ids.js';
+import { lowerBound, type SortedIdView } from '../store/sorted-ids.js';
+
+/** Ascending ids: an index of the store, or a small array built on the spot. */
+export type AscendingIds = SortedIdView | readonly number[];
 
 export const MIN_LIMIT = 1;
 export const MAX_LIMIT = 100;
@@ -114,38 +117,70 @@ function idPosition(after: unknown): number | undefined {
  * pass `filter`, and stops after `limit + 1` matches (the extra one only proves `has_more`).
  */
 export function pageNewestFirst<T extends { readonly id: number }, R = T>(
-  ids: readonly number[],
+  ids: AscendingIds,
   get: (id: number) => T | undefined,
   page: PageRequest,
   filter?: (record: T) => boolean,
   present?: (record: T) => R,
 ): Page<R> {
   const after = idPosition(page.after);
-  let index = (after === undefined ? ids.length : lowerBound(ids, after)) - 1;
+  return pageFromWalk(descendingBelow(ids, after), get, page, filter, present);
+}
+
+/**
+ * One page from ids already walked newest first from the cursor (e.g. an index walk that skips
+ * records a filter cannot match): the first `limit + 1` that pass `filter` make the page.
+ */
+export function pageFromWalk<T extends { readonly id: number }, R = T>(
+  walk: Iterable<number>,
+  get: (id: number) => T | undefined,
+  page: PageRequest,
+  filter?: (record: T) => boolean,
+  present?: (record: T) => R,
+): Page<R> {
   const found: T[] = [];
-  for (; index >= 0 && found.length <= page.limit; index--) {
-    const record = get(ids[index]!);
-    if (record && (!filter || filter(record))) found.push(record);
+  for (const id of walk) {
+    const record = get(id);
+    if (record && (!filter || filter(record))) {
+      found.push(record);
+      if (found.length > page.limit) break;
+    }
   }
   return finish(found, page, present);
 }
 
+/** The id a newest-first page starts below (undefined on the first page); a bad cursor is a 400. */
+export function cursorId(page: PageRequest): number | undefined {
+  return idPosition(page.after);
+}
+
+function* descendingBelow(ids: AscendingIds, below: number | undefined): IterableIterator<number> {
+  if (!Array.isArray(ids)) {
+    yield* (ids as SortedIdView).descending(below);
+    return;
+  }
+  const list = ids as readonly number[];
+  for (let index = (below === undefined ? list.length : lowerBound(list, below)) - 1; index >= 0; index--) yield list[index]!;
+}
+
 /** Oldest first over ascending ids (flow events and other chronological reads). */
 export function pageOldestFirst<T extends { readonly id: number }, R = T>(
-  ids: readonly number[],
+  ids: AscendingIds,
   get: (id: number) => T | undefined,
   page: PageRequest,
   filter?: (record: T) => boolean,
   present?: (record: T) => R,
 ): Page<R> {
   const after = idPosition(page.after);
-  let index = after === undefined ? 0 : lowerBound(ids, after + 1);
-  const found: T[] = [];
-  for (; index < ids.length && found.length <= page.limit; index++) {
-    const record = get(ids[index]!);
-    if (record && (!filter || filter(record))) found.push(record);
+  const from = after === undefined ? undefined : after + 1;
+  let walk: Iterable<number>;
+  if (Array.isArray(ids)) {
+    const list = ids as readonly number[];
+    walk = list.slice(from === undefined ? 0 : lowerBound(list, from));
+  } else {
+    walk = (ids as SortedIdView).ascending(from);
   }
-  return finish(found, page, present);
+  return pageFromWalk(walk, get, page, filter, present);
 }
 
 function finish<T extends { readonly id: number }, R>(

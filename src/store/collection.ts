@@ -2,7 +2,10 @@
  * One typed, indexed, in-memory collection (ARCHITECTURE.md decision 2).
  *
  * - `byId`: Map lookup, O(1).
- * - per account: ascending ids, so lists walk newest-first without sorting.
+ * - per account: ascending ids (store/sorted-ids.ts: chunked, so a change costs O(log n + chunk),
+ *   never a shift of the whole account), so lists walk newest-first from a cursor without sorting;
+ *   optionally with a number per record (`accountKey`, e.g. the updated time) that lets a walk skip
+ *   runs of records below a threshold (`updated_since`).
  * - unique indexes for natural keys (the key function includes the account).
  * - secondary indexes (possibly multi-valued, e.g. one entry per tag) for list filters.
  *
@@ -10,7 +13,8 @@
  * action to the store's open transaction, so a request that fails half-way changes nothing.
  * Records are replaced, never mutated in place: callers treat what they read as read-only.
  */
-import { insertSorted, removeSorted } from './sorted-ids.js';
+import { SortedIds, type SortedIdView } from './sorted-ids.js';
+import { SortedPairs, type SortedPairView } from './sorted-pairs.js';
 
 export interface Entity {
   readonly id: number;
@@ -23,24 +27,48 @@ export interface IndexDefinition<T> {
   readonly key: (record: T) => IndexKey;
   /** A unique index holds at most one record per key; a clash throws (callers check first). */
   readonly unique?: boolean;
+  /**
+   * The only fields `key` reads (besides `account_id`, which never changes). When given, an update
+   * that leaves them all identical skips this index without computing its keys.
+   */
+  readonly fields?: readonly (keyof T)[];
+  /**
+   * Makes an ordered index: under each key, ids sorted by (orderBy(record), id) instead of by id,
+   * for lists whose spec order is a field that changes (./sorted-pairs.ts).
+   */
+  readonly orderBy?: (record: T) => number;
 }
 
 export type IndexDefinitions<T> = Readonly<Record<string, IndexDefinition<T>>>;
 
+export interface CollectionOptions<T> {
+  /**
+   * A number kept with each id in its account's list (e.g. `updated_at` in ms), so
+   * `descendingOfAccountAtLeast` walks only the records whose number reaches a threshold.
+   */
+  readonly accountKey?: (record: T) => number;
+}
+
 export type UndoSink = (undo: () => void) => void;
 
-const EMPTY: readonly number[] = Object.freeze([]);
+/** Handed out for a missing account or key; readers cannot change it (SortedIdView has no writers). */
+const EMPTY: SortedIdView = new SortedIds();
+const EMPTY_KEYED: SortedIdView = new SortedIds(true);
+const NO_KEYS: readonly string[] = Object.freeze([]);
+const EMPTY_ORDERED: SortedPairView = new SortedPairs();
 
 function keysOf(key: IndexKey): readonly string[] {
-  if (key === null || key === undefined) return EMPTY as unknown as readonly string[];
+  if (key === null || key === undefined) return NO_KEYS;
   return typeof key === 'string' ? [key] : key;
 }
 
 export class Collection<T extends Entity> {
   private readonly byId = new Map<number, T>();
-  private readonly byAccount = new Map<number, number[]>();
+  private readonly byAccount = new Map<number, SortedIds>();
   private readonly uniques = new Map<string, Map<string, number>>();
-  private readonly secondaries = new Map<string, Map<string, number[]>>();
+  private readonly secondaries = new Map<string, Map<string, SortedIds>>();
+  private readonly ordered = new Map<string, Map<string, SortedPairs>>();
+  private readonly accountKey: ((record: T) => number) | undefined;
   /** Bumped by every change, undo, clear and load: a cheap "has anything here changed?" for caches. */
   private mutations = 0;
 
@@ -50,9 +78,12 @@ export class Collection<T extends Entity> {
     private readonly recordUndo: UndoSink,
     /** Told the id of every written record, so the store can say what a commit changed. */
     private readonly changed: (id: number) => void,
+    options: CollectionOptions<T> = {},
   ) {
+    this.accountKey = options.accountKey;
     for (const [indexName, definition] of Object.entries(indexes)) {
       if (definition.unique) this.uniques.set(indexName, new Map());
+      else if (definition.orderBy) this.ordered.set(indexName, new Map());
       else this.secondaries.set(indexName, new Map());
     }
   }
@@ -87,16 +118,32 @@ export class Collection<T extends Entity> {
     return id === undefined ? undefined : this.byId.get(id);
   }
 
-  /** Ascending ids of one account's records. Do not modify the array. */
-  idsOfAccount(accountId: number): readonly number[] {
-    return this.byAccount.get(accountId) ?? EMPTY;
+  /** Ascending ids of one account's records. */
+  idsOfAccount(accountId: number): SortedIdView {
+    return this.byAccount.get(accountId) ?? (this.accountKey ? EMPTY_KEYED : EMPTY);
   }
 
-  /** Ascending ids under one key of a secondary index. Do not modify the array. */
-  idsByIndex(indexName: string, key: string): readonly number[] {
+  /**
+   * An account's ids below `below`, largest first, whose `accountKey` is at least `minKey`: runs
+   * of records under the threshold are skipped a chunk at a time (sorted-ids.ts).
+   */
+  descendingOfAccountAtLeast(accountId: number, minKey: number, below?: number): IterableIterator<number> {
+    if (!this.accountKey) throw new Error(`${this.name}: no accountKey`);
+    return this.idsOfAccount(accountId).descendingAtLeast(minKey, below);
+  }
+
+  /** Ascending ids under one key of a secondary index. */
+  idsByIndex(indexName: string, key: string): SortedIdView {
     const index = this.secondaries.get(indexName);
     if (!index) throw new Error(`${this.name}: no secondary index ${indexName}`);
     return index.get(key) ?? EMPTY;
+  }
+
+  /** Ids under one key of an ordered index, by (orderBy, id). */
+  orderedByIndex(indexName: string, key: string): SortedPairView {
+    const index = this.ordered.get(indexName);
+    if (!index) throw new Error(`${this.name}: no ordered index ${indexName}`);
+    return index.get(key) ?? EMPTY_ORDERED;
   }
 
   countOfAccount(accountId: number): number {
@@ -129,12 +176,8 @@ export class Collection<T extends Entity> {
     if (!previous) throw new Error(`${this.name}: update of missing id ${id}`);
     const next = { ...previous, ...patch, id: previous.id, account_id: previous.account_id } as T;
     this.checkUniques(next, previous);
-    this.detach(previous);
-    this.attach(next);
-    this.recordUndo(() => {
-      this.detach(next);
-      this.attach(previous);
-    });
+    this.replace(previous, next);
+    this.recordUndo(() => this.replace(next, previous));
     this.changed(id);
     return next;
   }
@@ -155,11 +198,82 @@ export class Collection<T extends Entity> {
     this.byAccount.clear();
     for (const index of this.uniques.values()) index.clear();
     for (const index of this.secondaries.values()) index.clear();
+    for (const index of this.ordered.values()) index.clear();
   }
 
   /** Loads records without undo or change notification (used by restore only). */
   load(records: readonly T[]): void {
     for (const record of records) this.attach(record);
+  }
+
+  /**
+   * Swaps a record for its new version (same id and account), touching only the index entries
+   * whose keys differ: an update that changes one field costs that field's indexes, O(log n) each.
+   */
+  private replace(previous: T, next: T): void {
+    this.mutations++;
+    this.byId.set(next.id, next);
+    if (this.accountKey) {
+      const key = this.accountKey(next);
+      if (key !== this.accountKey(previous)) this.byAccount.get(next.account_id)!.insert(next.id, key);
+    }
+    for (const [indexName, index] of this.uniques) {
+      if (this.unchangedFor(indexName, previous, next)) continue;
+      const keyOf = this.indexes[indexName]!.key;
+      const before = keysOf(keyOf(previous));
+      const after = keysOf(keyOf(next));
+      if (sameKeys(before, after)) continue;
+      for (const key of before) if (index.get(key) === previous.id && !after.includes(key)) index.delete(key);
+      for (const key of after) index.set(key, next.id);
+    }
+    for (const [indexName, index] of this.secondaries) {
+      if (this.unchangedFor(indexName, previous, next)) continue;
+      const keyOf = this.indexes[indexName]!.key;
+      const before = keysOf(keyOf(previous));
+      const after = keysOf(keyOf(next));
+      if (sameKeys(before, after)) continue;
+      for (const key of before) if (!after.includes(key)) this.removeFromSecondary(index, key, previous.id);
+      for (const key of after) if (!before.includes(key)) this.addToSecondary(index, key, next.id);
+    }
+    for (const [indexName, index] of this.ordered) {
+      const definition = this.indexes[indexName]!;
+      const orderBefore = definition.orderBy!(previous);
+      const orderAfter = definition.orderBy!(next);
+      if (orderBefore === orderAfter && this.unchangedFor(indexName, previous, next)) continue;
+      for (const key of keysOf(definition.key(previous))) this.removeFromOrdered(index, key, orderBefore, previous.id);
+      for (const key of keysOf(definition.key(next))) this.addToOrdered(index, key, orderAfter, next.id);
+    }
+  }
+
+  private addToOrdered(index: Map<string, SortedPairs>, key: string, order: number, id: number): void {
+    let pairs = index.get(key);
+    if (!pairs) index.set(key, (pairs = new SortedPairs()));
+    pairs.insert(order, id);
+  }
+
+  private removeFromOrdered(index: Map<string, SortedPairs>, key: string, order: number, id: number): void {
+    const pairs = index.get(key);
+    if (!pairs) return;
+    pairs.remove(order, id);
+    if (pairs.length === 0) index.delete(key);
+  }
+
+  private unchangedFor(indexName: string, previous: T, next: T): boolean {
+    const fields = this.indexes[indexName]!.fields;
+    return fields !== undefined && fields.every((field) => previous[field] === next[field]);
+  }
+
+  private addToSecondary(index: Map<string, SortedIds>, key: string, id: number): void {
+    let ids = index.get(key);
+    if (!ids) index.set(key, (ids = new SortedIds()));
+    ids.insert(id);
+  }
+
+  private removeFromSecondary(index: Map<string, SortedIds>, key: string, id: number): void {
+    const ids = index.get(key);
+    if (!ids) return;
+    ids.remove(id);
+    if (ids.length === 0) index.delete(key);
   }
 
   private checkUniques(record: T, previous: T | undefined): void {
@@ -177,17 +291,18 @@ export class Collection<T extends Entity> {
     this.mutations++;
     this.byId.set(record.id, record);
     let accountIds = this.byAccount.get(record.account_id);
-    if (!accountIds) this.byAccount.set(record.account_id, (accountIds = []));
-    insertSorted(accountIds, record.id);
+    if (!accountIds) this.byAccount.set(record.account_id, (accountIds = new SortedIds(this.accountKey !== undefined)));
+    accountIds.insert(record.id, this.accountKey ? this.accountKey(record) : 0);
     for (const [indexName, index] of this.uniques) {
       for (const key of keysOf(this.indexes[indexName]!.key(record))) index.set(key, record.id);
     }
     for (const [indexName, index] of this.secondaries) {
-      for (const key of keysOf(this.indexes[indexName]!.key(record))) {
-        let ids = index.get(key);
-        if (!ids) index.set(key, (ids = []));
-        insertSorted(ids, record.id);
-      }
+      for (const key of keysOf(this.indexes[indexName]!.key(record))) this.addToSecondary(index, key, record.id);
+    }
+    for (const [indexName, index] of this.ordered) {
+      const definition = this.indexes[indexName]!;
+      const order = definition.orderBy!(record);
+      for (const key of keysOf(definition.key(record))) this.addToOrdered(index, key, order, record.id);
     }
   }
 
@@ -195,19 +310,25 @@ export class Collection<T extends Entity> {
     this.mutations++;
     this.byId.delete(record.id);
     const accountIds = this.byAccount.get(record.account_id);
-    if (accountIds) removeSorted(accountIds, record.id);
+    accountIds?.remove(record.id);
     for (const [indexName, index] of this.uniques) {
       for (const key of keysOf(this.indexes[indexName]!.key(record))) {
         if (index.get(key) === record.id) index.delete(key);
       }
     }
     for (const [indexName, index] of this.secondaries) {
-      for (const key of keysOf(this.indexes[indexName]!.key(record))) {
-        const ids = index.get(key);
-        if (!ids) continue;
-        removeSorted(ids, record.id);
-        if (ids.length === 0) index.delete(key);
-      }
+      for (const key of keysOf(this.indexes[indexName]!.key(record))) this.removeFromSecondary(index, key, record.id);
+    }
+    for (const [indexName, index] of this.ordered) {
+      const definition = this.indexes[indexName]!;
+      const order = definition.orderBy!(record);
+      for (const key of keysOf(definition.key(record))) this.removeFromOrdered(index, key, order, record.id);
     }
   }
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Entity } from './collection.js';
 import { isStoreSnapshot } from './snapshot.js';
-import { insertSorted, lowerBound, removeSorted } from './sorted-ids.js';
+import { lowerBound, SortedIds } from './sorted-ids.js';
 import { Store, type CommittedChanges } from './store.js';
 
 interface Contact extends Entity {
@@ -42,20 +42,20 @@ describe('Collection indexes', () => {
     const bob = t.add(1, 'bob', ['new']);
     const zed = t.add(2, 'alice', ['vip']);
     expect(t.contacts.get(alice.id)).toBe(alice);
-    expect(t.contacts.idsOfAccount(1)).toEqual([alice.id, bob.id]);
+    expect([...t.contacts.idsOfAccount(1)]).toEqual([alice.id, bob.id]);
     expect(t.contacts.countOfAccount(2)).toBe(1);
     expect(t.contacts.findUnique('handle', '2:alice')).toBe(zed);
-    expect(t.contacts.idsByIndex('tag', '1:new')).toEqual([alice.id, bob.id]);
-    expect(t.contacts.idsByIndex('tag', '2:vip')).toEqual([zed.id]);
+    expect([...t.contacts.idsByIndex('tag', '1:new')]).toEqual([alice.id, bob.id]);
+    expect([...t.contacts.idsByIndex('tag', '2:vip')]).toEqual([zed.id]);
 
     const updated = t.contacts.update(alice.id, { handle: 'alicia', tags: ['new'] });
     expect(t.contacts.findUnique('handle', '1:alice')).toBeUndefined();
     expect(t.contacts.findUnique('handle', '1:alicia')).toBe(updated);
-    expect(t.contacts.idsByIndex('tag', '1:vip')).toEqual([]);
+    expect([...t.contacts.idsByIndex('tag', '1:vip')]).toEqual([]);
 
     t.contacts.remove(bob.id);
     expect(t.contacts.get(bob.id)).toBeUndefined();
-    expect(t.contacts.idsByIndex('tag', '1:new')).toEqual([alice.id]);
+    expect([...t.contacts.idsByIndex('tag', '1:new')]).toEqual([alice.id]);
     expect([...t.contacts.ofAccount(1)].map((c) => c.handle)).toEqual(['alicia']);
     expect(t.contacts.remove(bob.id)).toBeUndefined();
   });
@@ -299,13 +299,14 @@ describe('snapshot and restore', () => {
   });
 });
 
-describe('sorted id arrays', () => {
-  it('insert and remove keep the array ascending without duplicates', () => {
-    const ids: number[] = [];
-    for (const id of [5, 1, 9, 3, 5, 7, 1]) insertSorted(ids, id);
-    expect(ids).toEqual([1, 3, 5, 7, 9]);
-    removeSorted(ids, 5);
-    removeSorted(ids, 42);
+describe('sorted id sets', () => {
+  it('insert and remove keep the set ascending without duplicates', () => {
+    const set = new SortedIds();
+    for (const id of [5, 1, 9, 3, 5, 7, 1]) set.insert(id);
+    expect(set.toArray()).toEqual([1, 3, 5, 7, 9]);
+    set.remove(5);
+    set.remove(42);
+    const ids = set.toArray();
     expect(ids).toEqual([1, 3, 7, 9]);
     expect(lowerBound(ids, 0)).toBe(0);
     expect(lowerBound(ids, 7)).toBe(2);
@@ -367,5 +368,60 @@ describe('Store.onCommit (the write-ahead log feed)', () => {
     });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.records.map((entry) => entry.id).sort()).toEqual([1, 2]);
+  });
+});
+
+describe('Collection keyed and ordered indexes under transactions', () => {
+  interface Row extends Entity {
+    readonly at: number;
+    readonly group: string;
+  }
+  function rows() {
+    const store = new Store();
+    const items = store.define<Row>(
+      'rows',
+      {
+        group: { key: (r) => `${r.account_id}:${r.group}`, fields: ['group'] },
+        recent: { key: (r) => String(r.account_id), orderBy: (r) => r.at, fields: [] },
+      },
+      undefined,
+      { accountKey: (r) => r.at },
+    );
+    for (let i = 1; i <= 1500; i++) items.insert({ id: store.nextId('rows'), account_id: 1, at: i, group: i % 2 === 0 ? 'even' : 'odd' });
+    const view = () => ({
+      recentIds: [...items.descendingOfAccountAtLeast(1, 1400)],
+      ordered: [...items.orderedByIndex('recent', '1').descending()].slice(0, 5).map((p) => p.id),
+      even: items.idsByIndex('group', '1:even').length,
+      odd: items.idsByIndex('group', '1:odd').length,
+    });
+    return { store, items, view };
+  }
+
+  it('an update moves an old record into the recent walk and the ordered index; a failed transaction moves it back', () => {
+    const { store, items, view } = rows();
+    const before = view();
+    expect(before.recentIds).toHaveLength(101);
+    expect(() =>
+      store.transaction(() => {
+        items.update(3, { at: 5000, group: 'even' });
+        items.remove(1500);
+        throw new Error('fails half-way');
+      }),
+    ).toThrow('fails half-way');
+    expect(view()).toEqual(before);
+    items.update(3, { at: 5000, group: 'even' });
+    const after = view();
+    expect(after.recentIds[after.recentIds.length - 1]).toBe(3);
+    expect(after.ordered[0]).toBe(3);
+    expect(after.even).toBe(751);
+    expect(after.odd).toBe(749);
+  });
+
+  it('an update that leaves an index\'s fields alone does not touch that index', () => {
+    const { items } = rows();
+    const list = items.idsByIndex('group', '1:even');
+    items.update(4, { at: 9000 });
+    expect(items.idsByIndex('group', '1:even')).toBe(list);
+    expect([...items.orderedByIndex('recent', '1').descending()][0]!.id).toBe(4);
   });
 });

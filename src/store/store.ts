@@ -7,7 +7,7 @@
  * Callbacks queued with `afterCommit` (event delivery) run only once the outermost transaction
  * committed.
  */
-import { Collection, type Entity, type IndexDefinitions } from './collection.js';
+import { Collection, type CollectionOptions, type Entity, type IndexDefinitions } from './collection.js';
 import { checkSnapshot, type CollectionRules, type RecordRules } from './rules.js';
 import { STATE_FORMAT, STATE_VERSION, type StoreSnapshot } from './snapshot.js';
 
@@ -61,7 +61,12 @@ export class Store {
    * Defines a collection. Call once per name, at start-up. `rules` say how a saved state's records
    * are checked before a restore may replace anything (./rules.ts).
    */
-  define<T extends Entity>(name: string, indexes: IndexDefinitions<T> = {}, rules?: RecordRules<T>): Collection<T> {
+  define<T extends Entity>(
+    name: string,
+    indexes: IndexDefinitions<T> = {},
+    rules?: RecordRules<T>,
+    options?: CollectionOptions<T>,
+  ): Collection<T> {
     if (this.collections.has(name)) throw new Error(`collection ${name} already defined`);
     this.rules.push({
       name,
@@ -73,6 +78,7 @@ export class Store {
       indexes,
       (undo) => this.undoLog?.push(undo),
       (id) => this.recordWritten(name, id),
+      options,
     );
     this.collections.set(name, collection as unknown as Collection<Entity>);
     return collection;

@@ -9,6 +9,7 @@ import { randomToken } from '../../core/random.js';
 import type { AuthenticatedKey } from '../../core/auth.js';
 import { scopeCovers, type Plan, type Scope } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { CoreServices } from '../../groups/services.js';
 import { z } from 'zod';
 import { NullableTimestamp, Plan as PlanSchema, Scope as ScopeSchema, storedRecord, Timestamp } from '../shared/schemas.js';
@@ -148,7 +149,7 @@ export function createAccountModel(core: CoreServices, hooks: HooksOf<typeof acc
     },
 
     /** Ascending ids of the account's keys, revoked ones included (the route pages them newest first). */
-    keyIds: (accountId: number): readonly number[] => keys.idsOfAccount(accountId),
+    keyIds: (accountId: number): SortedIdView => keys.idsOfAccount(accountId),
     keyById: (id: number): ApiKeyRecord | undefined => keys.get(id),
 
     /**

@@ -8,6 +8,7 @@ import { ApiError, invalidParam, notFound } from '../../core/errors.js';
 import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { ChannelsModel } from '../channels/model.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationsModel } from '../conversations/model.js';
@@ -79,8 +80,9 @@ export function createBlockedUsersModel(core: CoreServices, needs: BlockedUsersN
     refs: { conversation_id: 'conversations' },
   });
 
-  function first(ids: readonly number[]): BlockedUserRecord | undefined {
-    return ids.length === 0 ? undefined : blocks.get(ids[0]!);
+  function first(ids: SortedIdView): BlockedUserRecord | undefined {
+    const id = ids.first();
+    return id === undefined ? undefined : blocks.get(id);
   }
 
   /** The active block that covers this person, if any. */
@@ -164,7 +166,7 @@ export function createBlockedUsersModel(core: CoreServices, needs: BlockedUsersN
     },
 
     /** Ascending ids of the account's active blocks (the route pages them newest first). */
-    activeIds: (accountId: number): readonly number[] => blocks.idsByIndex('active', String(accountId)),
+    activeIds: (accountId: number): SortedIdView => blocks.idsByIndex('active', String(accountId)),
 
     /** POST /blocked-users: by Instagram username or by a Facebook or Instagram thread. */
     blockFromRequest(accountId: number, body: BlockBodyData): BlockedUserRecord {

@@ -1,12 +1,19 @@
 /**
- * GET /contacts filters (4.2), all ANDed. The walk starts from the most selective indexed id list
- * among the filters given (tag, email, phone, stage, channel) and checks the rest per record, so
- * a filtered page costs about the same at 1k and at 100k contacts in an account.
+ * GET /contacts filters (4.2), all ANDed, newest first by id. No filter scans the account:
+ * - tag, email, phone, stage, channel and name each have an id list (record.ts indexes; name by
+ *   its 1- to 3-unit pieces, ./name-grams.ts); the walk starts from the shortest list given and
+ *   checks the other filters per record;
+ * - `updated_since` walks the account's ids with their `updated_at` kept beside them, skipping
+ *   every run of ids (a chunk, store/sorted-ids.ts) that holds no contact updated since then.
+ * A page therefore reads about as many records at 1M contacts as at 1k (bench/contacts-scale.ts).
  */
 import { parseTimestamp, formatTimestamp } from '../../core/clock.js';
-import { pageNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
+import { cursorId, pageFromWalk, type Page, type PageRequest } from '../../core/pagination.js';
 import type { Collection } from '../../store/collection.js';
+import { newestFirstWalk } from '../../store/list-walk.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { TagsModel } from '../tags/model.js';
+import { nameQueryKeys } from './name-grams.js';
 import { channelKey, emailKey, phoneKey, stageKey, tagKey, type ContactRecord } from './record.js';
 import type { ContactData, ListContactsFilters } from './schemas.js';
 
@@ -15,8 +22,6 @@ export interface ContactListDeps {
   readonly tags: TagsModel;
   readonly present: (record: ContactRecord) => Readonly<ContactData>;
 }
-
-const EMPTY: readonly number[] = [];
 
 /**
  * `updated_at` is stored at whole seconds in one fixed format, so "at or after `since`" is a string
@@ -34,20 +39,25 @@ export function listContacts(
   page: PageRequest,
 ): Page<ContactData> {
   const { contacts } = deps;
-  const candidates: (readonly number[])[] = [contacts.idsOfAccount(accountId)];
+  const below = cursorId(page);
+  const candidates: SortedIdView[] = [];
   let tagId: number | undefined;
+  let impossible = false;
   if (filters.tag !== undefined) {
     tagId = deps.tags.findByName(accountId, filters.tag)?.id;
-    candidates.push(tagId === undefined ? EMPTY : contacts.idsByIndex('tag', tagKey(tagId)));
+    if (tagId === undefined) impossible = true;
+    else candidates.push(contacts.idsByIndex('tag', tagKey(tagId)));
   }
   if (filters.email !== undefined) candidates.push(contacts.idsByIndex('email', emailKey(accountId, filters.email)));
   if (filters.phone !== undefined) candidates.push(contacts.idsByIndex('phone', phoneKey(accountId, filters.phone)));
   if (filters.stage !== undefined) candidates.push(contacts.idsByIndex('stage', stageKey(accountId, filters.stage)));
   if (filters.channel !== undefined) candidates.push(contacts.idsByIndex('channel', channelKey(accountId, filters.channel)));
-  const ids = candidates.reduce((best, list) => (list.length < best.length ? list : best));
+  const name = filters.name?.toLowerCase();
+  if (name !== undefined && name.length > 0) {
+    for (const key of nameQueryKeys(accountId, name).keys) candidates.push(contacts.idsByIndex('nameGram', key));
+  }
 
   const email = filters.email?.toLowerCase();
-  const name = filters.name?.toLowerCase();
   const since = filters.updated_since === undefined ? undefined : updatedThreshold(filters.updated_since);
   const matches = (c: ContactRecord): boolean =>
     c.account_id === accountId &&
@@ -59,5 +69,8 @@ export function listContacts(
     (name === undefined || (c.name !== null && c.name.toLowerCase().includes(name))) &&
     (since === undefined || c.updated_at >= since);
 
-  return pageNewestFirst(ids, (id) => contacts.get(id), page, matches, deps.present);
+  const walk = impossible
+    ? []
+    : newestFirstWalk(contacts.idsOfAccount(accountId), candidates, below, since === undefined ? undefined : Date.parse(since));
+  return pageFromWalk(walk, (id) => contacts.get(id), page, matches, deps.present);
 }

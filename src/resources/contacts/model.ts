@@ -13,7 +13,7 @@ import type { TagsModel } from '../tags/model.js';
 import { applyEdit, clearable, stageOf, type ContactEdit } from './changes.js';
 import { createInboundContacts } from './inbound.js';
 import { listContacts } from './list.js';
-import { channelKey, contactIndexes, contactRules, tagKey, type ContactRecord } from './record.js';
+import { channelKey, contactIndexes, contactRules, tagKey, updatedKey, type ContactRecord } from './record.js';
 import {
   UPDATABLE_CONTACT_FIELDS,
   type ContactData,
@@ -40,7 +40,7 @@ export const contactHooks = {
 const handle = (value: string): string => value.replace(/^@/, '').toLowerCase();
 
 export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hooks: HooksOf<typeof contactHooks>) {
-  const contacts = core.store.define<ContactRecord>('contacts', contactIndexes, contactRules);
+  const contacts = core.store.define<ContactRecord>('contacts', contactIndexes, contactRules, { accountKey: updatedKey });
   const writer = createContactWriter(core, deps, contacts);
   const { get, findByIdentity, presenter, insert, commit } = writer;
 

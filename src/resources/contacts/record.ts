@@ -8,6 +8,7 @@ import type { Entity, IndexDefinitions } from '../../store/collection.js';
 import type { RecordRules } from '../../store/rules.js';
 import type { CustomFieldValue } from '../custom-fields/values.js';
 import { Channel as ChannelSchema, NullableTimestamp, storedRecord, Timestamp } from '../shared/schemas.js';
+import { nameGramKeys } from './name-grams.js';
 import { LIMITS, Stage as StageSchema, type Stage } from './schemas.js';
 
 export interface ContactRecord extends Entity {
@@ -74,10 +75,24 @@ export const contactRules: RecordRules<ContactRecord> = {
 };
 
 export const contactIndexes: IndexDefinitions<ContactRecord> = {
-  identity: { unique: true, key: (c) => identityKey(c.account_id, c.channel, c.platform_user_id) },
-  channel: { key: (c) => channelKey(c.account_id, c.channel) },
-  stage: { key: (c) => stageKey(c.account_id, c.stage) },
-  email: { key: (c) => (c.email === null ? null : emailKey(c.account_id, c.email)) },
-  phone: { key: (c) => (c.phone === null ? null : phoneKey(c.account_id, c.phone)) },
-  tag: { key: (c) => c.tag_ids.map(tagKey) },
+  identity: { unique: true, key: (c) => identityKey(c.account_id, c.channel, c.platform_user_id), fields: ['channel', 'platform_user_id'] },
+  channel: { key: (c) => channelKey(c.account_id, c.channel), fields: ['channel'] },
+  stage: { key: (c) => stageKey(c.account_id, c.stage), fields: ['stage'] },
+  email: { key: (c) => (c.email === null ? null : emailKey(c.account_id, c.email)), fields: ['email'] },
+  phone: { key: (c) => (c.phone === null ? null : phoneKey(c.account_id, c.phone)), fields: ['phone'] },
+  tag: { key: (c) => c.tag_ids.map(tagKey), fields: ['tag_ids'] },
+  /** Every 1- to 3-unit piece of the lowercased name, for the `name=` filter (./name-grams.ts). */
+  nameGram: { key: (c) => nameGramKeys(c.account_id, c.name), fields: ['name'] },
 };
+
+const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
+
+/**
+ * The number kept with each id in the account's list: `updated_at` in ms, so `updated_since`
+ * skips runs of older contacts (./list.ts). The filter compares `updated_at` strings; for the
+ * canonical format that order is time order. A stored timestamp in any other form (a restored
+ * state may hold one) gets +Infinity: never skipped, the filter itself decides.
+ */
+export function updatedKey(c: ContactRecord): number {
+  return CANONICAL_TIMESTAMP.test(c.updated_at) ? Date.parse(c.updated_at) : Infinity;
+}

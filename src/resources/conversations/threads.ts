@@ -4,7 +4,9 @@
  * actions.ts; the system's side (seeds, sandbox) in system.ts; model.ts puts them together.
  */
 import { notFound } from '../../core/errors.js';
-import { pageNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
+import { cursorId, pageFromWalk, type Page, type PageRequest } from '../../core/pagination.js';
+import { newestFirstWalk } from '../../store/list-walk.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import { parseTimestamp } from '../../core/clock.js';
 import type { Channel } from '../../core/types.js';
 import { hook, type HooksOf } from '../../core/hooks.js';
@@ -63,7 +65,9 @@ const OPEN_STATUSES = new Set(['active', 'pending', 'escalated']);
 
 export function createThreads(core: CoreServices, deps: ConversationsNeeds, hooks: HooksOf<typeof conversationHooks>) {
   const { store, clock } = core;
-  const conversations = store.define<ConversationRecord>('conversations', conversationIndexes, conversationRules);
+  const conversations = store.define<ConversationRecord>('conversations', conversationIndexes, conversationRules, {
+    accountKey: (c) => c.updated_ms,
+  });
 
   function find(accountId: number, id: number): ConversationRecord | undefined {
     return conversations.getOwned(accountId, id);
@@ -199,16 +203,12 @@ export function createThreads(core: CoreServices, deps: ConversationsNeeds, hook
 
     list(accountId: number, filters: ListConversationsFilters, page: PageRequest): Page<ConversationData> {
       const sinceMs = filters.updated_since === undefined ? undefined : parseTimestamp(filters.updated_since) ?? undefined;
-      const ids =
-        filters.status !== undefined
-          ? conversations.idsByIndex('status', statusKey(accountId, filters.status))
-          : filters.assigned_to !== undefined
-            ? conversations.idsByIndex('assignee', assigneeKey(accountId, filters.assigned_to))
-            : filters.channel !== undefined
-              ? conversations.idsByIndex('channel', channelKey(accountId, filters.channel))
-              : conversations.idsOfAccount(accountId);
-      return pageNewestFirst(
-        ids,
+      const lists: SortedIdView[] = [];
+      if (filters.status !== undefined) lists.push(conversations.idsByIndex('status', statusKey(accountId, filters.status)));
+      if (filters.assigned_to !== undefined) lists.push(conversations.idsByIndex('assignee', assigneeKey(accountId, filters.assigned_to)));
+      if (filters.channel !== undefined) lists.push(conversations.idsByIndex('channel', channelKey(accountId, filters.channel)));
+      return pageFromWalk(
+        newestFirstWalk(conversations.idsOfAccount(accountId), lists, cursorId(page), sinceMs),
         (id) => find(accountId, id),
         page,
         (c) =>

@@ -62,9 +62,14 @@ export function createAnalytics(core: CoreServices, needs: RuntimeNeeds, events:
   function foldOf(flowId: number): FlowFold {
     const ids = events.idsByIndex('flow', String(flowId));
     let entry = folds.get(flowId);
-    if (!entry || ids.length < entry.count || (entry.count > 0 && ids[entry.count - 1] !== entry.lastId)) entry = { fold: new FlowFold(), count: 0, lastId: 0 };
-    for (let i = entry.count; i < ids.length; i++) entry.fold.apply(events.get(ids[i]!)!);
-    entry = { fold: entry.fold, count: ids.length, lastId: ids.length > 0 ? ids[ids.length - 1]! : 0 };
+    // The folded prefix is intact when its last id is still there with exactly `count` ids up to it.
+    if (!entry || ids.length < entry.count || (entry.count > 0 && (!ids.has(entry.lastId) || ids.countBelow(entry.lastId + 1) !== entry.count))) {
+      entry = { fold: new FlowFold(), count: 0, lastId: 0 };
+    }
+    if (ids.length > entry.count) {
+      for (const id of ids.ascending(entry.count === 0 ? undefined : entry.lastId + 1)) entry.fold.apply(events.get(id)!);
+      entry = { fold: entry.fold, count: ids.length, lastId: ids.last()! };
+    }
     folds.set(flowId, entry);
     return entry.fold;
   }

@@ -65,7 +65,10 @@ const isFlowChannel = (channel: string): channel is FlowChannel => (FLOW_CHANNEL
 
 export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   const { store, clock, scheduler, logger } = core;
-  const sessions = store.define<SessionRecord>('flow_sessions', sessionIndexes, sessionRules);
+  const sessions = store.define<SessionRecord>('flow_sessions', sessionIndexes, sessionRules, {
+    // GET /flow-sessions `updated_since` filters on the last activity (reads.ts).
+    accountKey: (row) => row.last_activity_ms,
+  });
   const events = store.define<FlowEventRecord>('flow_events', eventIndexes, flowEventRules);
   const replies = store.define<ReplyRecord>('flow_replies', { session: { key: (row: ReplyRecord) => String(row.session_id) } }, replyRules);
   const journal = createJournal(core, sessions, events, (due) => armAt(due), (event) => analytics.appended(event.flow_id));
@@ -214,7 +217,8 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   /** An expired waiting session of this contact the customer may pick up again. */
   function reactivatable(contactId: number): SessionRecord | undefined {
     const ids = sessions.idsByIndex('contact', String(contactId));
-    const latest = ids.length === 0 ? undefined : sessions.get(ids[ids.length - 1]!);
+    const last = ids.last();
+    const latest = last === undefined ? undefined : sessions.get(last);
     if (!latest || latest.status !== 'expired' || clock.now() - latest.last_activity_ms > REACTIVATION_MS) return undefined;
     const live = needs.flows.running(latest.account_id).find((candidate) => candidate.flow.id === latest.flow_id);
     if (!live || live.version.version !== latest.flow_version) return undefined;

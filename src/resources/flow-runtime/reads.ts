@@ -7,7 +7,9 @@
  */
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
 import { parseTimestamp } from '../../core/clock.js';
-import { pageNewestFirst, pageOldestFirst, type Page, type PageRequest } from '../../core/pagination.js';
+import { cursorId, pageFromWalk, pageOldestFirst, type Page, type PageRequest } from '../../core/pagination.js';
+import { newestFirstWalk } from '../../store/list-walk.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { Collection } from '../../store/collection.js';
 import type { RuntimeNeeds } from './needs.js';
@@ -47,19 +49,17 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
       }
       requireFlow(accountId, filters.flow_id);
       const since = instant('updated_since', filters.updated_since);
-      const ids =
-        filters.contact_id !== undefined
-          ? sessions.idsByIndex('contact', String(filters.contact_id))
-          : filters.flow_id !== undefined
-            ? sessions.idsByIndex('flow', String(filters.flow_id))
-            : sessions.idsOfAccount(accountId);
+      const lists: SortedIdView[] = [];
+      if (filters.contact_id !== undefined) lists.push(sessions.idsByIndex('contact', String(filters.contact_id)));
+      if (filters.flow_id !== undefined) lists.push(sessions.idsByIndex('flow', String(filters.flow_id)));
       const keep = (row: SessionRecord) =>
         row.account_id === accountId &&
         (filters.flow_id === undefined || row.flow_id === filters.flow_id) &&
         (filters.status === undefined || row.status === filters.status) &&
         (filters.channel === undefined || row.channel === filters.channel) &&
         (since === undefined || row.last_activity_ms >= since);
-      return pageNewestFirst(ids, (id) => sessions.get(id), page, keep, (row) => presentSession(row, iso));
+      const walk = newestFirstWalk(sessions.idsOfAccount(accountId), lists, cursorId(page), since);
+      return pageFromWalk(walk, (id) => sessions.get(id), page, keep, (row) => presentSession(row, iso));
     },
 
     sessionEvents(accountId: number, id: number, type: FlowEventType | undefined, page: PageRequest): Page<FlowEventData> {

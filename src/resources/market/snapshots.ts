@@ -85,7 +85,7 @@ export function createSnapshots(store: Store) {
       // Ids ascend with time, so the first of a subject is its oldest point (unless the clock was
       // set back; such a point waits until it is first again). Cheap enough to do on every put.
       for (;;) {
-        const first = snapshots.idsByIndex('subject', subjectKey(accountId, subject))[0];
+        const first = snapshots.idsByIndex('subject', subjectKey(accountId, subject)).first();
         const oldest = first === undefined ? undefined : snapshots.get(first);
         if (!oldest || oldest.day > point.day - SNAPSHOT_RETENTION_DAYS) break;
         snapshots.remove(oldest.id);

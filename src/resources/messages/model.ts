@@ -196,8 +196,8 @@ export function createMessagesModel(core: CoreServices) {
     /** The customer's latest message (the default target of a reaction). */
     latestInbound(conversationId: number): MessageRecord | undefined {
       const ids = messages.idsByIndex('conversation', conversationKey(conversationId));
-      for (let i = ids.length - 1; i >= 0; i--) {
-        const row = messages.get(ids[i]!);
+      for (const id of ids.descending()) {
+        const row = messages.get(id);
         if (row && row.sender_type === 'user') return row;
       }
       return undefined;

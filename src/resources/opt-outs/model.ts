@@ -73,9 +73,7 @@ interface Position {
   readonly i: number;
 }
 
-function newestFirst(a: OptOutRecord, b: OptOutRecord): number {
-  return b.recorded_ms - a.recorded_ms || b.id - a.id;
-}
+const byRecorded = (row: OptOutRecord): number => row.recorded_ms;
 
 function readPosition(after: unknown): Position | undefined {
   if (after === undefined) return undefined;
@@ -96,6 +94,13 @@ export function createOptOutsModel(core: CoreServices, needs: OptOutsNeeds) {
     },
     person: { key: (row) => personKey(row.account_id, row.channel, row.identifier) },
     contact: { key: (row) => (row.contact_id === null ? null : String(row.contact_id)) },
+    // GET /opt-outs order (most recent first by recorded_at, then id), one list per filter value,
+    // so a page walks from its cursor through the shortest list that covers its filters.
+    recent: { key: (row) => String(row.account_id), orderBy: byRecorded, fields: [] },
+    recentChannel: { key: (row) => `${row.account_id}|${row.channel}`, orderBy: byRecorded, fields: ['channel'] },
+    recentStatus: { key: (row) => `${row.account_id}|${row.status}`, orderBy: byRecorded, fields: ['status'] },
+    // `scope=` excludes SMS records, so only Meta records are listed under a scope.
+    recentScope: { key: (row) => (row.source === 'sms' ? null : `${row.account_id}|${row.scope}`), orderBy: byRecorded, fields: ['source', 'scope'] },
   }, {
     schema: storedRecord({
       source: z.enum(['sms', 'meta']),
@@ -268,16 +273,22 @@ export function createOptOutsModel(core: CoreServices, needs: OptOutsNeeds) {
     /** Most recent first by recorded_at (then id), filtered, from an opaque position. */
     list(accountId: number, filters: OptOutFilters, page: PageRequest): Page<OptOutRecord> {
       const after = readPosition(page.after);
-      const rows = [...optOuts.ofAccount(accountId)]
-        .filter(
-          (row) =>
-            (filters.channel === undefined || row.channel === filters.channel) &&
-            (filters.status === undefined || row.status === filters.status) &&
-            (filters.scope === undefined || (row.source !== 'sms' && row.scope === filters.scope)) &&
-            (filters.sinceMs === undefined || row.recorded_ms >= filters.sinceMs),
-        )
-        .sort(newestFirst)
-        .filter((row) => after === undefined || row.recorded_ms < after.r || (row.recorded_ms === after.r && row.id < after.i));
+      const lists = [optOuts.orderedByIndex('recent', String(accountId))];
+      if (filters.channel !== undefined) lists.push(optOuts.orderedByIndex('recentChannel', `${accountId}|${filters.channel}`));
+      if (filters.status !== undefined) lists.push(optOuts.orderedByIndex('recentStatus', `${accountId}|${filters.status}`));
+      if (filters.scope !== undefined) lists.push(optOuts.orderedByIndex('recentScope', `${accountId}|${filters.scope}`));
+      const shortest = lists.reduce((best, list) => (list.length < best.length ? list : best));
+      const matches = (row: OptOutRecord): boolean =>
+        (filters.channel === undefined || row.channel === filters.channel) &&
+        (filters.status === undefined || row.status === filters.status) &&
+        (filters.scope === undefined || (row.source !== 'sms' && row.scope === filters.scope));
+      // `since` filters on the sort field: the walk ends at the first record recorded before it.
+      const rows: OptOutRecord[] = [];
+      for (const { id } of shortest.descending(after === undefined ? undefined : { order: after.r, id: after.i }, filters.sinceMs)) {
+        const row = optOuts.get(id);
+        if (row && matches(row)) rows.push(row);
+        if (rows.length > page.limit) break;
+      }
       const has_more = rows.length > page.limit;
       const data = rows.slice(0, page.limit);
       const last = data[data.length - 1];

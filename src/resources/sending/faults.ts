@@ -76,7 +76,8 @@ export function createSendFaults(core: CoreServices) {
     /** Uses up one armed failure for the recipient, if any, and returns its error. */
     take(accountId: number, channel: Channel, platformUserId: string): ApiError | undefined {
       const ids = faults.idsByIndex('recipient', recipientKey(accountId, channel, platformUserId));
-      const fault = ids.length === 0 ? undefined : faults.get(ids[0]!);
+      const firstId = ids.first();
+      const fault = firstId === undefined ? undefined : faults.get(firstId);
       if (!fault) return undefined;
       if (fault.remaining <= 1) faults.remove(fault.id);
       else faults.update(fault.id, { remaining: fault.remaining - 1 });

@@ -6,6 +6,7 @@
  */
 import { eventPublicId } from '../../core/events.js';
 import type { Entity } from '../../store/collection.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { Store } from '../../store/store.js';
 import type { VirtualClock } from '../../core/clock.js';
 import { z } from 'zod';
@@ -124,7 +125,7 @@ export function createDeliveryLog(store: Store, clock: VirtualClock) {
 
     /** The endpoint's next delivery in queue order, if any. */
     head(endpointId: number): DeliveryRecord | undefined {
-      const id = deliveries.idsByIndex('pending', endpointKey(endpointId))[0];
+      const id = deliveries.idsByIndex('pending', endpointKey(endpointId)).first();
       return id === undefined ? undefined : deliveries.get(id);
     },
 
@@ -211,7 +212,7 @@ export function createDeliveryLog(store: Store, clock: VirtualClock) {
       for (const id of [...deliveries.idsByIndex('endpoint', endpointKey(endpointId))]) deliveries.remove(id);
     },
 
-    ofEndpoint(endpointId: number): readonly number[] {
+    ofEndpoint(endpointId: number): SortedIdView {
       return deliveries.idsByIndex('endpoint', endpointKey(endpointId));
     },
 

@@ -5,6 +5,7 @@
  */
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
 import type { Entity } from '../../store/collection.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { CoreServices } from '../../groups/services.js';
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -155,7 +156,7 @@ export function createWebhookEndpointModel(core: CoreServices, onChange: Endpoin
     getOwned,
 
     /** Ascending ids of the account's endpoints. */
-    ids: (accountId: number): readonly number[] => endpoints.idsOfAccount(accountId),
+    ids: (accountId: number): SortedIdView => endpoints.idsOfAccount(accountId),
     byId: (id: number): WebhookEndpointRecord | undefined => endpoints.get(id),
 
     /** The secrets that sign a delivery now: the current one, and the previous one during the overlap. */

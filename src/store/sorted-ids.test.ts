@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CHUNK_MAX, SortedIds } from './sorted-ids.js';
+
+type Op = { kind: 'insert'; id: number; key: number } | { kind: 'remove'; id: number };
+
+/** The model: a plain ascending array of ids and a map of keys. */
+class Model {
+  ids: number[] = [];
+  keys = new Map<number, number>();
+  insert(id: number, key: number): void {
+    if (!this.keys.has(id)) {
+      this.ids.push(id);
+      this.ids.sort((a, b) => a - b);
+    }
+    this.keys.set(id, key);
+  }
+  remove(id: number): boolean {
+    if (!this.keys.delete(id)) return false;
+    this.ids.splice(this.ids.indexOf(id), 1);
+    return true;
+  }
+}
+
+/**
+ * Small chunks would never split with a handful of ids, so ops use id ranges well past CHUNK_MAX
+ * and long runs; ids drawn from a narrow band make removals hit.
+ */
+const op = (maxId: number): fc.Arbitrary<Op> =>
+  fc.oneof(
+    fc.record({ kind: fc.constant('insert' as const), id: fc.integer({ min: 1, max: maxId }), key: fc.integer({ min: 0, max: 1000 }) }),
+    fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 1, max: maxId }) }),
+  );
+
+/** A mostly ascending run (as ids from a sequence arrive), with deletes of old ids mixed in. */
+const appendRun = fc.integer({ min: CHUNK_MAX, max: CHUNK_MAX * 5 });
+
+function checkAgainst(set: SortedIds, model: Model, probes: readonly number[]): void {
+  expect(set.length).toBe(model.ids.length);
+  expect([...set]).toEqual(model.ids);
+  expect(set.toArray()).toEqual(model.ids);
+  expect(set.first()).toBe(model.ids[0]);
+  expect(set.last()).toBe(model.ids[model.ids.length - 1]);
+  for (const probe of probes) {
+    expect(set.has(probe)).toBe(model.keys.has(probe));
+    expect(set.keyOf(probe)).toBe(model.keys.get(probe));
+    expect([...set.descending(probe)]).toEqual(model.ids.filter((id) => id < probe).reverse());
+    expect([...set.ascending(probe)]).toEqual(model.ids.filter((id) => id >= probe));
+    expect(set.countBelow(probe)).toBe(model.ids.filter((id) => id < probe).length);
+    const minKey = probe % 1000;
+    expect([...set.descendingAtLeast(minKey, probe)]).toEqual(
+      model.ids.filter((id) => id < probe && model.keys.get(id)! >= minKey).reverse(),
+    );
+  }
+  expect([...set.descending()]).toEqual([...model.ids].reverse());
+}
+
+describe('SortedIds (chunked ascending id set) against a plain sorted array', () => {
+  it('agrees on every read after any run of inserts, removes and key changes', () => {
+    fc.assert(
+      fc.property(
+        appendRun,
+        fc.array(op(CHUNK_MAX * 6), { maxLength: 400 }),
+        fc.array(fc.integer({ min: 0, max: CHUNK_MAX * 6 + 2 }), { minLength: 1, maxLength: 8 }),
+        (prefix, ops, probes) => {
+          const set = new SortedIds(true);
+          const model = new Model();
+          // A long ascending prefix builds several chunks the way a sequence does.
+          for (let id = 1; id <= prefix; id += 2) {
+            set.insert(id, id % 997);
+            model.insert(id, id % 997);
+          }
+          for (const step of ops) {
+            if (step.kind === 'insert') {
+              set.insert(step.id, step.key);
+              model.insert(step.id, step.key);
+            } else {
+              expect(set.remove(step.id)).toBe(model.remove(step.id));
+            }
+          }
+          checkAgainst(set, model, probes);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('empties and refills through splits and merges', () => {
+    const set = new SortedIds(true);
+    const model = new Model();
+    const n = CHUNK_MAX * 8;
+    for (let id = 1; id <= n; id++) {
+      set.insert(id, id);
+      model.insert(id, id);
+    }
+    // Remove from the middle outwards, then every other, so chunks shrink, merge and vanish.
+    for (let id = n / 4; id <= (3 * n) / 4; id++) {
+      set.remove(id);
+      model.remove(id);
+    }
+    checkAgainst(set, model, [1, n / 4, n / 2, (3 * n) / 4 + 1, n + 1]);
+    for (let id = 1; id <= n; id += 2) {
+      set.remove(id);
+      model.remove(id);
+    }
+    checkAgainst(set, model, [2, n / 2, n]);
+    for (const id of [...model.ids]) {
+      set.remove(id);
+      model.remove(id);
+    }
+    expect(set.length).toBe(0);
+    expect([...set.descending()]).toEqual([]);
+    expect(set.first()).toBeUndefined();
+    set.insert(7, 3);
+    expect([...set.descendingAtLeast(3)]).toEqual([7]);
+    expect([...set.descendingAtLeast(4)]).toEqual([]);
+  });
+
+  it('skips chunks whose largest key is below the threshold, and lowers that bound when the max goes', () => {
+    const set = new SortedIds(true);
+    for (let id = 1; id <= CHUNK_MAX * 4; id++) set.insert(id, 0);
+    set.insert(3, 50); // an old id updated recently
+    expect([...set.descendingAtLeast(10)]).toEqual([3]);
+    set.insert(3, 0); // its key goes back down (an undo)
+    expect([...set.descendingAtLeast(10)]).toEqual([]);
+    set.insert(5, 20);
+    set.remove(5);
+    expect([...set.descendingAtLeast(10)]).toEqual([]);
+  });
+
+  it('a set built from an ascending array reads the same as the array', () => {
+    const ids = Array.from({ length: CHUNK_MAX * 3 + 7 }, (_, i) => i * 3 + 1);
+    const set = SortedIds.fromAscending(ids);
+    expect(set.toArray()).toEqual(ids);
+    expect([...set.descending(100)]).toEqual(ids.filter((id) => id < 100).reverse());
+    set.insert(2);
+    expect(set.has(2)).toBe(true);
+    expect(set.length).toBe(ids.length + 1);
+  });
+});
