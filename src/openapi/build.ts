@@ -89,6 +89,58 @@ function toComponents(entries: readonly (readonly [string, z.ZodType])[], io: 'i
   return out;
 }
 
+/** Component names a rendered set refers to (`$ref: #/components/schemas/Name`). */
+function referencedNames(components: Record<string, SchemaObject>): Set<string> {
+  const names = new Set<string>();
+  JSON.stringify(components, (key, value: unknown) => {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) names.add(value.slice(21));
+    return value;
+  });
+  return names;
+}
+
+/**
+ * The request components in input mode, with every named schema they refer to rendered in input
+ * mode too. A body field may point at a component by hand (a flow's `definition` is checked by the
+ * validator, so its schema is a `$ref` to FlowDefinition, not the schema itself); without this the
+ * request would borrow the response's rendering, whose defaulted fields are required.
+ */
+function requestComponents(requestEntries: readonly (readonly [string, z.ZodType])[], responseEntries: readonly (readonly [string, z.ZodType])[]): Record<string, SchemaObject> {
+  const named = namedSchemasIn(responseEntries.map(([, schema]) => schema));
+  let entries = [...requestEntries];
+  let rendered = toComponents(entries, 'input');
+  for (;;) {
+    const missing = [...referencedNames(rendered)].filter((name) => !(name in rendered) && named.has(name));
+    if (missing.length === 0) return rendered;
+    entries = [...entries, ...missing.map((name) => [name, named.get(name)!] as const)];
+    rendered = toComponents(entries, 'input');
+  }
+}
+
+/**
+ * Response components (output mode) and request components (input mode) in one set. A named
+ * schema used both ways renders differently when it has defaults: required in what the server
+ * sends, optional in what a client sends. Such a schema gets a second component, `<Name>Input`,
+ * which the request components refer to, so a typed client need not send what the server fills in.
+ */
+function mergeComponents(output: Record<string, SchemaObject>, input: Record<string, SchemaObject>): Record<string, SchemaObject> {
+  const renamed = new Map<string, string>();
+  for (const [name, schema] of Object.entries(input)) {
+    if (name in output && JSON.stringify(output[name]) !== JSON.stringify(schema)) renamed.set(name, `${name}Input`);
+  }
+  const retarget = (schema: SchemaObject): SchemaObject =>
+    renamed.size === 0
+      ? schema
+      : (JSON.parse(JSON.stringify(schema), (key, value: unknown) =>
+          key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/') && renamed.has(value.slice(21))
+            ? `#/components/schemas/${renamed.get(value.slice(21))}`
+            : value,
+        ) as SchemaObject);
+  const merged: Record<string, SchemaObject> = { ...output };
+  for (const [name, schema] of Object.entries(input)) merged[renamed.get(name) ?? name] = retarget(schema);
+  return merged;
+}
+
 function inlineSchema(schema: z.ZodType): JsonSchema {
   const converted = z.toJSONSchema(schema, {
     io: 'input',
@@ -330,7 +382,7 @@ function buildDocument(spec: DocumentSpec): OpenApiDocument {
     });
   }
 
-  const schemas = { ...toComponents(responseEntries, 'output'), ...toComponents(requestEntries, 'input') };
+  const schemas = mergeComponents(toComponents(responseEntries, 'output'), requestComponents(requestEntries, responseEntries));
   for (const [name, schema] of Object.entries(schemas)) builder.addSchema(name, schema);
 
   const tags = new Set<string>();

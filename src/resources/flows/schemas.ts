@@ -43,11 +43,19 @@ function sourceVariant(name: SourceName): z.ZodType {
   return z.strictObject({ source: z.literal(name), ...SourceConfigs[name].shape });
 }
 
+/** A node type whose config has no required key may leave `config` out (the trigger node does). */
+function configOf(type: NodeType): z.ZodType {
+  const config: z.ZodType = NodeConfigs[type];
+  const empty = config.safeParse({});
+  // The default is the config `{}` becomes (its own defaults filled), so it is a valid config.
+  return empty.success ? config.default(empty.data as never) : config;
+}
+
 function nodeVariant(type: NodeType): z.ZodType {
   return z.strictObject({
     id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).describe('1 to 64 of A-Z a-z 0-9 _ -; the trigger node is "1".'),
     type: z.literal(type),
-    config: NodeConfigs[type],
+    config: configOf(type),
     position: z.strictObject({ x: z.number(), y: z.number() }).optional().describe('Where the node sits on the canvas (not behaviour).'),
     label: z.string().max(100).optional().describe('A name for the canvas (not behaviour).'),
   });

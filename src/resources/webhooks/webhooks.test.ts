@@ -292,15 +292,18 @@ describe('webhook endpoints', () => {
   it('documents every event under x-webhook-events and OpenAPI webhooks with a schema each', () => {
     const doc = t.sim.openapi() as unknown as {
       'x-webhook-events': string[];
-      webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }>;
+      webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref?: string; anyOf?: { $ref: string }[] } }> } } }>;
       components: { schemas: Record<string, unknown> };
       paths: Record<string, Record<string, unknown>>;
     };
     expect(doc['x-webhook-events']).toEqual([...EVENT_NAMES]);
     expect(doc['x-webhook-events']).toContain('webhook.test');
     for (const name of EVENT_NAMES) {
-      const ref = doc.webhooks[name]!.post.requestBody.content['application/json']!.schema.$ref;
-      expect(doc.components.schemas[ref.replace('#/components/schemas/', '')], name).toBeDefined();
+      // One payload schema, or the full and the minimal profile's (anyOf) where they differ.
+      const schema = doc.webhooks[name]!.post.requestBody.content['application/json']!.schema;
+      const refs = schema.$ref !== undefined ? [schema.$ref] : (schema.anyOf ?? []).map((option) => option.$ref);
+      expect(refs.length, name).toBeGreaterThan(0);
+      for (const ref of refs) expect(doc.components.schemas[ref.replace('#/components/schemas/', '')], name).toBeDefined();
     }
     expect(Object.keys(doc.paths['/webhooks/endpoints/{id}']!).sort()).toEqual(['delete', 'get', 'patch']);
     expect(doc.components.schemas['WebhookEndpoint']).toBeDefined();
