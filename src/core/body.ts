@@ -11,6 +11,7 @@
  * Files are judged by the route from their bytes, never from the declared name or type.
  */
 import { openStreamedBody, tooLarge, type StreamedBody } from './body-stream.js';
+import { concatBytes } from './bytes.js';
 import { ApiError } from './errors.js';
 import { readMultipart } from './multipart-stream.js';
 import { textOverLimit } from './normalize.js';
@@ -120,14 +121,7 @@ function keepBytes(): FileSink<Uint8Array> {
     },
     end() {
       // A copy of its own either way: a chunk is a view into the wire chunk it came in.
-      if (chunks.length === 1) return chunks[0]!.slice();
-      const out = new Uint8Array(size);
-      let offset = 0;
-      for (const chunk of chunks) {
-        out.set(chunk, offset);
-        offset += chunk.length;
-      }
-      return out;
+      return chunks.length === 1 ? chunks[0]!.slice() : concatBytes(chunks, size);
     },
   };
 }
@@ -200,13 +194,7 @@ export function streamSource(stream: ReadableStream<Uint8Array> | null, declared
         if (error instanceof ApiError && error.code === 'payload_too_large') return 'too_large';
         throw error;
       }
-      const out = new Uint8Array(size);
-      let offset = 0;
-      for (const part of parts) {
-        out.set(part, offset);
-        offset += part.length;
-      }
-      return out;
+      return concatBytes(parts, size);
     },
   };
 }

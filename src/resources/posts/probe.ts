@@ -9,6 +9,7 @@
  * The verdict is judged at the end, before the handler runs, and carried as a value: the handler
  * raises it in the route's usual order (a missing post is still 404 before a bad file is 400).
  */
+import { concatBytes } from '../../core/bytes.js';
 import { ApiError } from '../../core/errors.js';
 import type { FileSink } from '../../core/types.js';
 import { imageDimensions } from '../media/inspect.js';
@@ -67,7 +68,7 @@ export function createPostMediaProbe(): PostMediaProbe {
       keptBytes += chunk.length;
     },
     async end() {
-      const bytes = kept === null ? null : concat(kept, keptBytes);
+      const bytes = kept === null ? null : concatBytes(kept, keptBytes);
       kept = null;
       keptBytes = 0;
       const streamed: MediaEvidence = {
@@ -86,13 +87,3 @@ export function createPostMediaProbe(): PostMediaProbe {
   };
 }
 
-/** The kept chunks as one array of its own (a chunk is a view into the wire chunk it came in). */
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
-}
