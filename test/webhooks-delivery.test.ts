@@ -247,7 +247,8 @@ describe('webhook delivery', () => {
           for (const delivery of deliveries) {
             const okAttempts = delivery.attempts.filter((a) => a.status_code === 200).length;
             expect(okAttempts).toBe(delivery.state === 'delivered' ? 1 : 0);
-            expect(delivery.state === 'failed').toBe(delivery.attempts.length === 10);
+            // Failed exactly when all ten attempts failed (a 2xx on the tenth delivers).
+            expect(delivery.state === 'failed').toBe(delivery.attempts.length === 10 && okAttempts === 0);
           }
           // A failed event (10 failures) ends its turn; the rest still go out in order.
           expect(deliveries.every((d) => d.state !== 'pending')).toBe(true);
@@ -257,6 +258,32 @@ describe('webhook delivery', () => {
         }
       }),
       { numRuns: 15 },
+    );
+    // The case a random draw once found: the second event delivered on its tenth and last attempt.
+    await fc.assert(
+      fc.asyncProperty(fc.constant([false, false, false, false, false, false, false, true, false, false]), fc.constant(2), async (answers, events) => {
+        const run = webhookSimulator();
+        const local = await startReceiver();
+        try {
+          local.behave((index) => (answers[index % answers.length] ? 200 : 500));
+          const endpoint = await addEndpoint(run, local.url, { body: { max_attempts: 10, events: ['contact.updated'] } });
+          for (let i = 0; i < events; i++) await emit(run, 'contact.updated', { i });
+          await run.sim.sandbox.webhooks.idle();
+          for (let step = 0; step < 100 && run.sim.sandbox.webhooks.deliveries(1, endpoint.id).some((d) => d.state === 'pending'); step++) {
+            run.sim.sandbox.clock.advance('1d');
+            await run.sim.sandbox.webhooks.idle();
+          }
+          const deliveries = run.sim.sandbox.webhooks.deliveries(1, endpoint.id);
+          expect(deliveries.map((d) => [d.state, d.attempts.length])).toEqual([
+            ['delivered', 8],
+            ['delivered', 10],
+          ]);
+        } finally {
+          await run.close();
+          await local.close();
+        }
+      }),
+      { numRuns: 1 },
     );
   });
 
