@@ -37,8 +37,8 @@ function seedWithEndpoints() {
   const seed = defaultSeed() as { accounts: Record<string, unknown>[] };
   const governance = { attested: true, purpose: 'Orders into the warehouse system' };
   seed.accounts[0]!['webhook_endpoints'] = [
-    { id: 7, name: 'Pulled, no secret', url: 'https://hooks.example.com/a', enabled: true, governance, stats: { delivered: 41, failed: 2, last_delivered_at: '2026-02-27T09:00:00+00:00' } },
-    { id: 9, name: 'Secret set in the seed', url: 'https://hooks.example.com/b', enabled: true, governance, signing_secret: OWN_SECRET },
+    { id: 7, name: 'Pulled, no secret', url: 'https://hooks.example.test/a', enabled: true, governance, stats: { delivered: 41, failed: 2, last_delivered_at: '2026-02-27T09:00:00+00:00' } },
+    { id: 9, name: 'Secret set in the seed', url: 'https://hooks.example.test/b', enabled: true, governance, signing_secret: OWN_SECRET },
   ];
   return seed;
 }
@@ -90,10 +90,10 @@ describe('a seed webhook section', () => {
       seed.accounts[0]!['webhook_endpoints'] = endpoints;
       return () => createSimulator({ logger: silentLogger, seed });
     };
-    expect(load([{ name: 'x', url: 'https://hooks.example.com/x', enabled: true }])).toThrow(/webhook_endpoints\[0\].*governance/);
-    expect(load([1, 2, 3, 4].map((n) => ({ name: `e${n}`, url: `https://hooks.example.com/${n}` })))).toThrow(/webhook_endpoints\[3\].*at most 3/);
+    expect(load([{ name: 'x', url: 'https://hooks.example.test/x', enabled: true }])).toThrow(/webhook_endpoints\[0\].*governance/);
+    expect(load([1, 2, 3, 4].map((n) => ({ name: `e${n}`, url: `https://hooks.example.test/${n}` })))).toThrow(/webhook_endpoints\[3\].*at most 3/);
     expect(load([{ name: 'x', url: 'https://10.0.0.8/x' }])).toThrow(/webhook_endpoints\[0\].*public host/);
-    expect(load([{ name: 'x', url: 'https://hooks.example.com/x', signing_secret: 'whsec_abc' }])).toThrow(/signing_secret/);
+    expect(load([{ name: 'x', url: 'https://hooks.example.test/x', signing_secret: 'whsec_abc' }])).toThrow(/signing_secret/);
   });
 });
 

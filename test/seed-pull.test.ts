@@ -157,9 +157,9 @@ beforeAll(async () => {
   // to an event nothing in this test fires, and rotated once.
   const admin = source.accounts[0]!.keys.full!;
   source.sandbox.clock.advance('61s');
-  const paused = await source.request({ method: 'POST', path: '/webhooks/endpoints', key: admin, body: { name: 'CRM sync', url: 'https://hooks.crm-example.com/in', governance: { attested: false, purpose: 'Sync contacts into our CRM', destination_owner: 'Atlas CRM team' } } });
+  const paused = await source.request({ method: 'POST', path: '/webhooks/endpoints', key: admin, body: { name: 'CRM sync', url: 'https://hooks.crm.example.test/in', governance: { attested: false, purpose: 'Sync contacts into our CRM', destination_owner: 'Atlas CRM team' } } });
   expect(paused.status, JSON.stringify(paused.body)).toBe(201);
-  const live = await source.request({ method: 'POST', path: '/webhooks/endpoints', key: admin, body: { name: 'Comment desk', url: 'https://desk.receiver-example.com/hooks', events: ['comment.handled'], timeout_ms: 5000, max_attempts: 3, governance: { attested: true, purpose: 'Route handled comments to the desk', payload_profile: 'minimal' } } });
+  const live = await source.request({ method: 'POST', path: '/webhooks/endpoints', key: admin, body: { name: 'Comment desk', url: 'https://desk.receiver.example.test/hooks', events: ['comment.handled'], timeout_ms: 5000, max_attempts: 3, governance: { attested: true, purpose: 'Route handled comments to the desk', payload_profile: 'minimal' } } });
   expect(live.status, JSON.stringify(live.body)).toBe(201);
   const liveId = (live.body as { data: { id: number } }).data.id;
   expect((await source.request({ method: 'PATCH', path: `/webhooks/endpoints/${liveId}`, key: admin, body: { enabled: true } })).status).toBe(200);
@@ -220,7 +220,7 @@ describe('seed pull round trip', () => {
       'Mia Torres', 'mia.torres@mail.test', 'Owen Clarke', 'Walk-in Visitor', '+15550190199', 'Cancelled by phone.',
       'Do you sell used gear?', 'My order arrived damaged', "I'm not sure about that one.", 'That answer about rentals was wrong',
       // webhook receivers and their governance, media captions, the market handle
-      'hooks.crm-example.com', 'desk.receiver-example.com', 'Sync contacts into our CRM', 'Atlas CRM team', 'Route handled comments to the desk',
+      'hooks.crm.example.test', 'desk.receiver.example.test', 'Sync contacts into our CRM', 'Atlas CRM team', 'Route handled comments to the desk',
       'Our best-selling day pack, in ember.', 'Rental price list', 'atlas.outfitters',
       // handled comments: what commenters wrote and who they are
       'The worst delivery ever, still broken', 'grumpy.gus', 'ig_506', 'Love these boots, great quality!',

@@ -32,8 +32,9 @@ export const SetClockBody = z
   .strictObject({ now: Timestamp.optional(), ms: EpochMs.optional() })
   .refine((body) => (body.now === undefined) !== (body.ms === undefined), { message: 'send exactly one of now or ms', path: ['now'] });
 
-export const Snapshot = z
-  .object({
+/** A snapshot's outline, with `record` the check each stored record gets here. */
+export function snapshotOf<R extends z.ZodType>(record: R) {
+  return z.object({
     format: z.literal('switchboard-snapshot'),
     version: z.literal(1),
     clock: ClockState,
@@ -41,9 +42,12 @@ export const Snapshot = z
       format: z.literal('switchboard-state'),
       version: z.literal(1),
       sequences: z.record(z.string(), z.number().int()),
-      collections: z.record(z.string(), z.array(z.object({ id: z.number().int(), account_id: z.number().int() }).loose())),
+      collections: z.record(z.string(), z.array(record)),
     }),
   });
+}
+
+export const Snapshot = snapshotOf(z.object({ id: z.number().int(), account_id: z.number().int() }).loose());
 
 /** Names are checked against the simulator's catalogue when run: groups add mutants of their own. */
 export const MutantsBody = z.strictObject({ names: z.array(z.string().min(1).max(100)).max(100) });

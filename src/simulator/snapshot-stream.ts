@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { JsonChunkError, JsonChunkTooLarge, parseJsonChunks } from '../core/json-chunk-parser.js';
 import { jsonByteChunks, jsonTextChunks } from '../core/json-text-stream.js';
 import { StreamedBody } from '../core/streamed-body.js';
-import { ClockState } from '../control/schemas.js';
+import { snapshotOf } from '../control/schemas.js';
 import { toJsonPath } from '../seed/parse.js';
 import { SnapshotError } from '../store/rules.js';
 import type { SimulatorSnapshot } from './types.js';
@@ -30,17 +30,7 @@ export type SnapshotChunks = AsyncIterable<Uint8Array | string> | Iterable<Uint8
  * The outline only: each record's own checks belong to the store's restore (strict, per
  * collection), so the records are not parsed twice here.
  */
-const SnapshotOutline = z.object({
-  format: z.literal('switchboard-snapshot'),
-  version: z.literal(1),
-  clock: ClockState,
-  store: z.object({
-    format: z.literal('switchboard-state'),
-    version: z.literal(1),
-    sequences: z.record(z.string(), z.number().int()),
-    collections: z.record(z.string(), z.array(z.unknown())),
-  }),
-});
+const SnapshotOutline = snapshotOf(z.unknown());
 
 /** The snapshot's JSON text in chunks (about 64 Ki characters each); `envelope`: inside `{data: ...}`. */
 export function snapshotTextChunks(snapshot: SimulatorSnapshot, options: { envelope?: boolean; indent?: number } = {}): Generator<string, void, undefined> {

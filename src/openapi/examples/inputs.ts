@@ -93,7 +93,7 @@ const flowSession = async (context: InputContext) => {
 
 const webhookEndpoint = async (context: InputContext) => ({
   id: idOf(
-    (await context.post('/webhooks/endpoints', { name: 'CRM sync', url: 'https://hooks.example.com/switchboard', events: ['contact.updated'] })) as
+    (await context.post('/webhooks/endpoints', { name: 'CRM sync', url: 'https://hooks.example.test/switchboard', events: ['contact.updated'] })) as
       | Item
       | undefined,
   ),

@@ -49,7 +49,7 @@ function stringFor(schema: JsonSchema, field: string, context: SynthesisContext)
   if (format === 'date-time') return context.future;
   if (format === 'date') return context.future.slice(0, 10);
   if (format === 'email' || /email/i.test(field)) return 'ada@example.com';
-  if (format === 'uri' || format === 'url' || /url$/i.test(field)) return 'https://hooks.example.com/switchboard';
+  if (format === 'uri' || format === 'url' || /url$/i.test(field)) return 'https://hooks.example.test/switchboard';
   if (/phone/i.test(field)) return '+15555550123';
   const min = typeof schema['minLength'] === 'number' ? schema['minLength'] : 1;
   const words = /name|title/i.test(field) ? 'Example name' : 'Example text for the documentation';
