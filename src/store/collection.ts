@@ -41,12 +41,40 @@ export interface IndexDefinition<T> {
 
 export type IndexDefinitions<T> = Readonly<Record<string, IndexDefinition<T>>>;
 
-export interface CollectionOptions<T> {
+export interface CollectionOptions<T extends Entity> {
   /**
    * A number kept with each id in its account's list (e.g. `updated_at` in ms), so
    * `descendingOfAccountAtLeast` walks only the records whose number reaches a threshold.
    */
   readonly accountKey?: (record: T) => number;
+  /** Indexes the group keeps itself, told of every record attached and detached (below). */
+  readonly attached?: readonly AttachedIndex<T>[];
+}
+
+/** What an attached index may read of its collection after a bulk load, to build itself from. */
+export interface LoadedRecords<T extends Entity> {
+  get(id: number): T | undefined;
+  idsOfAccount(accountId: number): SortedIdView;
+  accountIds(): IterableIterator<number>;
+  readonly size: number;
+}
+
+/**
+ * An index a group keeps beside the collection's own, with its own structure (contacts' name
+ * pieces, ../resources/contacts/name-index.ts). The collection tells it of every record it
+ * attaches and detaches, so it follows writes, undo, restore and reset exactly as the built-in
+ * indexes do. After a bulk load (restore, `serve --state`) it is told once, with the records,
+ * instead of record by record: it may then build itself later, as long as it answers right
+ * meanwhile.
+ */
+export interface AttachedIndex<T extends Entity> {
+  /** The only fields it reads (besides id and account): an update leaving them equal skips it. */
+  readonly fields: readonly (keyof T)[];
+  attach(record: T): void;
+  detach(record: T): void;
+  /** Forget everything (restore and reset, before the load). */
+  clear(): void;
+  loaded(records: LoadedRecords<T>): void;
 }
 
 export type UndoSink = (undo: () => void) => void;
@@ -62,13 +90,14 @@ function keysOf(key: IndexKey): readonly string[] {
   return typeof key === 'string' ? [key] : key;
 }
 
-export class Collection<T extends Entity> {
+export class Collection<T extends Entity> implements LoadedRecords<T> {
   private readonly byId = new Map<number, T>();
   private readonly byAccount = new Map<number, SortedIds>();
   private readonly uniques = new Map<string, Map<string, number>>();
   private readonly secondaries = new Map<string, Map<string, SortedIds>>();
   private readonly ordered = new Map<string, Map<string, SortedPairs>>();
   private readonly accountKey: ((record: T) => number) | undefined;
+  private readonly attached: readonly AttachedIndex<T>[];
   /** Bumped by every change, undo, clear and load: a cheap "has anything here changed?" for caches. */
   private mutations = 0;
 
@@ -81,6 +110,7 @@ export class Collection<T extends Entity> {
     options: CollectionOptions<T> = {},
   ) {
     this.accountKey = options.accountKey;
+    this.attached = options.attached ?? [];
     for (const [indexName, definition] of Object.entries(indexes)) {
       if (definition.unique) this.uniques.set(indexName, new Map());
       else if (definition.orderBy) this.ordered.set(indexName, new Map());
@@ -116,6 +146,11 @@ export class Collection<T extends Entity> {
     if (!index) throw new Error(`${this.name}: no unique index ${indexName}`);
     const id = index.get(key);
     return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  /** Every account that has a record here. */
+  accountIds(): IterableIterator<number> {
+    return this.byAccount.keys();
   }
 
   /** Ascending ids of one account's records. */
@@ -199,11 +234,13 @@ export class Collection<T extends Entity> {
     for (const index of this.uniques.values()) index.clear();
     for (const index of this.secondaries.values()) index.clear();
     for (const index of this.ordered.values()) index.clear();
+    for (const index of this.attached) index.clear();
   }
 
   /** Loads records without undo or change notification (used by restore only). */
   load(records: readonly T[]): void {
-    for (const record of records) this.attach(record);
+    for (const record of records) this.attach(record, false);
+    for (const index of this.attached) index.loaded(this);
   }
 
   /**
@@ -242,6 +279,11 @@ export class Collection<T extends Entity> {
       if (orderBefore === orderAfter && this.unchangedFor(indexName, previous, next)) continue;
       for (const key of keysOf(definition.key(previous))) this.removeFromOrdered(index, key, orderBefore, previous.id);
       for (const key of keysOf(definition.key(next))) this.addToOrdered(index, key, orderAfter, next.id);
+    }
+    for (const index of this.attached) {
+      if (index.fields.every((field) => previous[field] === next[field])) continue;
+      index.detach(previous);
+      index.attach(next);
     }
   }
 
@@ -287,7 +329,8 @@ export class Collection<T extends Entity> {
     }
   }
 
-  private attach(record: T): void {
+  /** `tellAttached` false: a bulk load, which attached indexes hear of once (`load`). */
+  private attach(record: T, tellAttached = true): void {
     this.mutations++;
     this.byId.set(record.id, record);
     let accountIds = this.byAccount.get(record.account_id);
@@ -304,6 +347,7 @@ export class Collection<T extends Entity> {
       const order = definition.orderBy!(record);
       for (const key of keysOf(definition.key(record))) this.addToOrdered(index, key, order, record.id);
     }
+    if (tellAttached) for (const index of this.attached) index.attach(record);
   }
 
   private detach(record: T): void {
@@ -324,6 +368,7 @@ export class Collection<T extends Entity> {
       const order = definition.orderBy!(record);
       for (const key of keysOf(definition.key(record))) this.removeFromOrdered(index, key, order, record.id);
     }
+    for (const index of this.attached) index.detach(record);
   }
 }
 

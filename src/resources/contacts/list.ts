@@ -1,7 +1,7 @@
 /**
  * GET /contacts filters (4.2), all ANDed, newest first by id. No filter scans the account:
  * - tag, email, phone, stage, channel and name each have an id list (record.ts indexes; name by
- *   its 1- to 3-unit pieces, ./name-grams.ts); the walk starts from the shortest list given and
+ *   its 1- to 3-unit pieces, ./name-index.ts); the walk starts from the shortest list given and
  *   checks the other filters per record;
  * - `updated_since` walks the account's ids with their `updated_at` kept beside them, skipping
  *   every run of ids (a chunk, store/sorted-ids.ts) that holds no contact updated since then.
@@ -13,12 +13,13 @@ import type { Collection } from '../../store/collection.js';
 import { newestFirstWalk } from '../../store/list-walk.js';
 import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { TagsModel } from '../tags/model.js';
-import { nameQueryKeys } from './name-grams.js';
+import type { NameGramIndex } from './name-index.js';
 import { channelKey, emailKey, phoneKey, stageKey, tagKey, type ContactRecord } from './record.js';
 import type { ContactData, ListContactsFilters } from './schemas.js';
 
 export interface ContactListDeps {
   readonly contacts: Collection<ContactRecord>;
+  readonly names: NameGramIndex;
   readonly tags: TagsModel;
   readonly present: (record: ContactRecord) => Readonly<ContactData>;
 }
@@ -54,7 +55,7 @@ export function listContacts(
   if (filters.channel !== undefined) candidates.push(contacts.idsByIndex('channel', channelKey(accountId, filters.channel)));
   const name = filters.name?.toLowerCase();
   if (name !== undefined && name.length > 0) {
-    for (const key of nameQueryKeys(accountId, name).keys) candidates.push(contacts.idsByIndex('nameGram', key));
+    candidates.push(...deps.names.lists(accountId, name).lists);
   }
 
   const email = filters.email?.toLowerCase();

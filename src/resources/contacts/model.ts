@@ -13,6 +13,7 @@ import type { TagsModel } from '../tags/model.js';
 import { applyEdit, clearable, stageOf, type ContactEdit } from './changes.js';
 import { createInboundContacts } from './inbound.js';
 import { listContacts } from './list.js';
+import { NameGramIndex } from './name-index.js';
 import { channelKey, contactIndexes, contactRules, tagKey, updatedKey, type ContactRecord } from './record.js';
 import {
   UPDATABLE_CONTACT_FIELDS,
@@ -40,7 +41,9 @@ export const contactHooks = {
 const handle = (value: string): string => value.replace(/^@/, '').toLowerCase();
 
 export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hooks: HooksOf<typeof contactHooks>) {
-  const contacts = core.store.define<ContactRecord>('contacts', contactIndexes, contactRules, { accountKey: updatedKey });
+  const names = new NameGramIndex();
+  const contacts = core.store.define<ContactRecord>('contacts', contactIndexes, contactRules, { accountKey: updatedKey, attached: [names] });
+  core.lifecycle.closing.add(() => names.stop());
   const writer = createContactWriter(core, deps, contacts);
   const { get, findByIdentity, presenter, insert, commit } = writer;
 
@@ -73,7 +76,7 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
 
     /** GET /contacts: every filter given must match, newest first. */
     list: (accountId: number, filters: ListContactsFilters, page: PageRequest): Page<Readonly<ContactData>> =>
-      listContacts({ contacts, tags: deps.tags, present: presenter.forRead }, accountId, filters, page),
+      listContacts({ contacts, names, tags: deps.tags, present: presenter.forRead }, accountId, filters, page),
 
     /** The Instagram contact with this handle (with or without @, any case), if any. */
     findByInstagramUsername(accountId: number, username: string): ContactRecord | undefined {

@@ -8,7 +8,6 @@ import type { Entity, IndexDefinitions } from '../../store/collection.js';
 import type { RecordRules } from '../../store/rules.js';
 import type { CustomFieldValue } from '../custom-fields/values.js';
 import { Channel as ChannelSchema, NullableTimestamp, storedRecord, Timestamp } from '../shared/schemas.js';
-import { nameGramKeys } from './name-grams.js';
 import { LIMITS, Stage as StageSchema, type Stage } from './schemas.js';
 
 export interface ContactRecord extends Entity {
@@ -81,8 +80,7 @@ export const contactIndexes: IndexDefinitions<ContactRecord> = {
   email: { key: (c) => (c.email === null ? null : emailKey(c.account_id, c.email)), fields: ['email'] },
   phone: { key: (c) => (c.phone === null ? null : phoneKey(c.account_id, c.phone)), fields: ['phone'] },
   tag: { key: (c) => c.tag_ids.map(tagKey), fields: ['tag_ids'] },
-  /** Every 1- to 3-unit piece of the lowercased name, for the `name=` filter (./name-grams.ts). */
-  nameGram: { key: (c) => nameGramKeys(c.account_id, c.name), fields: ['name'] },
+  // The `name=` filter's index is ./name-index.ts, attached to the collection (model.ts).
 };
 
 const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;

@@ -1,0 +1,174 @@
+/**
+ * The `name=` filter's index (./name-grams.ts): per account, each piece of a name → the ids of the
+ * contacts whose lowercased name holds it, as compact id sets (store/compact-ids.ts, at most about
+ * two bytes per entry).
+ *
+ * Built in the background after a large load. Forty million pieces at a million contacts take
+ * seconds to index, and `serve --state` should not wait for them before answering. So after a bulk
+ * load (restore, a state file) of more than SYNC_BUILD_MAX contacts, each account's index is
+ * built in slices of about SLICE_MS on timers, walking the account's ids upwards:
+ * - ids below the walk's position (`builtBelow`) are indexed, and writes to them keep the index
+ *   in step (attach and detach, as every collection index);
+ * - ids at or above it are not yet: writes to them change nothing here, and the walk reads each
+ *   record as it then stands when it gets there (records are replaced, never mutated, and new
+ *   contacts get the largest ids, so the walk meets them too).
+ * A `name=` query on an account still being built finishes that account's build first, so every
+ * answer comes from a complete index; only a query in the first seconds after a large load waits.
+ * Smaller loads, the seed and every write after a load are indexed at once.
+ */
+import type { AttachedIndex, LoadedRecords } from '../../store/collection.js';
+import { CompactIds } from '../../store/compact-ids.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
+import { forEachNameGram, nameQueryGrams } from './name-grams.js';
+import type { ContactRecord } from './record.js';
+
+/** A load of at most this many contacts is indexed before the load returns. */
+export const SYNC_BUILD_MAX = 50_000;
+/** How long one background slice may run before it yields to requests. */
+const SLICE_MS = 8;
+/** Records between two looks at the time inside a slice. */
+const CHECK_EVERY = 256;
+
+const EMPTY: SortedIdView = new CompactIds();
+
+interface AccountNames {
+  readonly grams: Map<number, CompactIds>;
+  /** Ids below this are indexed; Infinity once the account is complete. */
+  builtBelow: number;
+}
+
+export interface NameGramIndexOptions {
+  /** Loads up to this many contacts are indexed at once (default SYNC_BUILD_MAX). */
+  readonly syncBuildMax?: number;
+  /** Whether larger loads are built on timers (default true; tests step the build themselves). */
+  readonly background?: boolean;
+}
+
+/** Stops a build after some records or at a deadline: `true` to stop before the next record. */
+type BuildBudget = (done: number) => boolean;
+
+const UNBOUNDED: BuildBudget = () => false;
+
+export class NameGramIndex implements AttachedIndex<ContactRecord> {
+  readonly fields = ['name'] as const;
+  private readonly syncBuildMax: number;
+  private readonly background: boolean;
+  private readonly accounts = new Map<number, AccountNames>();
+  private source: LoadedRecords<ContactRecord> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Scratch for forEachNameGram (one contact at a time, never reentered). */
+  private readonly seen = new Set<number>();
+
+  constructor(options: NameGramIndexOptions = {}) {
+    this.syncBuildMax = options.syncBuildMax ?? SYNC_BUILD_MAX;
+    this.background = options.background ?? true;
+  }
+
+  attach(record: ContactRecord): void {
+    const account = this.accountOf(record.account_id);
+    if (record.id < account.builtBelow) this.add(account, record);
+  }
+
+  detach(record: ContactRecord): void {
+    const account = this.accounts.get(record.account_id);
+    if (!account || record.id >= account.builtBelow || record.name === null) return;
+    forEachNameGram(record.name.toLowerCase(), this.seen, (code) => {
+      const ids = account.grams.get(code);
+      if (ids && ids.remove(record.id) && ids.length === 0) account.grams.delete(code);
+    });
+  }
+
+  clear(): void {
+    this.stop();
+    this.accounts.clear();
+    this.source = undefined;
+  }
+
+  loaded(records: LoadedRecords<ContactRecord>): void {
+    this.source = records;
+    for (const accountId of records.accountIds()) this.accounts.set(accountId, { grams: new Map(), builtBelow: 0 });
+    if (records.size <= this.syncBuildMax) this.buildSome(UNBOUNDED);
+    else if (this.background) this.schedule();
+  }
+
+  /** Whether every account is indexed (the bench and tests wait for it). */
+  get complete(): boolean {
+    for (const account of this.accounts.values()) if (account.builtBelow !== Infinity) return false;
+    return true;
+  }
+
+  /** The id lists whose intersection holds every contact of the account whose name contains `query` (lowercased). */
+  lists(accountId: number, query: string): { lists: SortedIdView[]; exact: boolean } {
+    const account = this.accounts.get(accountId);
+    if (account && account.builtBelow !== Infinity) this.build(accountId, account, UNBOUNDED);
+    const { codes, exact } = nameQueryGrams(query);
+    return { lists: codes.map((code) => account?.grams.get(code) ?? EMPTY), exact };
+  }
+
+  /** Stops the background build (the simulator is closing); a later query still finishes it. */
+  stop(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private accountOf(accountId: number): AccountNames {
+    let account = this.accounts.get(accountId);
+    if (!account) this.accounts.set(accountId, (account = { grams: new Map(), builtBelow: Infinity }));
+    return account;
+  }
+
+  private add(account: AccountNames, record: ContactRecord): void {
+    if (record.name === null) return;
+    forEachNameGram(record.name.toLowerCase(), this.seen, (code) => {
+      let ids = account.grams.get(code);
+      if (!ids) account.grams.set(code, (ids = new CompactIds()));
+      ids.insert(record.id);
+    });
+  }
+
+  /**
+   * Goes on building, account after account, until `budget` says stop (it is asked with the
+   * count so far before each record); returns the records indexed.
+   */
+  buildSome(budget: BuildBudget | number): number {
+    const stop = typeof budget === 'number' ? (done: number) => done >= budget : budget;
+    let done = 0;
+    for (const [accountId, account] of this.accounts) {
+      if (account.builtBelow === Infinity) continue;
+      done += this.build(accountId, account, (count) => stop(done + count));
+      if (account.builtBelow !== Infinity) break;
+    }
+    return done;
+  }
+
+  /** Indexes the account's contacts from `builtBelow` upwards until `budget` says stop. */
+  private build(accountId: number, account: AccountNames, budget: BuildBudget): number {
+    const source = this.source;
+    let done = 0;
+    if (source) {
+      for (const id of source.idsOfAccount(accountId).ascending(account.builtBelow)) {
+        if (budget(done)) return done;
+        const record = source.get(id);
+        if (record) this.add(account, record);
+        account.builtBelow = id + 1;
+        done++;
+      }
+    }
+    account.builtBelow = Infinity;
+    return done;
+  }
+
+  private schedule(): void {
+    this.stop();
+    this.timer = setTimeout(() => this.slice(), 0);
+    // A pending slice must not keep a process alive that has nothing else to do (Node only).
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+
+  private slice(): void {
+    this.timer = undefined;
+    const deadline = performance.now() + SLICE_MS;
+    this.buildSome((done) => done > 0 && done % CHECK_EVERY === 0 && performance.now() >= deadline);
+    if (!this.complete) this.schedule();
+  }
+}

@@ -1,0 +1,316 @@
+/**
+ * Ascending sets of ids held in about two bytes per id or less, for indexes with many entries per
+ * record (contacts' name pieces: some forty per contact, so forty million at a million contacts,
+ * where ./sorted-ids.ts would spend some 10 bytes each).
+ *
+ * The layout is that of Roaring bitmaps (Chambi, Lemire et al., 2016), cut down to what an index
+ * needs: ids are split by their high bits into blocks of 65,536; a block holds the low 16 bits of
+ * its ids either as a sorted Uint16Array (up to ARRAY_MAX ids, 2 bytes each) or as a bitmap of
+ * 65,536 bits (8 KiB, however many ids). A block turns into a bitmap when its array would pass
+ * ARRAY_MAX, and back into an array when it falls under half of that, so a set that hovers at the
+ * boundary does not convert on every change.
+ *
+ * A change touches one block: a binary search and a copy inside at most ARRAY_MAX slots, or one bit.
+ * Walks run block by block; inside a bitmap they jump from set bit to set bit a 32-bit word at a
+ * time. Ids are ordinary safe integers (the high part is not limited to 16 bits).
+ */
+import type { SortedIdView } from './sorted-ids.js';
+
+const LOW_BITS = 16;
+const BLOCK_SPAN = 1 << LOW_BITS;
+const WORDS = BLOCK_SPAN / 32;
+/** Largest array block: at 4,096 ids an array and a bitmap both take 8 KiB. */
+export const ARRAY_MAX = 4096;
+/** A bitmap block that falls under this many ids becomes an array again. */
+const ARRAY_AGAIN = ARRAY_MAX / 2;
+
+interface ArrayBlock {
+  bitmap: false;
+  /** Ascending low bits; only the first `size` slots are used. */
+  values: Uint16Array;
+  size: number;
+}
+
+interface BitmapBlock {
+  bitmap: true;
+  words: Uint32Array;
+  size: number;
+}
+
+type Block = ArrayBlock | BitmapBlock;
+
+const highOf = (id: number): number => Math.floor(id / BLOCK_SPAN);
+const lowOf = (id: number): number => id % BLOCK_SPAN;
+
+function lowerBound16(values: Uint16Array, size: number, low: number): number {
+  let lo = 0;
+  let hi = size;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < low) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function lowerBoundNumbers(values: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function popcount(word: number): number {
+  let w = word - ((word >>> 1) & 0x55555555);
+  w = (w & 0x33333333) + ((w >>> 2) & 0x33333333);
+  return (((w + (w >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function blockHas(block: Block, low: number): boolean {
+  if (block.bitmap) return (block.words[low >>> 5]! & (1 << (low & 31))) !== 0;
+  const at = lowerBound16(block.values, block.size, low);
+  return at < block.size && block.values[at] === low;
+}
+
+/** How many ids of the block are below `low`. */
+function blockCountBelow(block: Block, low: number): number {
+  if (!block.bitmap) return lowerBound16(block.values, block.size, low);
+  let count = 0;
+  const word = low >>> 5;
+  for (let w = 0; w < word; w++) count += popcount(block.words[w]!);
+  const bit = low & 31;
+  if (bit > 0) count += popcount(block.words[word]! & ((1 << bit) - 1) >>> 0);
+  return count;
+}
+
+/** Low bits of the block at or above `from`, ascending. */
+function* blockAscending(block: Block, from: number): Generator<number, void, undefined> {
+  if (!block.bitmap) {
+    for (let at = lowerBound16(block.values, block.size, from); at < block.size; at++) yield block.values[at]!;
+    return;
+  }
+  const { words } = block;
+  let w = from >>> 5;
+  let word = (words[w]! >>> (from & 31)) << (from & 31);
+  for (;;) {
+    while (word !== 0) {
+      const lowest = word & -word;
+      yield (w << 5) + 31 - Math.clz32(lowest);
+      word ^= lowest;
+    }
+    if (++w === WORDS) return;
+    word = words[w]!;
+  }
+}
+
+/** Low bits of the block below `below`, descending. */
+function* blockDescending(block: Block, below: number): Generator<number, void, undefined> {
+  if (below <= 0) return;
+  if (!block.bitmap) {
+    for (let at = lowerBound16(block.values, block.size, below) - 1; at >= 0; at--) yield block.values[at]!;
+    return;
+  }
+  const { words } = block;
+  const last = below - 1;
+  let w = last >>> 5;
+  const keep = last & 31;
+  let word = keep === 31 ? words[w]! : words[w]! & (((1 << (keep + 1)) >>> 0) - 1);
+  for (;;) {
+    while (word !== 0) {
+      const bit = 31 - Math.clz32(word);
+      yield (w << 5) + bit;
+      word &= ~(1 << bit);
+    }
+    if (--w < 0) return;
+    word = words[w]!;
+  }
+}
+
+function toBitmap(block: ArrayBlock): BitmapBlock {
+  const words = new Uint32Array(WORDS);
+  for (let at = 0; at < block.size; at++) {
+    const low = block.values[at]!;
+    words[low >>> 5] = words[low >>> 5]! | (1 << (low & 31));
+  }
+  return { bitmap: true, words, size: block.size };
+}
+
+function toArrayBlock(block: BitmapBlock): ArrayBlock {
+  const values = new Uint16Array(Math.max(block.size, 4));
+  let size = 0;
+  for (const low of blockAscending(block, 0)) values[size++] = low;
+  return { bitmap: false, values, size };
+}
+
+export class CompactIds implements SortedIdView {
+  /** High parts, ascending, parallel to `blocks`; a block is dropped when it empties. */
+  private readonly highs: number[] = [];
+  private readonly blocks: Block[] = [];
+  private count = 0;
+
+  get length(): number {
+    return this.count;
+  }
+
+  has(id: number): boolean {
+    const b = this.blockIndex(highOf(id));
+    return b >= 0 && blockHas(this.blocks[b]!, lowOf(id));
+  }
+
+  first(): number | undefined {
+    const block = this.blocks[0];
+    if (!block) return undefined;
+    const low = blockAscending(block, 0).next().value as number;
+    return this.highs[0]! * BLOCK_SPAN + low;
+  }
+
+  last(): number | undefined {
+    const b = this.blocks.length - 1;
+    if (b < 0) return undefined;
+    const low = blockDescending(this.blocks[b]!, BLOCK_SPAN).next().value as number;
+    return this.highs[b]! * BLOCK_SPAN + low;
+  }
+
+  /** Adds `id`; returns false when it was already present. */
+  insert(id: number): boolean {
+    const high = highOf(id);
+    const low = lowOf(id);
+    const b = lowerBoundNumbers(this.highs, high);
+    if (this.highs[b] !== high) {
+      this.highs.splice(b, 0, high);
+      this.blocks.splice(b, 0, { bitmap: false, values: new Uint16Array(4), size: 0 });
+    }
+    const block = this.blocks[b]!;
+    if (block.bitmap) {
+      const mask = 1 << (low & 31);
+      const word = block.words[low >>> 5]!;
+      if ((word & mask) !== 0) return false;
+      block.words[low >>> 5] = word | mask;
+      block.size++;
+      this.count++;
+      return true;
+    }
+    const at = lowerBound16(block.values, block.size, low);
+    if (at < block.size && block.values[at] === low) return false;
+    if (block.size === ARRAY_MAX) {
+      const bitmap = toBitmap(block);
+      this.blocks[b] = bitmap;
+      bitmap.words[low >>> 5] = bitmap.words[low >>> 5]! | (1 << (low & 31));
+      bitmap.size++;
+      this.count++;
+      return true;
+    }
+    if (block.size === block.values.length) {
+      const grown = new Uint16Array(Math.min(ARRAY_MAX, block.values.length * 2));
+      grown.set(block.values);
+      block.values = grown;
+    }
+    block.values.copyWithin(at + 1, at, block.size);
+    block.values[at] = low;
+    block.size++;
+    this.count++;
+    return true;
+  }
+
+  /** Removes `id`; returns false when it was absent. */
+  remove(id: number): boolean {
+    const b = this.blockIndex(highOf(id));
+    if (b < 0) return false;
+    const block = this.blocks[b]!;
+    const low = lowOf(id);
+    if (block.bitmap) {
+      const mask = 1 << (low & 31);
+      const word = block.words[low >>> 5]!;
+      if ((word & mask) === 0) return false;
+      block.words[low >>> 5] = word & ~mask;
+      block.size--;
+      if (block.size < ARRAY_AGAIN) this.blocks[b] = toArrayBlock(block);
+    } else {
+      const at = lowerBound16(block.values, block.size, low);
+      if (at === block.size || block.values[at] !== low) return false;
+      block.values.copyWithin(at, at + 1, block.size);
+      block.size--;
+      // Give memory back as a block drains (a quarter full: halve), as it was taken as it grew.
+      if (block.size > 0 && block.size <= block.values.length / 4 && block.values.length > 4) block.values = block.values.slice(0, Math.max(4, block.values.length / 2));
+    }
+    this.count--;
+    if (this.blocks[b]!.size === 0) {
+      this.highs.splice(b, 1);
+      this.blocks.splice(b, 1);
+    }
+    return true;
+  }
+
+  *[Symbol.iterator](): IterableIterator<number> {
+    yield* this.ascending();
+  }
+
+  *ascending(from?: number): IterableIterator<number> {
+    const start = from === undefined ? 0 : from;
+    const startHigh = highOf(start);
+    for (let b = lowerBoundNumbers(this.highs, startHigh); b < this.blocks.length; b++) {
+      const base = this.highs[b]! * BLOCK_SPAN;
+      const fromLow = this.highs[b] === startHigh ? lowOf(start) : 0;
+      for (const low of blockAscending(this.blocks[b]!, fromLow)) yield base + low;
+    }
+  }
+
+  *descending(below?: number): IterableIterator<number> {
+    let b = below === undefined ? this.blocks.length - 1 : lowerBoundNumbers(this.highs, highOf(below) + 1) - 1;
+    for (; b >= 0; b--) {
+      const base = this.highs[b]! * BLOCK_SPAN;
+      const belowLow = below !== undefined && this.highs[b] === highOf(below) ? lowOf(below) : BLOCK_SPAN;
+      for (const low of blockDescending(this.blocks[b]!, belowLow)) yield base + low;
+    }
+  }
+
+  descendingAtLeast(): IterableIterator<number> {
+    throw new Error('descendingAtLeast needs a keyed set');
+  }
+
+  countBelow(id: number): number {
+    const high = highOf(id);
+    let count = 0;
+    for (let b = 0; b < this.blocks.length && this.highs[b]! <= high; b++) {
+      count += this.highs[b] === high ? blockCountBelow(this.blocks[b]!, lowOf(id)) : this.blocks[b]!.size;
+    }
+    return count;
+  }
+
+  toArray(): number[] {
+    return [...this.ascending()];
+  }
+
+  map<R>(fn: (id: number) => R): R[] {
+    const out: R[] = [];
+    for (const id of this.ascending()) out.push(fn(id));
+    return out;
+  }
+
+  filter(fn: (id: number) => boolean): number[] {
+    const out: number[] = [];
+    for (const id of this.ascending()) if (fn(id)) out.push(id);
+    return out;
+  }
+
+  some(fn: (id: number) => boolean): boolean {
+    for (const id of this.ascending()) if (fn(id)) return true;
+    return false;
+  }
+
+  /** Bytes held by the blocks' typed arrays (the bench reports it). */
+  get bytes(): number {
+    let bytes = 0;
+    for (const block of this.blocks) bytes += block.bitmap ? block.words.byteLength : block.values.byteLength;
+    return bytes;
+  }
+
+  private blockIndex(high: number): number {
+    const b = lowerBoundNumbers(this.highs, high);
+    return this.highs[b] === high ? b : -1;
+  }
+}
