@@ -179,7 +179,9 @@ export class CompactIds implements SortedIdView {
   insert(id: number): boolean {
     const high = highOf(id);
     const low = lowOf(id);
-    const b = lowerBoundNumbers(this.highs, high);
+    // Ids mostly arrive ascending (a load, new records): look at the last block first.
+    const lastBlock = this.highs.length - 1;
+    const b = lastBlock >= 0 && this.highs[lastBlock] === high ? lastBlock : lowerBoundNumbers(this.highs, high);
     if (this.highs[b] !== high) {
       this.highs.splice(b, 0, high);
       this.blocks.splice(b, 0, { bitmap: false, values: new Uint16Array(4), size: 0 });
@@ -194,7 +196,7 @@ export class CompactIds implements SortedIdView {
       this.count++;
       return true;
     }
-    const at = lowerBound16(block.values, block.size, low);
+    const at = block.size === 0 || block.values[block.size - 1]! < low ? block.size : lowerBound16(block.values, block.size, low);
     if (at < block.size && block.values[at] === low) return false;
     if (block.size === ARRAY_MAX) {
       const bitmap = toBitmap(block);
@@ -209,7 +211,7 @@ export class CompactIds implements SortedIdView {
       grown.set(block.values);
       block.values = grown;
     }
-    block.values.copyWithin(at + 1, at, block.size);
+    if (at < block.size) block.values.copyWithin(at + 1, at, block.size);
     block.values[at] = low;
     block.size++;
     this.count++;

@@ -55,7 +55,7 @@ export function listContacts(
   if (filters.channel !== undefined) candidates.push(contacts.idsByIndex('channel', channelKey(accountId, filters.channel)));
   const name = filters.name?.toLowerCase();
   if (name !== undefined && name.length > 0) {
-    candidates.push(...deps.names.lists(accountId, name).lists);
+    candidates.push(...deps.names.lists(accountId, name));
   }
 
   const email = filters.email?.toLowerCase();

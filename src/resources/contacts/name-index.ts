@@ -32,7 +32,8 @@ const CHECK_EVERY = 256;
 const EMPTY: SortedIdView = new CompactIds();
 
 interface AccountNames {
-  readonly grams: Map<number, CompactIds>;
+  /** Per piece length, piece code → ids. */
+  readonly grams: Readonly<Record<1 | 2 | 3, Map<number, CompactIds>>>;
   /** Ids below this are indexed; Infinity once the account is complete. */
   builtBelow: number;
 }
@@ -56,8 +57,6 @@ export class NameGramIndex implements AttachedIndex<ContactRecord> {
   private readonly accounts = new Map<number, AccountNames>();
   private source: LoadedRecords<ContactRecord> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Scratch for forEachNameGram (one contact at a time, never reentered). */
-  private readonly seen = new Set<number>();
 
   constructor(options: NameGramIndexOptions = {}) {
     this.syncBuildMax = options.syncBuildMax ?? SYNC_BUILD_MAX;
@@ -72,9 +71,11 @@ export class NameGramIndex implements AttachedIndex<ContactRecord> {
   detach(record: ContactRecord): void {
     const account = this.accounts.get(record.account_id);
     if (!account || record.id >= account.builtBelow || record.name === null) return;
-    forEachNameGram(record.name.toLowerCase(), this.seen, (code) => {
-      const ids = account.grams.get(code);
-      if (ids && ids.remove(record.id) && ids.length === 0) account.grams.delete(code);
+    const id = record.id;
+    forEachNameGram(record.name.toLowerCase(), (size, code) => {
+      const table = account.grams[size];
+      const ids = table.get(code);
+      if (ids && ids.remove(id) && ids.length === 0) table.delete(code);
     });
   }
 
@@ -86,7 +87,7 @@ export class NameGramIndex implements AttachedIndex<ContactRecord> {
 
   loaded(records: LoadedRecords<ContactRecord>): void {
     this.source = records;
-    for (const accountId of records.accountIds()) this.accounts.set(accountId, { grams: new Map(), builtBelow: 0 });
+    for (const accountId of records.accountIds()) this.accounts.set(accountId, { grams: { 1: new Map(), 2: new Map(), 3: new Map() }, builtBelow: 0 });
     if (records.size <= this.syncBuildMax) this.buildSome(UNBOUNDED);
     else if (this.background) this.schedule();
   }
@@ -97,12 +98,15 @@ export class NameGramIndex implements AttachedIndex<ContactRecord> {
     return true;
   }
 
-  /** The id lists whose intersection holds every contact of the account whose name contains `query` (lowercased). */
-  lists(accountId: number, query: string): { lists: SortedIdView[]; exact: boolean } {
+  /**
+   * Id lists, each holding every contact of the account whose name contains `query` (lowercased,
+   * not empty); their intersection may hold more (long queries, shared hashes): callers check the
+   * rule on each record.
+   */
+  lists(accountId: number, query: string): SortedIdView[] {
     const account = this.accounts.get(accountId);
     if (account && account.builtBelow !== Infinity) this.build(accountId, account, UNBOUNDED);
-    const { codes, exact } = nameQueryGrams(query);
-    return { lists: codes.map((code) => account?.grams.get(code) ?? EMPTY), exact };
+    return nameQueryGrams(query).map(({ size, code }) => account?.grams[size].get(code) ?? EMPTY);
   }
 
   /** Stops the background build (the simulator is closing); a later query still finishes it. */
@@ -113,16 +117,18 @@ export class NameGramIndex implements AttachedIndex<ContactRecord> {
 
   private accountOf(accountId: number): AccountNames {
     let account = this.accounts.get(accountId);
-    if (!account) this.accounts.set(accountId, (account = { grams: new Map(), builtBelow: Infinity }));
+    if (!account) this.accounts.set(accountId, (account = { grams: { 1: new Map(), 2: new Map(), 3: new Map() }, builtBelow: Infinity }));
     return account;
   }
 
   private add(account: AccountNames, record: ContactRecord): void {
     if (record.name === null) return;
-    forEachNameGram(record.name.toLowerCase(), this.seen, (code) => {
-      let ids = account.grams.get(code);
-      if (!ids) account.grams.set(code, (ids = new CompactIds()));
-      ids.insert(record.id);
+    const id = record.id;
+    forEachNameGram(record.name.toLowerCase(), (size, code) => {
+      const table = account.grams[size];
+      let ids = table.get(code);
+      if (!ids) table.set(code, (ids = new CompactIds()));
+      ids.insert(id);
     });
   }
 
