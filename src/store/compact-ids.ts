@@ -261,12 +261,30 @@ export class CompactIds implements SortedIdView {
     }
   }
 
+  /** The walk every list page takes, so the block walks are inlined rather than delegated. */
   *descending(below?: number): IterableIterator<number> {
     let b = below === undefined ? this.blocks.length - 1 : lowerBoundNumbers(this.highs, highOf(below) + 1) - 1;
     for (; b >= 0; b--) {
       const base = this.highs[b]! * BLOCK_SPAN;
       const belowLow = below !== undefined && this.highs[b] === highOf(below) ? lowOf(below) : BLOCK_SPAN;
-      for (const low of blockDescending(this.blocks[b]!, belowLow)) yield base + low;
+      if (belowLow <= 0) continue;
+      const block = this.blocks[b]!;
+      if (!block.bitmap) {
+        const { values } = block;
+        for (let at = lowerBound16(values, block.size, belowLow) - 1; at >= 0; at--) yield base + values[at]!;
+        continue;
+      }
+      const { words } = block;
+      const last = belowLow - 1;
+      const keep = last & 31;
+      for (let w = last >>> 5, word = keep === 31 ? words[w]! : words[w]! & (((1 << (keep + 1)) >>> 0) - 1); ; word = words[w]!) {
+        while (word !== 0) {
+          const bit = 31 - Math.clz32(word);
+          yield base + (w << 5) + bit;
+          word &= ~(1 << bit);
+        }
+        if (--w < 0) break;
+      }
     }
   }
 
