@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     return;
   }
   const { createProgram } = await import('./program.js');
-  const program = createProgram();
+  const program = await createProgram(args);
   if (args.length === 0) {
     program.outputHelp();
     return;

@@ -1,27 +1,37 @@
-/** The commander program: one `register*` per command file. */
+/**
+ * The commander program: one `register*` per command file, each loaded only when needed.
+ *
+ * A command's module pulls in what it runs (the simulator, the conformance kit, ink): loading
+ * all of them made `serve`'s start wait some 300 ms for modules it never uses. So when the first
+ * argument names a command, only that command is registered (its own `--help` and errors are
+ * unchanged); anything else (no command, `help`, a typo) gets every command, for the full help
+ * and commander's suggestions.
+ */
 import { Command } from 'commander';
-import { registerConformance } from './commands/conformance.js';
-import { registerListen } from './commands/listen.js';
-import { registerOpenapi } from './commands/openapi.js';
-import { registerRecord } from './commands/record.js';
-import { registerScenario } from './commands/scenario.js';
-import { registerSeed } from './commands/seed.js';
-import { registerServe } from './commands/serve.js';
-import { registerTui } from './commands/tui.js';
 
-export function createProgram(): Command {
+type Register = (program: Command) => void;
+
+/** In the order the help lists them. */
+const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+  serve: async () => (await import('./commands/serve.js')).registerServe,
+  openapi: async () => (await import('./commands/openapi.js')).registerOpenapi,
+  listen: async () => (await import('./commands/listen.js')).registerListen,
+  seed: async () => (await import('./commands/seed.js')).registerSeed,
+  conformance: async () => (await import('./commands/conformance.js')).registerConformance,
+  scenario: async () => (await import('./commands/scenario.js')).registerScenario,
+  record: async () => (await import('./commands/record.js')).registerRecord,
+  tui: async () => (await import('./commands/tui.js')).registerTui,
+};
+
+/** The program for these arguments (`process.argv.slice(2)`): only the command they name, when they name one. */
+export async function createProgram(args: readonly string[] = []): Promise<Command> {
   const program = new Command();
   program
     .name('switchboard')
     .description('Simulator, conformance kit and tools for the Messaging Automation REST API v1')
     .version('0.1.0');
-  registerServe(program);
-  registerOpenapi(program);
-  registerListen(program);
-  registerSeed(program);
-  registerConformance(program);
-  registerScenario(program);
-  registerRecord(program);
-  registerTui(program);
+  const named = args[0] !== undefined && Object.hasOwn(COMMANDS, args[0]) ? [args[0]] : Object.keys(COMMANDS);
+  const registers = await Promise.all(named.map((name) => COMMANDS[name]!()));
+  for (const register of registers) register(program);
   return program;
 }
