@@ -6,8 +6,10 @@
  *
  * A file is read top to bottom: shell blocks (```sh, bash, shell, console) give commands, in
  * order; a variable a command sets (`KEY=...`) carries forward; each `curl` aimed at the default
- * server (http://127.0.0.1:4010) becomes a step. A curl with a placeholder (`...`, `<id>`, an
- * unset variable, `$(...)`), an `@file` body or a multipart upload is left out and counted.
+ * server (http://127.0.0.1:4010) becomes a step, sent as curl would send it; a file a heredoc
+ * wrote (`cat > flow.json <<'JSON'`) is there for a later `-d @flow.json`. A curl with a
+ * placeholder (`...`, `<id>`, an unset variable, `$(...)`), a file nobody wrote or a multipart
+ * upload is left out and counted.
  * Fenced ```json blocks come back in place too, so a checker can pair a response with the curl
  * before it.
  */
@@ -78,19 +80,49 @@ export function shellWords(line: string): string[] {
   return out;
 }
 
-/** Commands of one shell block: a line ends one unless a backslash continues it or a single quote is open. */
-function commandsOf(block: string): string[] {
-  const commands: string[] = [];
-  let open = '';
-  for (const line of block.replace(/\\\n\s*/g, ' ').split('\n')) {
-    open = open === '' ? line : `${open} ${line.trim()}`;
-    if ((open.match(/'/g) ?? []).length % 2 === 0) {
-      commands.push(open.replace(/^\s*\$\s+/, '').trim());
-      open = '';
+/** A file a shell block writes with a heredoc (`cat > flow.json <<'JSON'`), for a later `-d @flow.json`. */
+interface WrittenFile {
+  readonly file: string;
+  readonly content: string;
+}
+
+const HEREDOC = /^\s*cat\s+(?:>\s*(\S+)\s+<<-?\s*'?(\w+)'?|<<-?\s*'?(\w+)'?\s+>\s*(\S+))\s*$/;
+
+/**
+ * Commands of one shell block, and the files its heredocs write, in order: a line ends a command
+ * unless a backslash continues it or a single quote is still open.
+ */
+function commandsOf(block: string): (string | WrittenFile)[] {
+  const out: (string | WrittenFile)[] = [];
+  const lines = block.split('\n');
+  let pending: string[] = [];
+  const flush = () => {
+    let open = '';
+    for (const line of pending.join('\n').replace(/\\\n\s*/g, ' ').split('\n')) {
+      open = open === '' ? line : `${open} ${line.trim()}`;
+      if ((open.match(/'/g) ?? []).length % 2 === 0) {
+        out.push(open.replace(/^\s*\$\s+/, '').trim());
+        open = '';
+      }
     }
+    if (open !== '') out.push(open.trim());
+    pending = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const heredoc = HEREDOC.exec(lines[i]!);
+    if (heredoc === null) {
+      pending.push(lines[i]!);
+      continue;
+    }
+    flush();
+    const file = heredoc[1] ?? heredoc[4]!;
+    const tag = heredoc[2] ?? heredoc[3]!;
+    const content: string[] = [];
+    for (i++; i < lines.length && lines[i]!.trim() !== tag; i++) content.push(lines[i]!);
+    out.push({ file, content: `${content.join('\n')}\n` });
   }
-  if (open !== '') commands.push(open.trim());
-  return commands.filter((command) => command !== '');
+  flush();
+  return out.filter((command) => command !== '');
 }
 
 interface Fence {
@@ -118,14 +150,21 @@ function fencesOf(markdown: string): Fence[] {
 
 const UNRESOLVED = /\$[A-Z_{(]|\.\.\.|<[a-z_ ]+>/i;
 
-/** One curl command, expanded, as the request it sends; undefined when it cannot run as written. */
-function curlOf(expanded: string): Omit<CurlStep, 'kind' | 'command' | 'line'> | undefined {
-  const argv = shellWords(expanded).slice(1);
+/**
+ * One curl command, expanded, as the request curl sends; undefined when it cannot run as written.
+ * As curl does: `-d` data parts join with `&` (a file read with `-d @file` loses its newlines,
+ * `--data-binary @file` keeps them), `--data-urlencode name=value` encodes the value, `-G` moves
+ * the data to the query string, and a body without a Content-Type goes as
+ * `application/x-www-form-urlencoded`.
+ */
+function curlOf(argv: readonly string[], files: ReadonlyMap<string, string>): Omit<CurlStep, 'kind' | 'command' | 'line'> | undefined {
   let method: string | undefined;
   let url: string | undefined;
-  let body: string | undefined;
+  const data: string[] = [];
+  let missingFile = false;
   let multipart = false;
   let head = false;
+  let get = false;
   const headers: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -134,14 +173,33 @@ function curlOf(expanded: string): Omit<CurlStep, 'kind' | 'command' | 'line'> |
       const header = argv[++i] ?? '';
       const colon = header.indexOf(':');
       headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
-    } else if (['-d', '--data', '--data-raw', '--data-binary'].includes(arg)) body = argv[++i];
-    else if (arg === '-F' || arg === '--form') (multipart = true), i++;
+    } else if (['-d', '--data', '--data-raw', '--data-binary'].includes(arg)) {
+      const value = argv[++i] ?? '';
+      if (value.startsWith('@') && arg !== '--data-raw') {
+        const content = files.get(value.slice(1));
+        if (content === undefined) missingFile = true;
+        else data.push(arg === '--data-binary' ? content : content.replace(/[\r\n]/g, ''));
+      } else data.push(value);
+    } else if (arg === '--data-urlencode') {
+      const value = argv[++i] ?? '';
+      const equals = value.indexOf('=');
+      data.push(equals < 0 ? encodeURIComponent(value) : `${value.slice(0, equals)}=${encodeURIComponent(value.slice(equals + 1))}`);
+    } else if (arg === '-F' || arg === '--form') (multipart = true), i++;
     else if (arg === '-I' || arg === '--head') head = true;
+    else if (arg === '-G' || arg === '--get') get = true;
     else if (arg === '-o' || arg === '-w' || arg === '--output' || arg === '--write-out') i++;
     else if (/^https?:\/\//.test(arg)) url = arg;
   }
-  const unresolved = body?.startsWith('@') === true || [url ?? '', ...Object.values(headers), body ?? ''].some((text) => UNRESOLVED.test(text));
+  let body = data.length > 0 ? data.join('&') : undefined;
+  if (get && body !== undefined) {
+    url = `${url ?? ''}${url?.includes('?') === true ? '&' : '?'}${body}`;
+    body = undefined;
+  }
+  const unresolved = missingFile || [url ?? '', ...Object.values(headers), body ?? ''].some((text) => UNRESOLVED.test(text));
   if (!url?.startsWith(`${DOCS_ORIGIN}/`) || unresolved || multipart) return undefined;
+  if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  }
   return {
     method: method ?? (head ? 'HEAD' : body !== undefined ? 'POST' : 'GET'),
     target: url.slice(DOCS_ORIGIN.length),
@@ -157,6 +215,7 @@ function curlOf(expanded: string): Omit<CurlStep, 'kind' | 'command' | 'line'> |
  */
 export function walkthrough(markdown: string, preset: Readonly<Record<string, string>> = {}): WalkthroughItem[] {
   const vars = new Map<string, string>(Object.entries(preset));
+  const files = new Map<string, string>();
   const items: WalkthroughItem[] = [];
   for (const fence of fencesOf(markdown)) {
     if (fence.lang === 'json') {
@@ -165,13 +224,24 @@ export function walkthrough(markdown: string, preset: Readonly<Record<string, st
     }
     if (!['sh', 'bash', 'shell', 'console'].includes(fence.lang)) continue;
     for (const command of commandsOf(fence.text)) {
+      if (typeof command !== 'string') {
+        files.set(command.file, command.content);
+        continue;
+      }
       for (const assignment of command.split(/;\s*/)) {
         const set = /^([A-Z_]+)=(\S+)/.exec(assignment);
         if (set && !(set[1]! in preset) && !set[2]!.includes('...')) vars.set(set[1]!, set[2]!);
       }
       if (!/^curl\s/.test(command)) continue;
-      const expanded = command.replace(/\$\{?([A-Z_]+)\}?/g, (whole, name: string) => vars.get(name) ?? whole);
-      const request = curlOf(expanded);
+      // Expanded after quote removal, as a shell does: a substituted file's own quotes stay text.
+      const argv = shellWords(command)
+        .slice(1)
+        .map((word) =>
+          word
+            .replace(/\$\(cat ([\w.-]+)\)/g, (whole, file: string) => files.get(file)?.replace(/\n+$/, '') ?? whole)
+            .replace(/\$\{?([A-Z_]+)\}?/g, (whole, name: string) => vars.get(name) ?? whole),
+        );
+      const request = curlOf(argv, files);
       items.push(request === undefined ? { kind: 'skipped', command, line: fence.line } : { kind: 'curl', command, line: fence.line, ...request });
     }
   }
