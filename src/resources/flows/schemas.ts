@@ -192,7 +192,7 @@ const DefinitionToCheck = z
   .describe('The flow graph to check, in any shape: missing or malformed, it is reported in errors (still 200). A valid graph is a FlowDefinitionInput.');
 
 export const ValidateFlowBody = z.strictObject({
-  definition: DefinitionToCheck,
+  definition: DefinitionToCheck.optional(),
   channels: FlowChannels.optional().describe('Default facebook and instagram.'),
   flow_id: z
     .number()
