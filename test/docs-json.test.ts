@@ -1,6 +1,7 @@
 /**
  * Every fenced ```json block in README.md and docs/ is true of what it shows (issue 13): an
- * integrator copies these, so each is checked, or marked illustrative with a reason.
+ * integrator copies these, so each is checked, or marked illustrative with a reason. The JSON
+ * bodies the curls send are checked against the documented request bodies too (below).
  *
  * What a block is, the comment on the line before its fence says (none: a response):
  *   (none)                                    the answer to the curl right before it: the file's
@@ -45,6 +46,41 @@ function loads(seed: unknown): string | undefined {
 }
 
 const files = docsFiles(root).filter((file) => /```json/.test(readFileSync(join(root, file), 'utf8')));
+
+/**
+ * The JSON bodies the docs' curls send are what the documents promise to accept: each is
+ * validated against its operation's documented request body (the API's document for /api/v1, the
+ * control plane's for /_sandbox), as `npm run check:prism` has Prism do, without Prism.
+ */
+describe('JSON bodies of the curl examples in README.md and docs/', () => {
+  const sim = createSimulator({ logger: silentLogger });
+  const checkers = [
+    { prefix: '/api/v1', checker: new ResponseChecker(sim.openapi(), '/api/v1') },
+    { prefix: '/_sandbox', checker: new ResponseChecker(sim.controlOpenapi(), '/_sandbox') },
+  ];
+  sim.close();
+
+  it('validate against the documented request body of their operation', () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const file of docsFiles(root)) {
+      for (const step of walkthrough(readFileSync(join(root, file), 'utf8'), { OPERATOR: 'operator-token' })) {
+        if (step.kind !== 'curl' || step.body === undefined) continue;
+        const path = step.target.split('?')[0]!;
+        const target = checkers.find(({ prefix }) => path.startsWith(`${prefix}/`));
+        if (target === undefined) continue;
+        try {
+          target.checker.checkRequestBody(step.method, path, JSON.parse(step.body));
+          checked++;
+        } catch (error) {
+          problems.push(`${file}:${step.line}: ${String(error)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+  });
+});
 
 describe('fenced JSON blocks in README.md and docs/', () => {
   it('are found (the docs have some to check)', () => {

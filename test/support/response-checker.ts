@@ -15,6 +15,7 @@ interface OperationMatcher {
   readonly pattern: RegExp;
   readonly params: number;
   readonly responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+  readonly requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
   readonly template: string;
 }
 
@@ -36,6 +37,7 @@ export class ResponseChecker {
           pattern: new RegExp(`^${source}/?$`),
           params: (template.match(/\{/g) ?? []).length,
           responses: (operation as unknown as { responses: OperationMatcher['responses'] }).responses,
+          requestBody: (operation as unknown as { requestBody?: OperationMatcher['requestBody'] }).requestBody,
           template,
         });
       }
@@ -51,6 +53,26 @@ export class ResponseChecker {
       this.validators.set(ref, validate);
     }
     return validate;
+  }
+
+  /**
+   * Throws with a readable reason when a JSON request body departs from the documented request
+   * body of its operation (the docs' curl examples: what a validating proxy would refuse).
+   */
+  checkRequestBody(method: string, path: string, body: unknown): void {
+    const where = `${method} ${path}`;
+    const relative = path.startsWith(this.basePath) ? path.slice(this.basePath.length) : undefined;
+    const operation = relative === undefined ? undefined : this.operations.find((op) => op.method === method.toUpperCase() && op.pattern.test(relative));
+    if (!operation) throw new Error(`${where}: no documented operation`);
+    const schema = operation.requestBody?.content?.['application/json']?.schema;
+    if (schema === undefined) throw new Error(`${where}: the operation documents no JSON request body`);
+    const key = `request ${operation.method} ${operation.template}`;
+    let validate = this.validators.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(typeof schema['$ref'] === 'string' ? { $ref: `doc${schema['$ref']}` } : schema);
+      this.validators.set(key, validate);
+    }
+    if (!validate(body)) throw new Error(`${where}: request body departs from the document: ${this.ajv.errorsText(validate.errors)}`);
   }
 
   /** Throws with a readable reason when the response departs from the document. */
