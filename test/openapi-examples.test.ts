@@ -88,17 +88,30 @@ describe('the served /openapi.json', () => {
     expect(missing).toEqual([]);
   });
 
-  it('gives every operation an error example for 401, 403 and 429, and for 404 on an item path', async () => {
+  it('gives every documented error status of every operation an example', async () => {
     const doc = await served();
     const missing: string[] = [];
+    let shown = 0;
     for (const { where, op } of operationsOf(doc)) {
-      const statuses = ['401', '403', '429', ...(where.includes('{') ? ['404'] : [])];
-      if (op.requestBody?.content['application/json'] !== undefined) statuses.push('400', '413', '415');
-      for (const status of statuses) {
-        if (op.responses[status] !== undefined && op.responses[status]!.content?.['application/json']?.examples === undefined) missing.push(`${where} ${status}`);
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        if (response.content?.['application/json']?.examples === undefined) missing.push(`${where} ${status} (${(response['x-error-codes'] ?? []).join(', ')})`);
+        else shown++;
       }
     }
     expect(missing).toEqual([]);
+    expect(shown).toBeGreaterThan(900);
+  });
+
+  it('shows 500 with the real server_error answer, and 409 idempotency_in_progress where no other 409 is shown', async () => {
+    const doc = await served();
+    const errorOf = (media: Media | undefined) => Object.values(media?.examples ?? {})[0]?.value as { error: { code: string } } | undefined;
+    for (const { where, op } of operationsOf(doc)) {
+      const serverError = op.responses['500'];
+      if (serverError !== undefined) expect(errorOf(serverError.content?.['application/json']), where).toEqual({ error: { code: 'server_error', message: 'Unexpected failure. The request was not applied.' } });
+    }
+    const inFlight = doc.paths['/tags']!['post']!.responses['409']!.content!['application/json']!;
+    expect(inFlight.examples!['idempotency_in_progress']!.summary).toMatch(/still running/);
   });
 
   it('has every example valid against its own schema, and every error example one of its status codes', async () => {

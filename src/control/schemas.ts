@@ -1,6 +1,7 @@
 /** Shapes of the sandbox control plane (`/_sandbox/...`). No logic here. */
 import { z } from 'zod';
 import { DURATION_PATTERN } from '../core/duration.js';
+import { MAX_ARMED_SERVER_ERRORS } from '../core/server-faults.js';
 import { Timestamp } from '../resources/shared/schemas.js';
 
 export const ClockState = z.object({
@@ -94,3 +95,17 @@ export const RestoreBody = z.preprocess(
       : value,
   Snapshot,
 );
+
+/** POST /_sandbox/server-errors: how many of the account's next API requests fail with 500. */
+export const ServerErrorsBody = z.strictObject({
+  next: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_ARMED_SERVER_ERRORS)
+    .describe(`The next this many API requests of the account answer 500 server_error without running (0 disarms; at most ${MAX_ARMED_SERVER_ERRORS}).`),
+});
+
+export const ServerErrorsState = z.object({
+  next: z.number().int().min(0).describe('Server errors still armed for the account.'),
+});

@@ -3,6 +3,7 @@
  * This is the only try/catch of the simulator: an `ApiError` from any step becomes the spec's
  * envelope; anything else becomes a logged 500 `server_error`.
  */
+import { SandboxServerFault, type ServerFaults } from './server-faults.js';
 import { addonInactive, extractApiKey, missingKey, requireScope, unknownKey, type AuthenticatedKey } from './auth.js';
 import {
   OPERATOR_ACCOUNT_HEADER,
@@ -57,6 +58,8 @@ export interface PipelineDeps {
   readonly idempotency: IdempotencyKeys;
   readonly logger: Logger;
   readonly maxBodyBytes: number;
+  /** Server errors armed in the sandbox (POST /_sandbox/server-errors): spent where a route would run. */
+  readonly serverFaults?: ServerFaults;
   /** Hears every answered request (serve's request log): what was asked, the status, whose account. */
   readonly onServed?: (served: ServedRequest) => void;
 }
@@ -175,6 +178,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
       });
     }
 
+    if (mount.metered && deps.serverFaults?.take(key.accountId) === true) throw new SandboxServerFault();
     return invoke(route, request, lookup.params, read, { accountId: key.accountId, keyId: key.keyId, scope: key.scope });
   }
 
@@ -277,7 +281,8 @@ function errorResponse(error: unknown, headers: Record<string, string>, deps: Pi
   if (error instanceof ApiError) {
     return { status: error.status, headers: { ...headers, ...error.headers }, body: errorBody(error) };
   }
-  deps.logger.error('unhandled error while serving a request', error);
+  // An armed sandbox fault is asked for, not a defect: answered like one, not logged as one.
+  if (!(error instanceof SandboxServerFault)) deps.logger.error('unhandled error while serving a request', error);
   const serverError = new ApiError('server_error', 'Unexpected failure. The request was not applied.');
   return { status: 500, headers, body: errorBody(serverError) };
 }

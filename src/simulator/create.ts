@@ -19,6 +19,7 @@ import { Router } from '../core/router.js';
 import { Scheduler } from '../core/scheduler.js';
 import type { Plan, Scope, SimRequest, SimResponse } from '../core/types.js';
 import { MutantSwitch, type MutantSeams } from '../control/mutants.js';
+import { ServerFaults } from '../core/server-faults.js';
 import { powersOf, type FunctionsOf } from '../control/power.js';
 import type { AnyGroup, Group } from '../groups/define.js';
 import {
@@ -256,17 +257,20 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     lifecycle.restored.run();
   }
 
+  const serverFaults = new ServerFaults();
   const control: SandboxControl = {
     store,
     clock,
     events,
     mutants,
+    serverFaults,
     rateLimit: () => rateLimiter.settings,
     reset(): void {
       restoreState(initialSnapshot);
       if (startFrozenAt === undefined) clock.resetToReal();
       else clock.freeze(startFrozenAt);
       mutants.set([]);
+      serverFaults.clear();
     },
     snapshot: (): SimulatorSnapshot => ({ format: 'switchboard-snapshot', version: 1, clock: clock.state(), store: store.snapshot() }),
     restore(snapshot: SimulatorSnapshot): void {
@@ -314,6 +318,7 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
     markKeyUsed: (keyId) => account?.markUsed(keyId),
     rateLimiter,
     idempotency,
+    serverFaults,
     logger,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     ...(options.onServed ? { onServed: options.onServed } : {}),

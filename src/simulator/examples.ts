@@ -12,8 +12,9 @@
 import type { AnyGroup } from '../groups/define.js';
 import { silentLogger } from '../core/logger.js';
 import { collectExamples, toRecorded, type RecordedExamples } from '../openapi/examples/collect.js';
-import type { ExampleTarget } from '../openapi/examples/target.js';
-import { createSimulator, DEFAULT_MAX_BODY_BYTES } from './create.js';
+import type { ExampleRequest, ExampleResponse, ExampleTarget } from '../openapi/examples/target.js';
+import { BASE_PATH } from '../core/paths.js';
+import { createSimulator, DEFAULT_MAX_BODY_BYTES, type Simulator } from './create.js';
 
 /**
  * The example simulator's frozen instant: fixed, so every recording of an unchanged simulator
@@ -38,17 +39,35 @@ function exampleTarget(groups: readonly AnyGroup[]): ExampleTarget {
   });
   const first = sim.accounts[0]!;
   return {
-    request: (options) => sim.request({ ...options, headers: options.headers ? { ...options.headers } : undefined }),
+    request: (options) => (options.declaredLength === undefined ? sim.request({ ...options, headers: options.headers ? { ...options.headers } : undefined }) : declaring(sim, options)),
     reset: () => sim.reset(),
     setRateLimit: (config) => sim.setRateLimit(config),
+    armServerErrors: (next) => void sim.sandbox.serverErrors(first.id, { next }),
     keys: {
       full: first.keys.full!,
       read: first.keys.read!,
       addonInactive: sim.accounts.find((account) => account.addon === 'inactive')?.keys.full,
+      others: sim.accounts.filter((account) => account !== first && account.addon === 'active').map((account) => account.keys.full!),
     },
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     close: () => sim.close(),
   };
+}
+
+/**
+ * A request whose Content-Length says `declaredLength`, as a client streaming a large upload
+ * declares it: the pipeline refuses it (413) before reading a byte, so no body is made.
+ */
+async function declaring(sim: Simulator, options: ExampleRequest): Promise<ExampleResponse> {
+  const headers: Record<string, string> = { 'Content-Type': 'multipart/form-data; boundary=example', ...options.headers };
+  if (options.key !== undefined) headers['X-Service-Api-Key'] = options.key;
+  const response = await sim.handle({
+    method: options.method,
+    path: `${BASE_PATH}${options.path}`,
+    headers,
+    bodySource: { declaredLength: options.declaredLength, read: () => Promise.resolve('too_large' as const) },
+  });
+  return { status: response.status, body: response.body };
 }
 
 /** Runs every operation of the groups' document against a fresh default-seed simulator. */

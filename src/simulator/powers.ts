@@ -24,6 +24,8 @@ import {
   PublicEventSchema,
   RateLimitState,
   RestoreBody,
+  ServerErrorsBody,
+  ServerErrorsState,
   SetClockBody,
   Snapshot,
 } from '../control/schemas.js';
@@ -243,6 +245,18 @@ export const simulatorPowers = {
         ? { enabled: false, per_minute: null, per_second: null }
         : { enabled: true, per_minute: config.perMinute, per_second: config.perSecond };
     },
+  }),
+  serverErrors: power.account({
+    operationId: 'sandboxArmServerErrors',
+    method: 'POST',
+    path: '/server-errors',
+    summary: 'The next N API requests of the account answer 500 server_error, nothing applied (0 disarms)',
+    description:
+      'Each armed request is authenticated, rate-counted and takes its Idempotency-Key, then fails where its route would run: nothing changes, and a retry with the same key runs fresh (a 5xx is never replayed). Control-plane requests are not counted. A reset disarms.',
+    input: ServerErrorsBody,
+    inputRequired: true,
+    output: ServerErrorsState,
+    run: ({ accountId, input }, control) => ({ next: control.serverFaults.arm(accountId, input.next) }),
   }),
   mutants: power.operator({
     operationId: 'sandboxGetMutants',

@@ -15,6 +15,7 @@ interface OperationMatcher {
   readonly pattern: RegExp;
   readonly params: number;
   readonly responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+  readonly requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
   readonly template: string;
 }
 
@@ -36,6 +37,7 @@ export class ResponseChecker {
           pattern: new RegExp(`^${source}/?$`),
           params: (template.match(/\{/g) ?? []).length,
           responses: (operation as unknown as { responses: OperationMatcher['responses'] }).responses,
+          requestBody: (operation as unknown as { requestBody?: OperationMatcher['requestBody'] }).requestBody,
           template,
         });
       }
@@ -53,11 +55,32 @@ export class ResponseChecker {
     return validate;
   }
 
+  /**
+   * Throws with a readable reason when a JSON request body departs from the documented request
+   * body of its operation (the docs' curl examples: what a validating proxy would refuse).
+   */
+  checkRequestBody(method: string, path: string, body: unknown): void {
+    const where = `${method} ${path}`;
+    const relative = path.startsWith(this.basePath) ? path.slice(this.basePath.length) : undefined;
+    const operation = relative === undefined ? undefined : this.operations.find((op) => op.method === method.toUpperCase() && op.pattern.test(relative));
+    if (!operation) throw new Error(`${where}: no documented operation`);
+    const schema = operation.requestBody?.content?.['application/json']?.schema;
+    if (schema === undefined) throw new Error(`${where}: the operation documents no JSON request body`);
+    const key = `request ${operation.method} ${operation.template}`;
+    let validate = this.validators.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(typeof schema['$ref'] === 'string' ? { $ref: `doc${schema['$ref']}` } : schema);
+      this.validators.set(key, validate);
+    }
+    if (!validate(body)) throw new Error(`${where}: request body departs from the document: ${this.ajv.errorsText(validate.errors)}`);
+  }
+
   /** Throws with a readable reason when the response departs from the document. */
-  check(method: string, path: string, response: SimResponse): void {
+  check(method: string, path: string, response: SimResponse, options: { armedServerError?: boolean } = {}): void {
     const where = `${method} ${path} -> ${response.status}`;
-    // A 500 is always a defect. Another 5xx (503 from POST /messages) must be documented below.
-    if (response.status === 500) throw new Error(`${where}: server error ${JSON.stringify(response.body)}`);
+    // A 500 is a defect unless the test armed it (POST /_sandbox/server-errors); then it is checked
+    // like any documented status. Another 5xx (503 from POST /messages) must be documented below.
+    if (response.status === 500 && options.armedServerError !== true) throw new Error(`${where}: server error ${JSON.stringify(response.body)}`);
     const bare = path.split('?')[0]!;
     const relative = bare.startsWith(this.basePath) ? bare.slice(this.basePath.length) : undefined;
     const operation =

@@ -27,12 +27,14 @@ export interface RuntimeApi {
   readonly accounts: readonly SeedAccountInfo[];
   /** `sim.request`'s options, sent over the runtime. */
   call(options: RequestOptions): Promise<SimResponse>;
+  /** `call` for a request the test armed to fail (POST /_sandbox/server-errors): its 500 is checked against the document, not thrown. */
+  callArmed(options: RequestOptions): Promise<SimResponse>;
 }
 
 const MSW_ORIGIN = 'http://flows.runtime.test';
 let checker: ResponseChecker | undefined;
 
-async function send(origin: string, options: RequestOptions): Promise<SimResponse> {
+async function send(origin: string, options: RequestOptions, armedServerError = false): Promise<SimResponse> {
   const path = options.path.startsWith('/api/') || options.path.startsWith('/_sandbox') ? options.path : `/api/v1${options.path}`;
   const url = new URL(`${origin}${path}`);
   const query = typeof options.query === 'string' ? new URLSearchParams(options.query) : undefined;
@@ -50,7 +52,7 @@ async function send(origin: string, options: RequestOptions): Promise<SimRespons
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => (out[name] = value));
   const result: SimResponse = { status: response.status, headers: out, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
-  if (path.startsWith('/api/')) checker!.check(options.method ?? 'GET', url.pathname, result);
+  if (path.startsWith('/api/')) checker!.check(options.method ?? 'GET', url.pathname, result, { armedServerError });
   return result;
 }
 
@@ -73,7 +75,7 @@ export function describeRuntimes(title: string, body: (api: () => RuntimeApi) =>
           handlers.listen({ onUnhandledRequest: 'error' });
           msw = handlers;
         }
-        current = { runtime, sim, keys: sim.accounts[0]!.keys, accounts: sim.accounts, call: (request) => send(origin, request) };
+        current = { runtime, sim, keys: sim.accounts[0]!.keys, accounts: sim.accounts, call: (request) => send(origin, request), callArmed: (request) => send(origin, request, true) };
       });
 
       beforeEach(() => current?.sim.reset());

@@ -245,8 +245,18 @@ class ExampleRun {
       ...(Object.keys(query).length > 0 ? { query } : {}),
       ...(body !== undefined ? { body: contentType === 'multipart/form-data' ? toForm(body) : body } : {}),
     };
+    // The armed 500 goes first: nothing is applied and a 5xx is never stored for replay, so the
+    // success request below still runs fresh (after it, a request with its body's idempotency
+    // key would be a replay that never reaches the armed failure).
+    let serverError: ExampleResponse | undefined;
+    if (documented.has(500)) {
+      target.armServerErrors(1);
+      serverError = await send(request);
+      target.armServerErrors(0);
+    }
     const success = await send(request);
     record(`${upper} ${resolved.path}`, success);
+    if (serverError !== undefined) record('An unexpected failure (armed with POST /_sandbox/server-errors)', serverError);
     // Each value as its parameter's type: a path value read from an item may be a number where the parameter is text.
     const parameters: Record<string, string | number> = { ...resolved.values, ...queryValues };
     for (const parameter of operation.parameters ?? []) {
@@ -284,6 +294,57 @@ class ExampleRun {
       const headers = { 'Idempotency-Key': 'example-key-1' };
       await send(without({ headers }));
       record('An Idempotency-Key reused with another body', await send(without({ headers, body: { ...(body as object), idempotency_example: true } })));
+    }
+    if (documented.has(404) && !responses.has(404)) {
+      // A filter naming an item that does not exist (flow_id, contact_id on a list).
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'query' || !/_id$/.test(parameter.name)) continue;
+        record(`No such item: ${parameter.name}=${MISSING_ID}`, await send(without({ query: { ...query, [parameter.name]: String(MISSING_ID) } })));
+        if (responses.has(404)) break;
+      }
+    }
+    if (documented.has(400) && !responses.has(400) && errorCodes(400).includes('invalid_idempotency_key')) {
+      record('A malformed Idempotency-Key (over 128 characters)', await send(without({ headers: { ...request.headers, 'Idempotency-Key': 'k'.repeat(129) } })));
+    }
+    if (documented.has(400) && !responses.has(400)) {
+      // A query value of the wrong kind (a word where a boolean, number, date or one of a list goes).
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'query' || parameter.name === 'limit' || parameter.name === 'starting_after') continue;
+        record(`${parameter.name} not valid`, await send(without({ query: { ...query, [parameter.name]: 'not-valid' } })));
+        if (responses.has(400)) break;
+      }
+    }
+    if (documented.has(413) && !responses.has(413) && contentType === 'multipart/form-data') {
+      record('An upload whose Content-Length (1 TiB) is over the limit, refused before it is read', await send(without({ declaredLength: 2 ** 40 })));
+    }
+    if (documented.has(422) && !responses.has(422) && errorCodes(422).includes('idempotency_key_reused')) {
+      // Another query string makes it another request, for an operation without a JSON body too.
+      const headers = { ...request.headers, 'Idempotency-Key': 'example-key-2' };
+      await send(without({ headers }));
+      record('An Idempotency-Key reused for another request', await send(without({ headers, query: { ...query, reused: 'true' } })));
+    }
+    if (documented.has(409) && !responses.has(409) && errorCodes(409).includes('idempotency_in_progress')) {
+      // Both sent at once: the second arrives while the first still holds its key.
+      const headers = { ...request.headers, 'Idempotency-Key': 'example-key-3' };
+      const [, retry] = await Promise.all([send(without({ headers })), send(without({ headers }))]);
+      record('A retry while the first request with this Idempotency-Key is still running', retry);
+    }
+    for (const [status, authoredError] of Object.entries(authored.errors ?? {})) {
+      if (!documented.has(Number(status)) || responses.has(Number(status))) continue;
+      // Each from the seed, so one case's fault (a disconnected channel) does not shadow the next;
+      // ids the path holds came from the seed unless authored params made them, then they stay.
+      if (this.dirty && authored.params === undefined) {
+        target.reset();
+        this.dirty = false;
+      }
+      await authoredError.prepare?.(inputs);
+      const changed = authoredError.body === undefined ? {} : { body: await authoredError.body(inputs, body) };
+      record(authoredError.summary, await send(without(changed)));
+    }
+    // What only another account's state meets (a market without a snapshot yet, a channel not connected).
+    for (const key of target.keys.others) {
+      if ([...documented].every((status) => status < 400 || responses.has(status))) break;
+      record('The same request by another seed account', await send(without({ key })));
     }
     if (documented.has(429) && !responses.has(429)) {
       target.setRateLimit('1/1');

@@ -26,7 +26,23 @@ export interface AuthoredInput {
   readonly params?: (context: InputContext) => Promise<Readonly<Record<string, string | number>>>;
   readonly query?: Readonly<Record<string, string | number>>;
   readonly body?: (context: InputContext) => unknown;
+  /** Requests for documented error statuses the generic probes cannot reach (./collect.ts), by status. */
+  readonly errors?: Readonly<Record<number, AuthoredError>>;
 }
+
+/** The success request again, after `prepare` (which may arm a sandbox fault), with `body` changed. */
+export interface AuthoredError {
+  readonly summary: string;
+  readonly prepare?: (context: InputContext) => Promise<unknown>;
+  readonly body?: (context: InputContext, success: unknown) => unknown;
+}
+
+/** A send to the success example's conversation that the channel answers with `error` (POST /_sandbox/send-failures). */
+const failedSend = (error: string, summary: string): AuthoredError => ({
+  summary,
+  prepare: async (context) => context.post('/_sandbox/send-failures', { conversation_id: await context.seedId('conversation_id'), error }),
+  body: (_context, success) => ({ ...(success as object), idempotency_key: `send-example-${error}` }),
+});
 
 type Item = Readonly<Record<string, unknown>>;
 
@@ -113,6 +129,23 @@ export const AUTHORED_INPUTS: Readonly<Record<string, AuthoredInput>> = {
   blockUser: { body: () => ({ ig_username: 'spam.account.example' }) },
   sendMessage: {
     body: async (context) => ({ conversation_id: await context.seedId('conversation_id'), message_text: 'Thanks! See you on Wednesday at 10:00.', idempotency_key: 'send-example-1' }),
+    errors: {
+      410: failedSend('recipient_opted_out', 'The channel reports the recipient opted out (armed with POST /_sandbox/send-failures)'),
+      412: failedSend('not_provisioned', 'The channel is not provisioned (armed with POST /_sandbox/send-failures)'),
+      503: failedSend('service_unavailable', 'The channel does not answer (armed with POST /_sandbox/send-failures)'),
+    },
+  },
+  listRecentPosts: {
+    errors: {
+      409: {
+        summary: 'The Instagram channel is not connected (disconnected with POST /_sandbox/channels/instagram)',
+        prepare: (context) => context.post('/_sandbox/channels/instagram', { connected: false }),
+      },
+      503: {
+        summary: 'The channel provider does not answer (armed with POST /_sandbox/recent-posts/fault)',
+        prepare: (context) => context.post('/_sandbox/recent-posts/fault', { unavailable: true }),
+      },
+    },
   },
   updateAiChannel: { params: () => Promise.resolve({ channel: 'meta' }), body: () => ({ automation_enabled: true }) },
   uploadMedia: { body: () => ({ file: sampleFile(), name: 'Price list', category: 'pricing' }) },

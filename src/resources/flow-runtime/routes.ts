@@ -19,6 +19,8 @@ export const runtimeRoutes = [
     scope: 'read',
     scopeSource: 'assumption',
     query: ListSessionsQuery,
+    // An unknown flow_id or contact_id filter is 404, not an empty page (reads.ts).
+    errors: ['not_found'],
     list: { defaultLimit: 25 },
     success: { statuses: [200], schema: FlowSession, envelope: 'list' },
     handler: ({ caller, query, page }, { model }) => listResult(model.listSessions(caller.accountId, query, page)),
@@ -64,6 +66,8 @@ export const runtimeRoutes = [
     scope: 'read',
     scopeSource: 'assumption',
     query: ListEventsQuery,
+    // An unknown flow_id filter is 404, not an empty page (reads.ts).
+    errors: ['not_found'],
     list: { defaultLimit: 25 },
     success: { statuses: [200], schema: FlowEvent, envelope: 'list' },
     handler: ({ caller, query, page }, { model }) => listResult(model.listEvents(caller.accountId, query, page)),

@@ -182,8 +182,17 @@ export const UpdateFlowBody = z.strictObject({
   definition: DefinitionInput.optional().describe('Replaces the whole graph, saved as the draft; the published version keeps running.'),
 });
 
+/**
+ * What /flows/validate takes as `definition`: anything. Its job is to report what is wrong with a
+ * graph (200 `{valid: false, errors}`), so the document must not refuse a broken one up front, as
+ * a validating proxy (Prism) would with the strict FlowDefinitionInput.
+ */
+const DefinitionToCheck = z
+  .unknown()
+  .describe('The flow graph to check, in any shape: missing or malformed, it is reported in errors (still 200). A valid graph is a FlowDefinitionInput.');
+
 export const ValidateFlowBody = z.strictObject({
-  definition: DefinitionInput.optional().describe('The flow graph; missing or malformed, it is reported in errors (still 200).'),
+  definition: DefinitionToCheck.optional(),
   channels: FlowChannels.optional().describe('Default facebook and instagram.'),
   flow_id: z
     .number()
