@@ -18,7 +18,7 @@
  * A batch also checks that the log path still names the file it wrote to (a removed state
  * directory would otherwise take acknowledged writes into an unlinked file).
  */
-import { closeSync, fdatasync, fstatSync, openSync, stat } from 'node:fs';
+import { closeSync, fdatasync, fstatSync, openSync, statSync } from 'node:fs';
 
 /** Syncs in flight at most: libuv's pool has 4 threads by default and writes need one too. */
 export const MAX_SYNCS_IN_FLIGHT = 3;
@@ -72,23 +72,23 @@ export interface SyncOutcome {
 }
 
 /**
- * One batch's fdatasync, on a descriptor of its own, with the check that the log path still names
- * the file written to. Calls `done` once with the outcome.
+ * One batch's fdatasync, on a descriptor of its own, then the check that the log path still names
+ * the file written to (a stat on the event loop: a few µs, not another trip through the pool).
+ * Calls `done` once with the outcome.
  */
 export function syncBatch(descriptors: SyncDescriptors, through: number, done: (outcome: SyncOutcome) => void): void {
   const fd = descriptors.take();
-  let pending = 2;
-  let failure: Error | null = null;
-  const finish = (error: Error | null): void => {
-    failure ??= error;
-    if (--pending > 0) return;
+  fdatasync(fd, (error) => {
     descriptors.release(fd);
-    done({ through, error: failure });
-  };
-  fdatasync(fd, (error) => finish(error));
-  stat(descriptors.file, (error, stats) => {
-    if (descriptors.superseded) return finish(null);
-    if (error) return finish(new Error(`${descriptors.file} is gone (${error.code ?? error.message}): was the state directory removed?`));
-    finish(stats.ino === descriptors.inode ? null : new Error(`${descriptors.file} was replaced by another file`));
+    done({ through, error: error ?? logMissing(descriptors) });
   });
+}
+
+function logMissing(descriptors: SyncDescriptors): Error | null {
+  if (descriptors.superseded) return null;
+  try {
+    return statSync(descriptors.file).ino === descriptors.inode ? null : new Error(`${descriptors.file} was replaced by another file`);
+  } catch (error) {
+    return new Error(`${descriptors.file} is gone (${(error as NodeJS.ErrnoException).code ?? String(error)}): was the state directory removed?`);
+  }
 }

@@ -4,10 +4,10 @@
  *
  * Every commit of the store becomes one JSON line in `<state>.log`, holding the records it wrote
  * as their new values (null for a removal), the sequences it moved and the virtual clock, with a
- * line number `n` that only grows. Lines are written in batches (group commit): all commits that
- * arrive while a batch is being written go together in the next. Each batch's fdatasync runs on
- * its own descriptor while the next batch is written, up to three at once (./log-syncs.ts), and
- * they settle in order. A write request's answer waits for its batch (`whenDurable`), so a 2xx
+ * line number `n` that only grows. Lines are written in batches (group commit): the commits of one
+ * turn of the event loop go together, written with one write. Each batch's fdatasync runs on its
+ * own descriptor while the next batch is written, up to three at once (./log-syncs.ts); when all
+ * three are busy, commits gather into the next batch. Syncs settle in order. A write request's answer waits for its batch (`whenDurable`), so a 2xx
  * means the change is on disk.
  *
  * When the log has grown as large as the state file (at least 64 MiB) it is folded into the state
@@ -19,7 +19,7 @@
  * snapshot already holds changes nothing, and a line torn by a crash (never acknowledged: its
  * fsync never returned) ends the log.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, write } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import { formatTimestamp, type ClockState } from '../core/clock.js';
 import type { Simulator } from '../simulator.js';
 import type { SimulatorSnapshot } from '../simulator/types.js';
@@ -138,10 +138,9 @@ export class StateLog implements CompactionHost {
   /** The last line number handed out, and the last one known to be on disk. */
   private appended: number;
   private durable: number;
-  /** Bytes of this log handed to a write (done or on its way), and whose write completed. */
+  /** Bytes of this log handed to a write, and whose write completed (the same since writes are synchronous). */
   private handedBytes = 0;
   private writtenBytesCount = 0;
-  private writing = false;
   /** Syncs in flight, in the order they started: they settle in that order. */
   private syncs: { through: number; outcome: SyncOutcome | undefined }[] = [];
   private scheduled = false;
@@ -157,8 +156,7 @@ export class StateLog implements CompactionHost {
   private stateBytes = 0;
   /** A background compaction is swapping the log: no write may start. */
   private held = false;
-  /** Woken when no write is on its way (the compaction's hold), and when nothing at all is (close). */
-  private writeDoneWaiters: (() => void)[] = [];
+  /** Woken when no sync is on its way (close). */
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -232,9 +230,9 @@ export class StateLog implements CompactionHost {
   }
 
   holdWrites(): Promise<void> {
+    // Writes are synchronous: none is ever on its way between two turns of the event loop.
     this.held = true;
-    if (!this.writing) return Promise.resolve();
-    return new Promise((resolve) => this.writeDoneWaiters.push(resolve));
+    return Promise.resolve();
   }
 
   releaseWrites(): void {
@@ -252,7 +250,7 @@ export class StateLog implements CompactionHost {
   }
 
   private busy(): boolean {
-    return this.writing || this.syncs.length > 0;
+    return this.syncs.length > 0;
   }
 
   private onCommit(changes: CommittedChanges): void {
@@ -302,29 +300,30 @@ export class StateLog implements CompactionHost {
       return;
     }
     if (!this.compaction && !this.closing && this.writtenBytesCount >= this.compactThreshold() && Date.now() >= this.compactionRetryAt) this.startCompaction();
-    if (this.writing || this.held || this.pending.length === 0 || !this.syncFds.available) return;
+    if (this.held || this.pending.length === 0 || !this.syncFds.available) return;
     const bytes = Buffer.from(this.pending.join(''));
     const through = this.appended;
     this.pending = [];
-    this.writing = true;
     this.handedBytes += bytes.length;
-    write(this.fd, bytes, 0, bytes.length, null, (error, written) => {
-      this.writing = false;
-      if (!error && written !== bytes.length) error = new Error(`short write: ${written} of ${bytes.length} bytes (disk full?)`);
-      if (error) this.fail(error);
-      else {
-        this.writtenBytesCount += bytes.length;
-        // Its fsync runs while the next batch is written (./log-syncs.ts).
-        const entry: { through: number; outcome: SyncOutcome | undefined } = { through, outcome: undefined };
-        this.syncs.push(entry);
-        syncBatch(this.syncFds, through, (outcome) => {
-          entry.outcome = outcome;
-          this.settleSyncs();
-        });
-      }
-      this.wakeIdle();
+    // The write itself on the event loop: it only copies into the page cache (tens of µs for a
+    // batch), and every hop through libuv's pool is a wait for a thread on a busy machine. The
+    // fdatasync, which waits for the disk, runs in the pool while the next batch is written.
+    try {
+      const written = writeSync(this.fd, bytes, 0, bytes.length);
+      if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes (disk full?)`);
+    } catch (error) {
+      this.fail(error);
       this.schedule();
+      return;
+    }
+    this.writtenBytesCount += bytes.length;
+    const entry: { through: number; outcome: SyncOutcome | undefined } = { through, outcome: undefined };
+    this.syncs.push(entry);
+    syncBatch(this.syncFds, through, (outcome) => {
+      entry.outcome = outcome;
+      this.settleSyncs();
     });
+    if (this.pending.length > 0) this.schedule();
   }
 
   /** Settles finished syncs in the order they started; a failed one fails every waiter. */
@@ -339,10 +338,6 @@ export class StateLog implements CompactionHost {
   }
 
   private wakeIdle(): void {
-    if (this.writing) return;
-    const writeDone = this.writeDoneWaiters;
-    this.writeDoneWaiters = [];
-    for (const wake of writeDone) wake();
     if (this.syncs.length > 0) return;
     const idle = this.idleWaiters;
     this.idleWaiters = [];
