@@ -20,8 +20,18 @@
  */
 import { closeSync, fdatasync, fstatSync, openSync, statSync } from 'node:fs';
 
-/** Syncs in flight at most: libuv's pool has 4 threads by default and writes need one too. */
-export const MAX_SYNCS_IN_FLIGHT = 3;
+/**
+ * Syncs in flight at most: libuv's pool (UV_THREADPOOL_SIZE, 4 by default) less about a quarter
+ * for everything else that uses it, and no more than 6. `serve` starts with a pool of 8 (cli/main.ts).
+ * Measured on the shared 2-core machine, 10 connections writing: 6 syncs in flight over a pool of
+ * 8 answered 1,630-2,570 req/s against 940-1,410 for 3 over 4 and 1,550-1,870 for 10 over 12, in
+ * interleaved 3 s rounds (docs/decisions.md, "Write path").
+ */
+export const MAX_SYNCS_IN_FLIGHT = syncsFor(Number(process.env['UV_THREADPOOL_SIZE']) || 4);
+
+function syncsFor(poolSize: number): number {
+  return Math.max(1, Math.min(6, poolSize - Math.ceil(poolSize / 4)));
+}
 
 /** The descriptors used to fsync one log file (one per sync in flight), and its identity. */
 export class SyncDescriptors {

@@ -6,9 +6,9 @@
  * as their new values (null for a removal), the sequences it moved and the virtual clock, with a
  * line number `n` that only grows. Lines are written in batches (group commit): the commits of one
  * turn of the event loop go together, written with one write. Each batch's fdatasync runs on its
- * own descriptor while the next batch is written, up to three at once (./log-syncs.ts); when all
- * three are busy, commits gather into the next batch. Syncs settle in order. A write request's answer waits for its batch (`whenDurable`), so a 2xx
- * means the change is on disk.
+ * own descriptor while the next batch is written, up to six at once (./log-syncs.ts); when all
+ * are busy, commits gather into the next batch. Syncs settle in order. A write request's answer
+ * waits for its batch (`whenDurable`), so a 2xx means the change is on disk.
  *
  * When the log has grown as large as the state file (at least 64 MiB) it is folded into the state
  * file in the background (./state-compaction.ts): the state of one instant, with `log_position`,
