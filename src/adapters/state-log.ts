@@ -153,6 +153,8 @@ export class StateLog implements CompactionHost {
   private closing = false;
   private compaction: BackgroundCompaction | undefined;
   private compactionRetryAt = 0;
+  /** A failure was reported and no save has succeeded since. */
+  private reported = false;
   private stateBytes = 0;
   /** A background compaction is swapping the log: no write may start. */
   private held = false;
@@ -357,12 +359,14 @@ export class StateLog implements CompactionHost {
     this.compaction = compaction;
     compaction.done.then(
       (stateBytes) => {
-        if (stateBytes !== undefined) this.stateBytes = stateBytes;
+        if (stateBytes === undefined) return;
+        this.stateBytes = stateBytes;
+        if (!this.failure) this.reported = false;
       },
       (error: unknown) => {
         // Nothing is lost (the old state file and log still hold everything); try again later.
         this.compactionRetryAt = Date.now() + COMPACTION_RETRY_MS;
-        this.options.onError?.(error);
+        this.report(error);
       },
     ).finally(() => {
       this.compaction = undefined;
@@ -377,12 +381,18 @@ export class StateLog implements CompactionHost {
    */
   private fail(error: unknown): void {
     const failure = new StateLogError(error);
-    const first = this.failure === undefined;
     this.failure = failure;
-    if (first) this.options.onError?.(error);
+    this.report(error);
     const waiters = this.waiters;
     this.waiters = [];
     for (const waiter of waiters) waiter.reject(failure);
+  }
+
+  /** Reports a failure once per spell of trouble: until a save (whole or background) succeeds again. */
+  private report(error: unknown): void {
+    if (this.reported) return;
+    this.reported = true;
+    this.options.onError?.(error);
   }
 
   private compactReporting(): void {
@@ -412,6 +422,7 @@ export class StateLog implements CompactionHost {
     this.syncFds = new SyncDescriptors(this.logFile);
     this.handedBytes = this.writtenBytesCount = 0;
     this.failure = undefined;
+    this.reported = false;
     this.settle(through);
   }
 
