@@ -85,6 +85,35 @@ describe('state log write path', () => {
     sim.close();
   });
 
+  it('compactions under concurrent HTTP writes: every write answered 201, nothing reported, nothing lost', async () => {
+    const dir = freshDir();
+    const file = join(dir, 'state.json');
+    const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
+    const errors: unknown[] = [];
+    const WAVES = 10;
+    const PER_WAVE = 100;
+    // Small enough that the log is swapped many times while syncs of the old log are in flight.
+    const persistence = persistState(sim, file, { compactBytes: 6_000, onError: (error) => errors.push(error) });
+    const server = await listen(sim, { port: 0, durable: () => persistence.whenDurable() });
+    const key = sim.accounts[0]!.keys.full!;
+    try {
+      for (let wave = 0; wave < WAVES; wave++) {
+        const statuses = await Promise.all(
+          Array.from({ length: PER_WAVE }, (_, i) => post(server.baseUrl, key, '/contacts', { channel: 'telegram', platform_user_id: `h-${wave}-${i}` }).then((res) => res.status)),
+        );
+        expect(statuses.filter((status) => status !== 201)).toEqual([]);
+      }
+      await persistence.whenCompacted();
+      expect(errors).toEqual([]);
+      const ids = new Set((loadState(file)!.store.collections['contacts'] ?? []).map((contact) => (contact as { platform_user_id?: string }).platform_user_id));
+      for (let wave = 0; wave < WAVES; wave++) for (let i = 0; i < PER_WAVE; i++) expect(ids.has(`h-${wave}-${i}`)).toBe(true);
+    } finally {
+      await server.close();
+      await persistence.close();
+      sim.close();
+    }
+  });
+
   it('a reset during a background compaction is saved whole and the compaction never overwrites it', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');

@@ -37,6 +37,12 @@ export interface CompactionHost {
   /** Resolves once no write is on its way to the log; no write starts until `releaseWrites`. */
   holdWrites(): Promise<void>;
   releaseWrites(): void;
+  /**
+   * The new log is about to be renamed over the old one (writes are held): from now on the old
+   * log's syncs must not take the path naming another file for a lost log. `false` undoes it
+   * when the rename failed.
+   */
+  replacingLog(replacing: boolean): void;
   /** The new log (`fd` opened for appending, `bytes` long, already renamed into place) replaces the old. */
   adoptLog(fd: number, bytes: number): void;
 }
@@ -108,11 +114,17 @@ export class BackgroundCompaction {
       }
       await fdatasyncAsync(fd);
       if (this.cancelRequested) throw new WriteCancelled();
-      await renameAsync(temp, host.logFile);
+      host.replacingLog(true);
+      try {
+        await renameAsync(temp, host.logFile);
+      } catch (error) {
+        host.replacingLog(false);
+        throw error;
+      }
       renamed = true;
-      await fsyncDirectoryInBackground(dirname(host.logFile));
       host.adoptLog(fd, copied - this.logOffset);
       adopted = true;
+      await fsyncDirectoryInBackground(dirname(host.logFile));
     } finally {
       if (!adopted) {
         await closeAsync(fd).catch(() => undefined);

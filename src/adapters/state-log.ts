@@ -242,6 +242,10 @@ export class StateLog implements CompactionHost {
     this.schedule();
   }
 
+  replacingLog(replacing: boolean): void {
+    this.syncFds.superseded = replacing;
+  }
+
   adoptLog(fd: number, bytes: number): void {
     closeSync(this.fd);
     this.fd = fd;
