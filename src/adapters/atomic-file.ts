@@ -9,7 +9,6 @@
  * Every step is an asynchronous fs call: between two chunks the server goes on answering, so a
  * save of a state of a million contacts costs requests a few milliseconds at a time, never seconds.
  */
-import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -20,28 +19,17 @@ export function tempName(file: string): string {
   return join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now()}.${++tempSequence}.tmp`);
 }
 
-/** Makes a rename in `dir` durable where the platform allows fsync on a directory (not Windows). */
-export function fsyncDirectory(dir: string): void {
-  try {
-    const fd = openSync(dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Not supported on every platform; the rename is still atomic.
-  }
-}
-
-/** The same, asynchronously (the background writes: a directory fsync can take milliseconds). */
+/**
+ * Makes a rename in `dir` durable where the platform allows fsync on a directory (not Windows),
+ * asynchronously: a directory fsync can take milliseconds.
+ */
 export async function fsyncDirectoryInBackground(dir: string): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(dir, 'r');
     await handle.sync();
   } catch {
-    // As above: not supported everywhere.
+    // Not supported on every platform; the rename is still atomic.
   } finally {
     await handle?.close().catch(() => undefined);
   }
@@ -110,7 +98,7 @@ export async function writeFileAtomicInBackground(file: string, chunks: Iterable
 }
 
 /** A regular file takes a whole write unless the disk is full: a short write is an error, not a retry. */
-export async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   const { bytesWritten } = await handle.write(bytes, 0, bytes.length);
   if (bytesWritten !== bytes.length) throw new Error(`short write: ${bytesWritten} of ${bytes.length} bytes (disk full?)`);
 }
