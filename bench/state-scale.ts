@@ -30,7 +30,7 @@ const READY_TARGET_MS = 5_000;
 const RSS_TARGET_MB = 1024;
 
 /** The default state plus `count` contacts in the first account, copied from one of its own. */
-function scaledSnapshot(count: number): SimulatorSnapshot {
+export function scaledSnapshot(count: number): SimulatorSnapshot {
   const sim = createSimulator({ rateLimit: 'off', logger: silentLogger });
   const snapshot = sim.snapshot();
   sim.close();

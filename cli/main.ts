@@ -6,6 +6,10 @@
  */
 const args = process.argv.slice(2);
 
+// `serve --state` keeps several fsyncs of its log in flight at once (src/adapters/log-syncs.ts),
+// each on a thread of libuv's pool, which is sized when first used: before any module loads.
+if (args[0] === 'serve' && process.env['UV_THREADPOOL_SIZE'] === undefined) process.env['UV_THREADPOOL_SIZE'] = '8';
+
 async function main(): Promise<void> {
   if (args.length === 0 && process.stdin.isTTY && process.stdout.isTTY) {
     const { runTui } = await import('./commands/tui.js');

@@ -236,7 +236,7 @@ describe('state file primitives', () => {
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
     const errors: unknown[] = [];
-    // Every batch compacts, so every batch writes the state file into the directory.
+    // Every batch starts a compaction, and every batch checks that its log is still there.
     const persistence = persistState(sim, file, { compactBytes: 1, onError: (error) => errors.push(error) });
     const key = sim.accounts[0]!.keys.full!;
     await sim.request({ method: 'POST', path: '/tags', key, body: { name: 'warm' } });
@@ -333,9 +333,15 @@ describe('serve --state', () => {
     /** Ids whose mint answered 201, and ids whose revocation answered 200: both promised durable. */
     const acknowledgedMints = new Set<number>();
     const acknowledgedRevocations = new Set<number>();
+    let roundsThatCompacted = 0;
 
     for (let i = 0; i < iterations; i++) {
-      const server = await startServe(['--state', file, '--rate-limit', 'off']);
+      // Every other round folds the log into the state file every ~16 KB, so kills also land in
+      // the middle of background compactions (state file written, log being swapped).
+      const compacting = i % 2 === 1;
+      const env: Record<string, string> = compacting ? { SWITCHBOARD_STATE_COMPACT_BYTES: '16000' } : {};
+      const server = await startServe(['--state', file, '--rate-limit', 'off'], 15_000, { env });
+      const savedBefore = statSync(file).mtimeMs;
       running.push(server);
       // The previous run's interrupted temp file (if any) is gone once the new server is up.
       expect(tempFiles(dir), `iteration ${i}`).toEqual([]);
@@ -374,11 +380,13 @@ describe('serve --state', () => {
       expect(await server.exited).toBe('SIGKILL');
       await Promise.all(workers);
 
-      // What a kill -9 leaves: a complete snapshot, at most the one interrupted temp file, and a log.
-      const context = `iteration ${i}, killed after ${delay} ms (delays so far: ${delays.join(', ')})`;
+      // What a kill -9 leaves: a complete snapshot, at most the interrupted temp files (a state file
+      // and a log being compacted), and a log.
+      const context = `iteration ${i}${compacting ? ' (compacting)' : ''}, killed after ${delay} ms (delays so far: ${delays.join(', ')})`;
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as { format: string };
       expect(parsed.format, context).toBe('switchboard-snapshot');
-      expect(tempFiles(dir).length, context).toBeLessThanOrEqual(1);
+      expect(tempFiles(dir).length, context).toBeLessThanOrEqual(2);
+      if (compacting && statSync(file).mtimeMs !== savedBefore) roundsThatCompacted++;
       // Every write that was acknowledged is in the state (file + log), none is lost.
       const keys = new Map(loadState(file)!.store.collections.api_keys!.map((row) => [row.id, row as unknown as { revoked_at?: string | null }]));
       const lostMints = [...acknowledgedMints].filter((id) => !keys.has(id));
@@ -387,6 +395,7 @@ describe('serve --state', () => {
       expect(lostRevocations, context).toEqual([]);
     }
     expect(totalMinted).toBeGreaterThan(iterations);
+    expect(roundsThatCompacted).toBeGreaterThan(0);
     // And the last file still starts a server.
     const last = await startServe(['--state', file]);
     running.push(last);

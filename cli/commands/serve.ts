@@ -198,6 +198,18 @@ function lazyUndiciTransport(): UndiciTransport {
   return send;
 }
 
+/**
+ * `SWITCHBOARD_STATE_COMPACT_BYTES`: fold the state log into the state file once the log holds
+ * this many bytes (default: the state file's size, at least 64 MiB). For tests and benchmarks that
+ * need compactions to happen often; documented in the README's persistence section.
+ */
+function compactBytesFromEnvironment(): { compactBytes?: number } {
+  const raw = process.env['SWITCHBOARD_STATE_COMPACT_BYTES'];
+  if (raw === undefined || raw === '') return {};
+  if (!/^[1-9]\d*$/.test(raw)) throw new Error(`SWITCHBOARD_STATE_COMPACT_BYTES must be a positive whole number of bytes, got ${JSON.stringify(raw)}`);
+  return { compactBytes: Number(raw) };
+}
+
 export async function serve(options: ServeOptions): Promise<void> {
   const port = parsePort(options.port);
   const logFormat: LogFormat = options.quiet ? 'off' : parseLogFormat(options.log ?? 'pretty');
@@ -227,6 +239,7 @@ export async function serve(options: ServeOptions): Promise<void> {
         position: state?.log_position ?? 0,
         // Loaded just above, nothing written since: no full save at start (seconds at 1M records).
         resume: state !== undefined,
+        ...compactBytesFromEnvironment(),
         onError: (error) => consoleLogger.error(`could not save ${options.state}`, error),
       })
     : undefined;

@@ -4,23 +4,29 @@
  *
  * Every commit of the store becomes one JSON line in `<state>.log`, holding the records it wrote
  * as their new values (null for a removal), the sequences it moved and the virtual clock, with a
- * line number `n` that only grows. Lines are written and fsynced in batches (group commit): all
- * commits that arrive while one batch is on its way to the disk go together in the next, so the
- * disk sees one write and one fsync however many requests are in flight. A write request's answer
+ * line number `n` that only grows. Lines are written in batches (group commit): the commits of one
+ * turn of the event loop go together, written with one write. Each batch's fdatasync runs on its
+ * own descriptor while the next batch is written, up to six at once (./log-syncs.ts); when all
+ * are busy, commits gather into the next batch. Syncs settle in order. A write request's answer
  * waits for its batch (`whenDurable`), so a 2xx means the change is on disk.
  *
- * Now and then (and at start and shutdown) the whole state is written to `<state>` atomically
- * (./state-file.ts) with `log_position`, the last line it holds, and the log starts afresh. At
- * start the log's lines after that position are applied to the state file: each line is absolute,
- * so applying lines the snapshot already holds changes nothing, and a line torn by a crash (never
- * acknowledged: its fsync never returned) ends the log.
+ * When the log has grown as large as the state file (at least 64 MiB) it is folded into the state
+ * file in the background (./state-compaction.ts): the state of one instant, with `log_position`,
+ * the last line it holds, is written chunk by chunk while requests go on, then a fresh log takes
+ * the lines after that instant. At start, shutdown, after a restore or reset and to recover from a
+ * failed write, the whole state is saved on the event loop instead. At start the log's lines after
+ * `log_position` are applied to the state file: each line is absolute, so applying lines the
+ * snapshot already holds changes nothing, and a line torn by a crash (never acknowledged: its
+ * fsync never returned) ends the log.
  */
-import { closeSync, existsSync, fdatasync, fsyncSync, openSync, readFileSync, truncateSync, unlinkSync, write } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import { formatTimestamp, type ClockState } from '../core/clock.js';
 import type { Simulator } from '../simulator.js';
 import type { SimulatorSnapshot } from '../simulator/types.js';
 import type { Entity } from '../store/collection.js';
 import type { CommittedChanges } from '../store/store.js';
+import { syncBatch, SyncDescriptors, type SyncOutcome } from './log-syncs.js';
+import { BackgroundCompaction, type CompactionHost } from './state-compaction.js';
 
 /** A state file: a snapshot, plus the last log line it already holds. */
 export interface StateFileContent extends SimulatorSnapshot {
@@ -92,10 +98,19 @@ export function replayLog(state: StateFileContent, logFile: string): number {
 }
 
 export interface StateLogOptions {
-  /** Start a fresh log (after a full save) once it holds this many bytes. Default 64 MiB. */
+  /** The state file compactions write (in the background: ./state-compaction.ts). */
+  readonly stateFile: string;
+  /**
+   * Fold the log into the state file once the log holds this many bytes. Default: as many bytes
+   * as the state file, and at least 64 MiB, so a save of the whole state is paid once per log of
+   * the state's own size (Redis' auto-aof-rewrite-percentage 100) and a restart replays at most
+   * that much.
+   */
   readonly compactBytes?: number;
-  /** Writes the whole state atomically (state-file.ts `writeFileAtomic` over a snapshot). */
+  /** Writes the whole state atomically, on the event loop (start, shutdown, restore, recovery). */
   readonly saveSnapshot: (content: StateFileContent) => void;
+  /** The whole state as JSON text chunks, for the background compaction. */
+  readonly snapshotChunks: (content: StateFileContent) => Iterable<string>;
   /** A failed write, reported once per failure (the server also answers 503 to its requests). */
   readonly onError?: (error: unknown) => void;
   /**
@@ -112,26 +127,43 @@ interface Waiter {
   readonly reject: (error: StateLogError) => void;
 }
 
-const DEFAULT_COMPACT_BYTES = 64 * 1024 * 1024;
+const MIN_COMPACT_BYTES = 64 * 1024 * 1024;
+/** After a background compaction failed (reported), the next try waits this long. */
+const COMPACTION_RETRY_MS = 30_000;
 
-export class StateLog {
+export class StateLog implements CompactionHost {
   private fd: number;
+  private syncFds: SyncDescriptors;
   private pending: string[] = [];
   /** The last line number handed out, and the last one known to be on disk. */
   private appended: number;
   private durable: number;
-  private logBytes = 0;
-  private writing = false;
+  /** Bytes of this log handed to a write, and whose write completed (the same since writes are synchronous). */
+  private handedBytes = 0;
+  private writtenBytesCount = 0;
+  /** Syncs in flight, in the order they started: they settle in that order. */
+  private syncs: { through: number; outcome: SyncOutcome | undefined }[] = [];
   private scheduled = false;
   private snapshotWanted = false;
   private failure: StateLogError | undefined;
   private waiters: Waiter[] = [];
   private readonly unsubscribe: (() => void)[] = [];
   private closed = false;
+  /** close() was called: no new background compaction starts. */
+  private closing = false;
+  private compaction: BackgroundCompaction | undefined;
+  private compactionRetryAt = 0;
+  /** A failure was reported and no save has succeeded since. */
+  private reported = false;
+  private stateBytes = 0;
+  /** A background compaction is swapping the log: no write may start. */
+  private held = false;
+  /** Woken when no sync is on its way (close). */
+  private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly sim: Simulator,
-    private readonly logFile: string,
+    readonly logFile: string,
     position: number,
     private readonly options: StateLogOptions,
   ) {
@@ -141,16 +173,22 @@ export class StateLog {
       // The state file and the log already hold the state: go on where the log ends.
       const kept = this.openExistingLog();
       this.fd = kept.fd;
-      this.logBytes = kept.bytes;
+      this.handedBytes = this.writtenBytesCount = kept.bytes;
+      this.stateBytes = sizeOf(options.stateFile);
     } else {
       // Start from a full save: the log then only ever holds what came after it.
       this.saveFullState();
       this.fd = this.openFreshLog();
     }
+    this.syncFds = new SyncDescriptors(logFile);
     this.unsubscribe.push(
       sim.onCommit((changes) => this.onCommit(changes)),
       sim.clock.onJump(() => this.append(undefined, undefined)),
     );
+  }
+
+  get stateFile(): string {
+    return this.options.stateFile;
   }
 
   /**
@@ -159,22 +197,66 @@ export class StateLog {
    */
   whenDurable(): Promise<void> | undefined {
     if (this.durable >= this.appended && !this.failure) return undefined;
-    if (this.failure && !this.writing && this.pending.length === 0 && !this.snapshotWanted) return Promise.reject(this.failure);
+    if (this.failure && !this.busy() && this.pending.length === 0 && !this.snapshotWanted) return Promise.reject(this.failure);
     const through = this.appended;
     return new Promise((resolve, reject) => this.waiters.push({ through, resolve, reject }));
   }
 
-  /** Writes the whole state now and empties the log (shutdown). Waits for a write on its way. */
+  /** Resolves when no background compaction is running (tests; shutdown waits for it too). */
+  async whenCompacted(): Promise<void> {
+    while (this.compaction) await this.compaction.done.catch(() => undefined);
+  }
+
+  /** Writes the whole state now and empties the log (shutdown). Waits for the work on its way. */
   async close(): Promise<void> {
     if (this.closed) return;
-    while (this.writing) await new Promise((resolve) => setImmediate(resolve));
+    this.closing = true;
+    this.compaction?.cancel();
+    await this.whenCompacted();
+    while (this.busy()) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    if (this.closed) return;
     this.closed = true;
     for (const stop of this.unsubscribe) stop();
     try {
       this.compact();
     } finally {
       closeSync(this.fd);
+      this.syncFds.retire();
     }
+  }
+
+  // CompactionHost: what the background compaction asks of the log.
+
+  writtenBytes(): number {
+    return this.writtenBytesCount;
+  }
+
+  holdWrites(): Promise<void> {
+    // Writes are synchronous: none is ever on its way between two turns of the event loop.
+    this.held = true;
+    return Promise.resolve();
+  }
+
+  releaseWrites(): void {
+    this.held = false;
+    this.schedule();
+  }
+
+  replacingLog(replacing: boolean): void {
+    this.syncFds.superseded = replacing;
+  }
+
+  adoptLog(fd: number, bytes: number): void {
+    closeSync(this.fd);
+    this.fd = fd;
+    this.syncFds.superseded = true;
+    this.syncFds.retire();
+    this.syncFds = new SyncDescriptors(this.logFile);
+    this.handedBytes = this.writtenBytesCount = bytes;
+  }
+
+  private busy(): boolean {
+    return this.syncs.length > 0;
   }
 
   private onCommit(changes: CommittedChanges): void {
@@ -203,7 +285,7 @@ export class StateLog {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.writing || this.closed) return;
+    if (this.scheduled || this.closed) return;
     this.scheduled = true;
     // setImmediate, not a microtask: every commit of this turn of the event loop joins the batch.
     setImmediate(() => {
@@ -213,31 +295,87 @@ export class StateLog {
   }
 
   private flushBatch(): void {
-    if (this.writing || this.closed) return;
-    if (this.snapshotWanted || this.failure || this.logBytes >= (this.options.compactBytes ?? DEFAULT_COMPACT_BYTES)) {
-      this.compactReporting();
+    if (this.closed) return;
+    if (this.snapshotWanted || this.failure) {
+      // A whole save on the event loop: nothing may be on its way to the state file or the log.
+      if (this.compaction) {
+        this.compaction.cancel();
+        return;
+      }
+      if (!this.busy()) this.compactReporting();
       return;
     }
-    if (this.pending.length === 0) return;
-    const text = this.pending.join('');
+    if (!this.compaction && !this.closing && this.writtenBytesCount >= this.compactThreshold() && Date.now() >= this.compactionRetryAt) this.startCompaction();
+    if (this.held || this.pending.length === 0 || !this.syncFds.available) return;
+    const bytes = Buffer.from(this.pending.join(''));
     const through = this.appended;
     this.pending = [];
-    this.writing = true;
-    const bytes = Buffer.from(text);
-    write(this.fd, bytes, 0, bytes.length, null, (writeError) => {
-      if (writeError) return this.batchDone(through, bytes.length, writeError);
-      fdatasync(this.fd, (syncError) => this.batchDone(through, bytes.length, syncError));
+    this.handedBytes += bytes.length;
+    // The write itself on the event loop: it only copies into the page cache (tens of µs for a
+    // batch), and every hop through libuv's pool is a wait for a thread on a busy machine. The
+    // fdatasync, which waits for the disk, runs in the pool while the next batch is written.
+    try {
+      const written = writeSync(this.fd, bytes, 0, bytes.length);
+      if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes (disk full?)`);
+    } catch (error) {
+      this.fail(error);
+      this.schedule();
+      return;
+    }
+    this.writtenBytesCount += bytes.length;
+    const entry: { through: number; outcome: SyncOutcome | undefined } = { through, outcome: undefined };
+    this.syncs.push(entry);
+    syncBatch(this.syncFds, through, (outcome) => {
+      entry.outcome = outcome;
+      this.settleSyncs();
     });
+    if (this.pending.length > 0) this.schedule();
   }
 
-  private batchDone(through: number, size: number, error: Error | null): void {
-    this.writing = false;
-    if (error) this.fail(error);
-    else {
-      this.logBytes += size;
-      this.settle(through);
+  /** Settles finished syncs in the order they started; a failed one fails every waiter. */
+  private settleSyncs(): void {
+    while (this.syncs.length > 0 && this.syncs[0]!.outcome !== undefined) {
+      const { outcome } = this.syncs.shift()!;
+      if (outcome!.error) this.fail(outcome!.error);
+      else if (!this.failure) this.settle(outcome!.through);
     }
+    this.wakeIdle();
     if (this.pending.length > 0 || this.snapshotWanted || this.failure) this.schedule();
+  }
+
+  private wakeIdle(): void {
+    if (this.syncs.length > 0) return;
+    const idle = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const wake of idle) wake();
+  }
+
+  private compactThreshold(): number {
+    return this.options.compactBytes ?? Math.max(MIN_COMPACT_BYTES, this.stateBytes);
+  }
+
+  /** The state as of now (`appended`), written in the background; the log from here on is kept. */
+  private startCompaction(): void {
+    // Lines up to `appended` are written or pending, in order: the lines after begin past both.
+    const offset = this.handedBytes + Buffer.byteLength(this.pending.join(''));
+    const content: StateFileContent = { ...this.sim.snapshot(), log_position: this.appended };
+    const compaction = new BackgroundCompaction(this, this.options.snapshotChunks(content), offset);
+    this.compaction = compaction;
+    compaction.done.then(
+      (stateBytes) => {
+        if (stateBytes === undefined) return;
+        this.stateBytes = stateBytes;
+        if (!this.failure) this.reported = false;
+      },
+      (error: unknown) => {
+        // Nothing is lost (the old state file and log still hold everything); try again later.
+        this.compactionRetryAt = Date.now() + COMPACTION_RETRY_MS;
+        this.report(error);
+      },
+    ).finally(() => {
+      this.compaction = undefined;
+      this.schedule();
+    });
   }
 
   /**
@@ -247,12 +385,18 @@ export class StateLog {
    */
   private fail(error: unknown): void {
     const failure = new StateLogError(error);
-    const first = this.failure === undefined;
     this.failure = failure;
-    if (first) this.options.onError?.(error);
+    this.report(error);
     const waiters = this.waiters;
     this.waiters = [];
     for (const waiter of waiters) waiter.reject(failure);
+  }
+
+  /** Reports a failure once per spell of trouble: until a save (whole or background) succeeds again. */
+  private report(error: unknown): void {
+    if (this.reported) return;
+    this.reported = true;
+    this.options.onError?.(error);
   }
 
   private compactReporting(): void {
@@ -265,7 +409,11 @@ export class StateLog {
     }
   }
 
-  /** The whole state to the state file, then a fresh log; everything appended so far is durable. */
+  /**
+   * The whole state to the state file, then a fresh log; everything appended so far is durable.
+   * On the event loop: only at shutdown, after a restore or reset, and to recover from a failure,
+   * always with nothing on its way to either file.
+   */
   private compact(): void {
     const through = this.appended;
     this.saveFullState();
@@ -274,16 +422,20 @@ export class StateLog {
     const fresh = this.openFreshLog();
     closeSync(this.fd);
     this.fd = fresh;
-    this.logBytes = 0;
+    this.syncFds.retire();
+    this.syncFds = new SyncDescriptors(this.logFile);
+    this.handedBytes = this.writtenBytesCount = 0;
     this.failure = undefined;
+    this.reported = false;
     this.settle(through);
   }
 
   private saveFullState(): void {
     this.options.saveSnapshot({ ...this.sim.snapshot(), log_position: this.appended });
+    this.stateBytes = sizeOf(this.options.stateFile);
   }
 
-  /** Unlinks the old log (a write still on its way lands in the unlinked file) and opens a new one. */
+  /** Unlinks the old log and opens a new one (nothing is on its way to the old one). */
   private openFreshLog(): number {
     try {
       unlinkSync(this.logFile);
@@ -319,5 +471,13 @@ export class StateLog {
       else remaining.push(waiter);
     }
     this.waiters = remaining;
+  }
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
   }
 }

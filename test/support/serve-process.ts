@@ -2,7 +2,7 @@
  * Runs the built bin (`dist/cli/main.js`) as a child process, the way a user or a CI script does.
  * test/global-setup.ts rebuilds dist/ first when the sources are newer.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithStdioTuple, type StdioPipe } from 'node:child_process';
 import { join } from 'node:path';
 
 export const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
@@ -49,14 +49,19 @@ export function runCli(args: readonly string[], timeoutMs = 15_000): Promise<Run
 
 /**
  * Starts `switchboard serve --port 0 --json <args>` and waits for its ready line. `fdLimit` runs
- * it under `ulimit -n` (a machine with few file descriptors).
+ * it under `ulimit -n` (a machine with few file descriptors); `env` adds environment variables.
  */
-export function startServe(args: readonly string[] = [], timeoutMs = 15_000, options: { fdLimit?: number } = {}): Promise<ServeProcess> {
+export function startServe(
+  args: readonly string[] = [],
+  timeoutMs = 15_000,
+  options: { fdLimit?: number; env?: Readonly<Record<string, string>> } = {},
+): Promise<ServeProcess> {
   const argv = [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--json', ...args];
+  const spawnOptions: SpawnOptionsWithStdioTuple<StdioPipe, StdioPipe, StdioPipe> = { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } };
   const child =
     options.fdLimit === undefined
-      ? spawn(process.execPath, argv, { stdio: ['pipe', 'pipe', 'pipe'] })
-      : spawn('/bin/sh', ['-c', `ulimit -n ${options.fdLimit} && exec "$0" "$@"`, process.execPath, ...argv], { stdio: ['pipe', 'pipe', 'pipe'] });
+      ? spawn(process.execPath, argv, spawnOptions)
+      : spawn('/bin/sh', ['-c', `ulimit -n ${options.fdLimit} && exec "$0" "$@"`, process.execPath, ...argv], spawnOptions);
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | string>((resolve) => {
