@@ -57,6 +57,7 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
       const keep = (row: SessionRecord) =>
         row.account_id === accountId &&
         (filters.flow_id === undefined || row.flow_id === filters.flow_id) &&
+        (filters.contact_id === undefined || row.contact_id === filters.contact_id) &&
         (filters.status === undefined || row.status === filters.status) &&
         (filters.channel === undefined || row.channel === filters.channel) &&
         (since === undefined || row.last_activity_ms >= since);
