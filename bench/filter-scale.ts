@@ -20,7 +20,7 @@ import { formatTimestamp } from '../src/core/clock.js';
 import { createSimulator, type SimulatorSnapshot } from '../src/simulator.js';
 import type { Entity } from '../src/store/collection.js';
 import { compare, type ListCase, type Reader } from './list-scale.js';
-import { round, type BenchRow } from './types.js';
+import { collectGarbage, round, type BenchRow } from './types.js';
 
 const LARGE = Number(process.env['FILTER_LARGE'] ?? 1_000_000);
 const SMALL = 1_000;
@@ -237,6 +237,8 @@ export async function run(): Promise<BenchRow[]> {
     const started = performance.now();
     const large = build(resource, LARGE);
     rows.push({ name: `${resource.collection}: restore of ${LARGE / 1000}k records with every index`, value: round((performance.now() - started) / 1000, 1), unit: 's' });
+    collectGarbage();
+    rows.push({ name: `${resource.collection}: heap with ${LARGE / 1000}k records and their indexes`, value: round(process.memoryUsage().heapUsed / 1024 / 1024, 0), unit: 'MB', note: 'the whole simulator (default seed included)' });
     const small = build(resource, SMALL);
     for (const c of resource.cases) {
       rows.push(await compare(`GET ${c.path}?${c.label}`, small, large, c, `${LARGE / 1000}k ${resource.collection}`));
