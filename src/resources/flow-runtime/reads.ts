@@ -67,9 +67,10 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
 
     sessionEvents(accountId: number, id: number, type: FlowEventType | undefined, page: PageRequest): Page<FlowEventData> {
       const row = session(accountId, id);
-      const ids = type === undefined ? events.idsByIndex('session', String(row.id)) : events.idsByIndex('session_type', `${row.id}:${type}`);
+      const lists = [events.idsByIndex('session', String(row.id))];
+      if (type !== undefined) lists.push(events.idsByIndex('type', `${accountId}:${type}`));
       return pageFromWalk(
-        ids.ascending(cursorIdAfter(page)),
+        oldestFirstWalk(events.idsOfAccount(accountId), lists, cursorIdAfter(page), undefined),
         (eventId) => events.get(eventId),
         page,
         (event) => event.session_id === row.id && (type === undefined || event.type === type),
@@ -86,10 +87,7 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
       // Every filter with an index offers its list; the shortest is walked (with `since` skipping
       // older runs of it), and the rest are checked on the events it yields.
       const lists: SortedIdView[] = [];
-      if (filters.flow_session !== undefined) {
-        lists.push(events.idsByIndex('session', String(filters.flow_session)));
-        if (filters.type !== undefined) lists.push(events.idsByIndex('session_type', `${filters.flow_session}:${filters.type}`));
-      }
+      if (filters.flow_session !== undefined) lists.push(events.idsByIndex('session', String(filters.flow_session)));
       if (filters.flow_id !== undefined) lists.push(events.idsByIndex('flow', String(filters.flow_id)));
       if (filters.type !== undefined) lists.push(events.idsByIndex('type', `${accountId}:${filters.type}`));
       if (filters.node_key !== undefined) lists.push(events.idsByIndex('node_key', `${accountId}:${filters.node_key}`));
