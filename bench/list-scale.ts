@@ -61,16 +61,20 @@ function seedWith(count: number): unknown {
   return { ...seed, accounts };
 }
 
-interface Sized {
+/** A simulator and the keys a bench reads (and writes) it with. */
+export interface Reader {
   sim: Simulator;
-  count: number;
   headers: Record<string, string>;
   writeHeaders: Record<string, string>;
+}
+
+interface Sized extends Reader {
+  count: number;
   /** Ids of the account's contacts, oldest first (for update/delete of old records). */
   oldIds: number[];
 }
 
-async function call(s: Sized, method: 'GET' | 'POST' | 'DELETE', path: string, query: Record<string, string> = {}, body?: unknown) {
+async function call(s: Reader, method: 'GET' | 'POST' | 'DELETE', path: string, query: Record<string, string> = {}, body?: unknown) {
   const response = await s.sim.handle({ method, path: `/api/v1${path}`, query, headers: method === 'GET' ? s.headers : s.writeHeaders, ...(body === undefined ? {} : { body }) });
   if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}; not a valid measurement`);
   return response.body as { data: unknown[] | { id: number } };
@@ -101,7 +105,7 @@ async function build(count: number, optOuts: number): Promise<Sized> {
   return sized;
 }
 
-interface ListCase {
+export interface ListCase {
   label: string;
   path: string;
   query: Record<string, string>;
@@ -132,7 +136,7 @@ const OPT_OUT_CASES: ListCase[] = [
 ];
 
 /** Microseconds per page, and the rows the page held. */
-async function pageMicros(s: Sized, c: ListCase, iterations: number): Promise<{ micros: number; rows: number }> {
+async function pageMicros(s: Reader, c: ListCase, iterations: number): Promise<{ micros: number; rows: number }> {
   const query = { ...c.query, limit: '25' };
   let rows = 0;
   collectGarbage();
@@ -141,7 +145,7 @@ async function pageMicros(s: Sized, c: ListCase, iterations: number): Promise<{ 
   return { micros: ((performance.now() - started) * 1000) / iterations, rows };
 }
 
-async function compare(name: string, small: Sized, large: Sized, c: ListCase, largeLabel: string): Promise<BenchRow> {
+export async function compare(name: string, small: Reader, large: Reader, c: ListCase, largeLabel: string): Promise<BenchRow> {
   await pageMicros(small, c, 50);
   await pageMicros(large, c, 50);
   const results = { small: [] as number[], large: [] as number[] };

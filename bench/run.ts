@@ -14,6 +14,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'startup', load: () => import('./startup.js') },
   { name: 'contacts', load: () => import('./contacts.js') },
   { name: 'list-scale', load: () => import('./list-scale.js') },
+  { name: 'filter-scale', load: () => import('./filter-scale.js') },
   { name: 'scenarios', load: () => import('./scenarios.js') },
   { name: 'flows', load: () => import('./flows.js') },
   { name: 'flow-runtime', load: () => import('./flow-runtime.js') },

@@ -154,6 +154,12 @@ export function cursorId(page: PageRequest): number | undefined {
   return idPosition(page.after);
 }
 
+/** The id an oldest-first page starts at (the one after the cursor; undefined on the first page). */
+export function cursorIdAfter(page: PageRequest): number | undefined {
+  const after = idPosition(page.after);
+  return after === undefined ? undefined : after + 1;
+}
+
 function* descendingBelow(ids: AscendingIds, below: number | undefined): IterableIterator<number> {
   if (!Array.isArray(ids)) {
     yield* (ids as SortedIdView).descending(below);

@@ -37,6 +37,13 @@ export interface IndexDefinition<T> {
    * for lists whose spec order is a field that changes (./sorted-pairs.ts).
    */
   readonly orderBy?: (record: T) => number;
+  /**
+   * Each id under a key also carries the collection's `accountKey` (e.g. updated time), so a walk
+   * of one key's list skips records under a threshold (`since`) as the account's list does: a
+   * filter combined with `since` reads about a page, whichever is the more selective. Needs
+   * `accountKey`; costs one re-key per key when the account key changes.
+   */
+  readonly keyed?: boolean;
 }
 
 export type IndexDefinitions<T> = Readonly<Record<string, IndexDefinition<T>>>;
@@ -112,6 +119,9 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     this.accountKey = options.accountKey;
     this.attached = options.attached ?? [];
     for (const [indexName, definition] of Object.entries(indexes)) {
+      if (definition.keyed && (!this.accountKey || definition.unique || definition.orderBy)) {
+        throw new Error(`${name}: keyed index ${indexName} needs accountKey and a plain secondary index`);
+      }
       if (definition.unique) this.uniques.set(indexName, new Map());
       else if (definition.orderBy) this.ordered.set(indexName, new Map());
       else this.secondaries.set(indexName, new Map());
@@ -167,11 +177,11 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     return this.idsOfAccount(accountId).descendingAtLeast(minKey, below);
   }
 
-  /** Ascending ids under one key of a secondary index. */
+  /** Ascending ids under one key of a secondary index (keyed, with `keyed: true`). */
   idsByIndex(indexName: string, key: string): SortedIdView {
     const index = this.secondaries.get(indexName);
     if (!index) throw new Error(`${this.name}: no secondary index ${indexName}`);
-    return index.get(key) ?? EMPTY;
+    return index.get(key) ?? (this.indexes[indexName]!.keyed ? EMPTY_KEYED : EMPTY);
   }
 
   /** Ids under one key of an ordered index, by (orderBy, id). */
@@ -250,10 +260,9 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
   private replace(previous: T, next: T): void {
     this.mutations++;
     this.byId.set(next.id, next);
-    if (this.accountKey) {
-      const key = this.accountKey(next);
-      if (key !== this.accountKey(previous)) this.byAccount.get(next.account_id)!.insert(next.id, key);
-    }
+    const numberAfter = this.accountKey ? this.accountKey(next) : 0;
+    const numberMoved = this.accountKey !== undefined && numberAfter !== this.accountKey(previous);
+    if (numberMoved) this.byAccount.get(next.account_id)!.insert(next.id, numberAfter);
     for (const [indexName, index] of this.uniques) {
       if (this.unchangedFor(indexName, previous, next)) continue;
       const keyOf = this.indexes[indexName]!.key;
@@ -264,13 +273,16 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
       for (const key of after) index.set(key, next.id);
     }
     for (const [indexName, index] of this.secondaries) {
-      if (this.unchangedFor(indexName, previous, next)) continue;
-      const keyOf = this.indexes[indexName]!.key;
-      const before = keysOf(keyOf(previous));
-      const after = keysOf(keyOf(next));
-      if (sameKeys(before, after)) continue;
+      const definition = this.indexes[indexName]!;
+      // A keyed index re-keys every entry of the record when its account key moved.
+      const rekey = numberMoved && definition.keyed === true;
+      if (!rekey && this.unchangedFor(indexName, previous, next)) continue;
+      const before = keysOf(definition.key(previous));
+      const after = keysOf(definition.key(next));
+      if (!rekey && sameKeys(before, after)) continue;
+      const number = definition.keyed ? numberAfter : 0;
       for (const key of before) if (!after.includes(key)) this.removeFromSecondary(index, key, previous.id);
-      for (const key of after) if (!before.includes(key)) this.addToSecondary(index, key, next.id);
+      for (const key of after) if (rekey || !before.includes(key)) this.addToSecondary(index, key, next.id, number, definition.keyed === true);
     }
     for (const [indexName, index] of this.ordered) {
       const definition = this.indexes[indexName]!;
@@ -305,10 +317,11 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     return fields !== undefined && fields.every((field) => previous[field] === next[field]);
   }
 
-  private addToSecondary(index: Map<string, SortedIds>, key: string, id: number): void {
+  /** Adds `id` under `key` (an id already there only has its number replaced, for re-keying). */
+  private addToSecondary(index: Map<string, SortedIds>, key: string, id: number, number: number, keyed: boolean): void {
     let ids = index.get(key);
-    if (!ids) index.set(key, (ids = new SortedIds()));
-    ids.insert(id);
+    if (!ids) index.set(key, (ids = new SortedIds(keyed)));
+    ids.insert(id, number);
   }
 
   private removeFromSecondary(index: Map<string, SortedIds>, key: string, id: number): void {
@@ -335,12 +348,15 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     this.byId.set(record.id, record);
     let accountIds = this.byAccount.get(record.account_id);
     if (!accountIds) this.byAccount.set(record.account_id, (accountIds = new SortedIds(this.accountKey !== undefined)));
-    accountIds.insert(record.id, this.accountKey ? this.accountKey(record) : 0);
+    const number = this.accountKey ? this.accountKey(record) : 0;
+    accountIds.insert(record.id, number);
     for (const [indexName, index] of this.uniques) {
       for (const key of keysOf(this.indexes[indexName]!.key(record))) index.set(key, record.id);
     }
     for (const [indexName, index] of this.secondaries) {
-      for (const key of keysOf(this.indexes[indexName]!.key(record))) this.addToSecondary(index, key, record.id);
+      const definition = this.indexes[indexName]!;
+      const keyed = definition.keyed === true;
+      for (const key of keysOf(definition.key(record))) this.addToSecondary(index, key, record.id, keyed ? number : 0, keyed);
     }
     for (const [indexName, index] of this.ordered) {
       const definition = this.indexes[indexName]!;

@@ -51,6 +51,8 @@ function checkAgainst(set: SortedIds, model: Model, probes: readonly number[]): 
     expect([...set.descendingAtLeast(minKey, probe)]).toEqual(
       model.ids.filter((id) => id < probe && model.keys.get(id)! >= minKey).reverse(),
     );
+    expect([...set.ascendingAtLeast(minKey, probe)]).toEqual(model.ids.filter((id) => id >= probe && model.keys.get(id)! >= minKey));
+    expect([...set.ascendingAtLeast(minKey)]).toEqual(model.ids.filter((id) => model.keys.get(id)! >= minKey));
   }
   expect([...set.descending()]).toEqual([...model.ids].reverse());
 }

@@ -51,6 +51,10 @@ export interface SortedIdView extends Iterable<number> {
    * under `minKey` are skipped without reading their ids. Only for sets built with keys.
    */
   descendingAtLeast(minKey: number, below?: number): IterableIterator<number>;
+  /** Ids at or above `from` whose key is at least `minKey`, smallest first (the oldest-first twin). */
+  ascendingAtLeast(minKey: number, from?: number): IterableIterator<number>;
+  /** True when the set carries a key per id (the walks above are only for such sets). */
+  readonly keyed: boolean;
   /** How many ids are below `id`: O(n / CHUNK_MAX). */
   countBelow(id: number): number;
   /** A copy as a plain ascending array. */
@@ -229,6 +233,24 @@ export class SortedIds implements SortedIdView {
         if (blocks[at >>> BLOCK_SHIFT]! >= minKey) {
           for (; at >= blockStart; at--) if (keys[at]! >= minKey) yield chunk[at]!;
         } else at = blockStart - 1;
+      }
+    }
+  }
+
+  *ascendingAtLeast(minKey: number, from?: number): IterableIterator<number> {
+    if (!this.keys || !this.maxKeys || !this.blockMaxes) throw new Error('ascendingAtLeast needs a keyed set');
+    let c = from === undefined ? 0 : lowerBound(this.lasts, from);
+    let at = from === undefined || c === this.chunks.length ? 0 : lowerBound(this.chunks[c]!, from);
+    for (; c < this.chunks.length; c++, at = 0) {
+      if (this.maxKeys[c]! < minKey) continue;
+      const chunk = this.chunks[c]!;
+      const keys = this.keys[c]!;
+      const blocks = this.blockMaxes[c]!;
+      while (at < chunk.length) {
+        const blockEnd = Math.min((at | (BLOCK - 1)) + 1, chunk.length);
+        if (blocks[at >>> BLOCK_SHIFT]! >= minKey) {
+          for (; at < blockEnd; at++) if (keys[at]! >= minKey) yield chunk[at]!;
+        } else at = blockEnd;
       }
     }
   }

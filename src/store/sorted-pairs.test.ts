@@ -32,6 +32,7 @@ describe('SortedPairs (ordered index) against a plain sorted array', () => {
           expect([...pairs.descending()]).toEqual(all);
           const fromCursor = all.filter((p) => p.order < cursor.order || (p.order === cursor.order && p.id < cursor.id));
           expect([...pairs.descending(cursor, minOrder)]).toEqual(fromCursor.filter((p) => p.order >= minOrder));
+          expect([...pairs.ascendingBelow(minOrder)]).toEqual(all.filter((p) => p.order < minOrder).reverse());
         },
       ),
       { numRuns: 40 },

@@ -38,6 +38,8 @@ export interface SortedPairView {
    * stopping before the first pair whose order is under `minOrder`.
    */
   descending(from?: { order: number; id: number }, minOrder?: number): IterableIterator<{ order: number; id: number }>;
+  /** Pairs whose order is under `maxOrder`, smallest first (e.g. records past a retention cutoff). */
+  ascendingBelow(maxOrder: number): IterableIterator<{ order: number; id: number }>;
 }
 
 export class SortedPairs implements SortedPairView {
@@ -99,6 +101,16 @@ export class SortedPairs implements SortedPairView {
       for (; at >= 0; at--) {
         const order = chunk.orders[at]!;
         if (order < minOrder) return;
+        yield { order, id: chunk.ids[at]! };
+      }
+    }
+  }
+
+  *ascendingBelow(maxOrder: number): IterableIterator<{ order: number; id: number }> {
+    for (const chunk of this.chunks) {
+      for (let at = 0; at < chunk.ids.length; at++) {
+        const order = chunk.orders[at]!;
+        if (order >= maxOrder) return;
         yield { order, id: chunk.ids[at]! };
       }
     }

@@ -11,7 +11,9 @@
  */
 import { parseDuration } from '../../core/duration.js';
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
-import { pageNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
+import { cursorId, pageFromWalk, type Page, type PageRequest } from '../../core/pagination.js';
+import { newestFirstWalk } from '../../store/list-walk.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { AiConfigModel } from '../ai-config/model.js';
 import type { ConversationsModel } from '../conversations/model.js';
@@ -52,6 +54,8 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       code: { unique: true, key: (row) => row.confirmation_code },
       conversation: { key: (row) => (row.conversation_id === null ? null : String(row.conversation_id)) },
       contact: { key: (row) => (row.contact_id === null ? null : String(row.contact_id)) },
+      // GET /appointments?status= (4.6): one list per account and status.
+      status: { key: (row) => `${row.account_id}:${row.status}`, fields: ['status'] },
     },
     APPOINTMENT_RULES,
   );
@@ -303,9 +307,12 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
     records: (accountId: number): AppointmentRecord[] => [...appointments.ofAccount(accountId)],
 
     list(accountId: number, filters: ListAppointmentsFilters, page: PageRequest): Page<AppointmentData> {
-      const ids = filters.conversation_id !== undefined ? appointments.idsByIndex('conversation', String(filters.conversation_id)) : appointments.idsOfAccount(accountId);
-      return pageNewestFirst(
-        ids,
+      // The shortest of the filters' lists is walked; the other filter is checked per record.
+      const lists: SortedIdView[] = [];
+      if (filters.conversation_id !== undefined) lists.push(appointments.idsByIndex('conversation', String(filters.conversation_id)));
+      if (filters.status !== undefined) lists.push(appointments.idsByIndex('status', `${accountId}:${filters.status}`));
+      return pageFromWalk(
+        newestFirstWalk(appointments.idsOfAccount(accountId), lists, cursorId(page), undefined),
         (id) => appointments.getOwned(accountId, id),
         page,
         (row) => (filters.status === undefined || row.status === filters.status) && (filters.conversation_id === undefined || row.conversation_id === filters.conversation_id),

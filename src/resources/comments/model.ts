@@ -8,7 +8,9 @@
  * the virtual clock.
  */
 import { ApiError, errorBody, invalidParam, notFound } from '../../core/errors.js';
-import { pageNewestFirst, type PageRequest } from '../../core/pagination.js';
+import { cursorId, pageFromWalk, type PageRequest } from '../../core/pagination.js';
+import { newestFirstWalk } from '../../store/list-walk.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import { parseTimestamp } from '../../core/clock.js';
 import type { RouteResult } from '../../core/route.js';
 import type { CoreServices } from '../../groups/services.js';
@@ -78,7 +80,19 @@ export interface CommentRules {
 
 export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
   const { store, clock, events } = core;
-  const handled = store.define<HandledRecord>('handled_comments', {}, handledRules);
+  const handled = store.define<HandledRecord>(
+    'handled_comments',
+    {
+      // GET /comments filters (4.14), each list keyed by created time (the `since` field).
+      status: { key: (row) => `${row.account_id}:${row.status}`, fields: ['status'], keyed: true },
+      channel: { key: (row) => `${row.account_id}:${row.channel}`, fields: ['channel'], keyed: true },
+      post_id: { key: (row) => (row.post_id === null ? null : `${row.account_id}:${row.post_id}`), fields: ['post_id'], keyed: true },
+      // The 30-day retention sweep reads only what it drops: oldest first by created time.
+      age: { key: (row) => String(row.account_id), fields: ['created_ms'], orderBy: (row) => row.created_ms },
+    },
+    handledRules,
+    { accountKey: (row) => row.created_ms },
+  );
   const faults = store.define<FaultRecord>('comment_faults', {}, faultRules);
   const rules: CommentRules = { bulkLimit: BULK_MAX, approveOnlyPending: true };
 
@@ -95,7 +109,7 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
   /** 2.24: records are kept 30 days; older ones are dropped before any read. */
   function sweep(accountId: number): void {
     const cutoff = clock.now() - RETENTION_MS;
-    for (const record of [...handled.ofAccount(accountId)]) if (record.created_ms < cutoff) handled.remove(record.id);
+    for (const { id } of [...handled.orderedByIndex('age', String(accountId)).ascendingBelow(cutoff)]) handled.remove(id);
   }
 
   function present(record: HandledRecord): HandledCommentData {
@@ -253,7 +267,14 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
         (filters.channel === undefined || record.channel === filters.channel) &&
         (filters.post_id === undefined || record.post_id === filters.post_id) &&
         (sinceMs === undefined || record.created_ms >= sinceMs);
-      return pageNewestFirst(handled.idsOfAccount(accountId), (id) => handled.get(id), page, matches, present);
+      // The shortest filter list is walked (skipping runs created before `since`); every filter
+      // is still checked on the records it yields.
+      const lists: SortedIdView[] = [];
+      if (filters.status !== undefined) lists.push(handled.idsByIndex('status', `${accountId}:${filters.status}`));
+      if (filters.channel !== undefined) lists.push(handled.idsByIndex('channel', `${accountId}:${filters.channel}`));
+      if (filters.post_id !== undefined) lists.push(handled.idsByIndex('post_id', `${accountId}:${filters.post_id}`));
+      const walk = newestFirstWalk(handled.idsOfAccount(accountId), lists, cursorId(page), sinceMs);
+      return pageFromWalk(walk, (id) => handled.get(id), page, (record) => record.account_id === accountId && matches(record), present);
     },
 
     stats(accountId: number) {

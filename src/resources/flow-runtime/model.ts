@@ -69,7 +69,10 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     // GET /flow-sessions `updated_since` filters on the last activity (reads.ts).
     accountKey: (row) => row.last_activity_ms,
   });
-  const events = store.define<FlowEventRecord>('flow_events', eventIndexes, flowEventRules);
+  const events = store.define<FlowEventRecord>('flow_events', eventIndexes, flowEventRules, {
+    // GET /flow-events `since` filters on the time the event occurred (reads.ts).
+    accountKey: (row) => row.occurred_ms,
+  });
   const replies = store.define<ReplyRecord>('flow_replies', { session: { key: (row: ReplyRecord) => String(row.session_id) } }, replyRules);
   const journal = createJournal(core, sessions, events, (due) => armAt(due), (event) => analytics.appended(event.flow_id));
 

@@ -7,8 +7,8 @@
  */
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
 import { parseTimestamp } from '../../core/clock.js';
-import { cursorId, pageFromWalk, pageOldestFirst, type Page, type PageRequest } from '../../core/pagination.js';
-import { newestFirstWalk } from '../../store/list-walk.js';
+import { cursorId, cursorIdAfter, pageFromWalk, type Page, type PageRequest } from '../../core/pagination.js';
+import { newestFirstWalk, oldestFirstWalk } from '../../store/list-walk.js';
 import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { Collection } from '../../store/collection.js';
@@ -52,9 +52,12 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
       const lists: SortedIdView[] = [];
       if (filters.contact_id !== undefined) lists.push(sessions.idsByIndex('contact', String(filters.contact_id)));
       if (filters.flow_id !== undefined) lists.push(sessions.idsByIndex('flow', String(filters.flow_id)));
+      if (filters.status !== undefined) lists.push(sessions.idsByIndex('status', `${accountId}:${filters.status}`));
+      if (filters.channel !== undefined) lists.push(sessions.idsByIndex('channel', `${accountId}:${filters.channel}`));
       const keep = (row: SessionRecord) =>
         row.account_id === accountId &&
         (filters.flow_id === undefined || row.flow_id === filters.flow_id) &&
+        (filters.contact_id === undefined || row.contact_id === filters.contact_id) &&
         (filters.status === undefined || row.status === filters.status) &&
         (filters.channel === undefined || row.channel === filters.channel) &&
         (since === undefined || row.last_activity_ms >= since);
@@ -64,11 +67,13 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
 
     sessionEvents(accountId: number, id: number, type: FlowEventType | undefined, page: PageRequest): Page<FlowEventData> {
       const row = session(accountId, id);
-      return pageOldestFirst(
-        events.idsByIndex('session', String(row.id)),
+      const lists = [events.idsByIndex('session', String(row.id))];
+      if (type !== undefined) lists.push(events.idsByIndex('type', `${accountId}:${type}`));
+      return pageFromWalk(
+        oldestFirstWalk(events.idsOfAccount(accountId), lists, cursorIdAfter(page), undefined),
         (eventId) => events.get(eventId),
         page,
-        (event) => type === undefined || event.type === type,
+        (event) => event.session_id === row.id && (type === undefined || event.type === type),
         (event) => rules.presentEvent(event, iso),
       );
     },
@@ -79,19 +84,22 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
         throw new ApiError('not_found', 'Flow session not found.', { param: 'flow_session' });
       }
       const since = instant('since', filters.since);
-      const ids =
-        filters.flow_session !== undefined
-          ? events.idsByIndex('session', String(filters.flow_session))
-          : filters.flow_id !== undefined
-            ? events.idsByIndex('flow', String(filters.flow_id))
-            : events.idsOfAccount(accountId);
+      // Every filter with an index offers its list; the shortest is walked (with `since` skipping
+      // older runs of it), and the rest are checked on the events it yields.
+      const lists: SortedIdView[] = [];
+      if (filters.flow_session !== undefined) lists.push(events.idsByIndex('session', String(filters.flow_session)));
+      if (filters.flow_id !== undefined) lists.push(events.idsByIndex('flow', String(filters.flow_id)));
+      if (filters.type !== undefined) lists.push(events.idsByIndex('type', `${accountId}:${filters.type}`));
+      if (filters.node_key !== undefined) lists.push(events.idsByIndex('node_key', `${accountId}:${filters.node_key}`));
       const keep = (event: FlowEventRecord) =>
         event.account_id === accountId &&
+        (filters.flow_session === undefined || event.session_id === filters.flow_session) &&
         (filters.flow_id === undefined || event.flow_id === filters.flow_id) &&
         (filters.type === undefined || event.type === filters.type) &&
         (filters.node_key === undefined || event.node_key === filters.node_key) &&
         (since === undefined || event.occurred_ms >= since);
-      return rules.eventPage(pageOldestFirst(ids, (id) => events.get(id), page, keep, (event) => rules.presentEvent(event, iso)));
+      const walk = oldestFirstWalk(events.idsOfAccount(accountId), lists, cursorIdAfter(page), since);
+      return rules.eventPage(pageFromWalk(walk, (id) => events.get(id), page, keep, (event) => rules.presentEvent(event, iso)));
     },
   };
 }

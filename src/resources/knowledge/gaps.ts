@@ -8,7 +8,9 @@
  * resolves it. The sandbox creates gaps of any signal type directly. Read-only through the API.
  */
 import { parseTimestamp } from '../../core/clock.js';
-import { pageNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
+import { cursorId, pageFromWalk, type Page, type PageRequest } from '../../core/pagination.js';
+import { newestFirstWalk } from '../../store/list-walk.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
@@ -63,8 +65,15 @@ export function createGaps(core: CoreServices) {
   const { store, clock } = core;
   const gaps = store.define<GapRecord>(
     'knowledge_gaps',
-    { question: { key: (gap) => `${gap.account_id}:${gap.canonical_question}` } },
+    {
+      question: { key: (gap) => `${gap.account_id}:${gap.canonical_question}` },
+      // GET /knowledge-gaps filters (4.12), each list keyed by last_seen (the `since` field).
+      status: { key: (gap) => `${gap.account_id}:${gap.status}`, keyed: true },
+      signal_type: { key: (gap) => `${gap.account_id}:${gap.signal_type}`, keyed: true },
+      channel: { key: (gap) => `${gap.account_id}:${gap.channel}`, keyed: true },
+    },
     { schema: GapRecordSchema, sequence: 'knowledge_gap' },
+    { accountKey: (gap) => gap.last_seen_ms },
   );
 
   function insert(accountId: number, input: NewGap): GapRecord {
@@ -122,7 +131,15 @@ export function createGaps(core: CoreServices) {
     list(accountId: number, filters: GapListFilters, page: PageRequest): Page<GapRecord> {
       const status = filters.status ?? 'open';
       const sinceMs = filters.since === undefined ? undefined : (parseTimestamp(filters.since) ?? undefined);
-      return pageNewestFirst(gaps.idsOfAccount(accountId), (id) => gaps.get(id), page, (gap) => {
+      // The shortest filter list is walked (skipping runs last seen before `since`); every
+      // filter is still checked on the gaps it yields.
+      const lists: SortedIdView[] = [];
+      if (status !== 'all') lists.push(gaps.idsByIndex('status', `${accountId}:${status}`));
+      if (filters.signal_type !== undefined) lists.push(gaps.idsByIndex('signal_type', `${accountId}:${filters.signal_type}`));
+      if (filters.channel !== undefined) lists.push(gaps.idsByIndex('channel', `${accountId}:${filters.channel}`));
+      const walk = newestFirstWalk(gaps.idsOfAccount(accountId), lists, cursorId(page), sinceMs);
+      return pageFromWalk(walk, (id) => gaps.get(id), page, (gap) => {
+        if (gap.account_id !== accountId) return false;
         if (status !== 'all' && gap.status !== status) return false;
         if (filters.signal_type !== undefined && gap.signal_type !== filters.signal_type) return false;
         if (filters.channel !== undefined && gap.channel !== filters.channel) return false;

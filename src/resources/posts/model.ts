@@ -9,7 +9,9 @@
  */
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
 import { hook, type HooksOf } from '../../core/hooks.js';
-import { pageNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
+import { cursorId, pageFromWalk, type Page, type PageRequest } from '../../core/pagination.js';
+import { newestFirstWalk } from '../../store/list-walk.js';
+import type { SortedIdView } from '../../store/sorted-ids.js';
 import { formatTimestamp, parseTimestamp } from '../../core/clock.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { AccountModel } from '../account/model.js';
@@ -67,7 +69,13 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
   const posts = store.define<PostRecord>(
     'posts',
     // Posts the scheduler owes a turn: scheduled (to start) and publishing (to complete).
-    { scheduled: { key: (post) => (post.status === 'scheduled' || post.status === 'publishing' ? 'scheduled' : null) } },
+    {
+      scheduled: { key: (post) => (post.status === 'scheduled' || post.status === 'publishing' ? 'scheduled' : null) },
+      // GET /posts filters (4.15, our choice of parameters): status, each target, post type.
+      status: { key: (post) => `${post.account_id}:${post.status}`, fields: ['status'] },
+      target: { key: (post) => TARGETS_OF[post.platform].map((target) => `${post.account_id}:${target}`), fields: ['platform'] },
+      post_type: { key: (post) => `${post.account_id}:${post.post_type}`, fields: ['post_type'] },
+    },
     { schema: PostRecordSchema, sequence: 'post' },
   );
   const settings = createPublishingSettings(core);
@@ -172,7 +180,14 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
 
     /** Posts newest first; `status`, `platform` (a target) and `post_type` filter. */
     list(accountId: number, filters: ListPostsFilters, page: PageRequest): Page<PostRecord> {
-      return pageNewestFirst(posts.idsOfAccount(accountId), (id) => posts.get(id), page, (post) =>
+      // The shortest filter list is walked; every filter is still checked on the posts it yields.
+      const lists: SortedIdView[] = [];
+      if (filters.status !== undefined) lists.push(posts.idsByIndex('status', `${accountId}:${filters.status}`));
+      if (filters.platform !== undefined) lists.push(posts.idsByIndex('target', `${accountId}:${filters.platform}`));
+      if (filters.post_type !== undefined) lists.push(posts.idsByIndex('post_type', `${accountId}:${filters.post_type}`));
+      const walk = newestFirstWalk(posts.idsOfAccount(accountId), lists, cursorId(page), undefined);
+      return pageFromWalk(walk, (id) => posts.get(id), page, (post) =>
+        post.account_id === accountId &&
         (filters.status === undefined || post.status === filters.status) &&
         (filters.platform === undefined || TARGETS_OF[post.platform].includes(filters.platform)) &&
         (filters.post_type === undefined || post.post_type === filters.post_type),
