@@ -288,8 +288,15 @@ export class CompactIds implements SortedIdView {
     }
   }
 
+  /** Never keyed: the id is all a piece of a name needs (list-walk.ts only asks keyed sets for the walks below). */
+  readonly keyed = false;
+
   descendingAtLeast(): IterableIterator<number> {
     throw new Error('descendingAtLeast needs a keyed set');
+  }
+
+  ascendingAtLeast(): IterableIterator<number> {
+    throw new Error('ascendingAtLeast needs a keyed set');
   }
 
   countBelow(id: number): number {
