@@ -2,18 +2,31 @@
  * Parses one JSON document that arrives in chunks, never holding its whole text: a snapshot of a
  * million contacts is more text than V8 can hold in one string (about 512 MiB).
  *
- * The document's outline (objects, and the arrays directly in them) is walked here, one token at
- * a time; every array element, and every scalar, is parsed by the engine's own `JSON.parse` from
- * its own slice of text. A snapshot's records are array elements, so each record is one native
- * parse of a few hundred bytes, and only the text of the record being read is kept. Native
- * parsing also means native validation: what this accepts is exactly what `JSON.parse` accepts
- * (the tests compare them on generated documents cut at random places), and the value built is
- * the same.
+ * It works on the bytes. The document's outline (objects, and the arrays directly in them) is
+ * walked here one token at a time; the elements of an array are parsed by the engine's own
+ * `JSON.parse`, many at once: every run of whole elements the buffer holds becomes one
+ * `JSON.parse('[' + run + ']')`. A snapshot's records are array elements, so a megabyte of
+ * records is one native parse, and only the bytes of the element still arriving are kept between
+ * chunks. Native parsing also means native validation: what this accepts is exactly what
+ * `JSON.parse` accepts (the tests compare them on generated documents cut at random places), and
+ * the value built is the same.
  *
- * Measured against a general streaming tokenizer (@streamparser/json, which builds every value
- * token by token in JavaScript), this was about 3x faster on a state file; see docs/decisions.md.
- * Runtime-neutral (no node:*).
+ * Where a run of elements ends (./json-element-runs.ts): first a guess, found by the engine's own
+ * byte search without looking at each byte in JavaScript: the last `}` (or `]`) followed by a
+ * comma and an element like the first. The guess is proved by the parse itself: a slice from an
+ * element's start that parses as a list of values is exactly a run of whole elements (a cut
+ * inside a string leaves it unterminated, a cut inside a nested value leaves a bracket open, and
+ * the run is followed by the array's own comma). When the guess fails (a comma between records
+ * inside a record's nested array, or inside a string), the array is read from then on by a
+ * structural scan that follows strings, escapes and depth byte by byte: exact, and a few times
+ * slower, which only arrays of records holding arrays of objects pay.
+ *
+ * Bytes are decoded only in the slices handed to `JSON.parse`, by the fast non-fatal UTF-8
+ * decoder; a slice whose text holds U+FFFD is decoded again strictly, so bytes that are not UTF-8
+ * are refused as before. Errors name the byte offset and the JSON path of the value being read.
+ * Runtime-neutral (no node:*). Measured in docs/decisions.md (issue 12, start-up at scale).
  */
+import { ElementScan, runByGuess, SPACE_BYTES } from './json-element-runs.js';
 
 export class JsonChunkError extends Error {
   override readonly name = 'JsonChunkError';
@@ -21,21 +34,16 @@ export class JsonChunkError extends Error {
 
 type Frame =
   | { readonly kind: 'object'; readonly value: Record<string, unknown>; key: string | undefined; expect: 'first-key' | 'key' | 'colon' | 'value' | 'comma' }
-  | { readonly kind: 'array'; readonly value: unknown[]; expect: 'first-value' | 'value' | 'comma' };
+  | {
+      readonly kind: 'array';
+      value: unknown[];
+      expect: 'first-value' | 'value' | 'comma';
+      /** Set once a guessed run failed to parse here: this array is read by the structural scan. */
+      scanOnly: boolean;
+      /** The scan of the elements still arriving, kept between chunks. */
+      scan: ElementScan | undefined;
+    };
 
-/** An array element being read: where it starts in the buffer, and how far the scan got. */
-interface Capture {
-  start: number;
-  pos: number;
-  depth: number;
-  /** The opening quote of the string the scan is inside, or -1. */
-  stringOpen: number;
-}
-
-const SPACE = 0x20;
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
@@ -44,107 +52,106 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
-
-function isSpace(code: number): boolean {
-  return code === SPACE || code === LF || code === CR || code === TAB;
-}
+const REPLACEMENT_CHARACTER = '\uFFFD';
 
 /** Where a scalar token (number, true, false, null) ends: JSON's delimiters and whitespace. */
 function isDelimiter(code: number): boolean {
-  return isSpace(code) || code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || code === COLON;
+  return SPACE_BYTES[code] === 1 || code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || code === COLON;
 }
 
 export class JsonChunkParser {
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
-  private buffer = '';
+  private readonly looseDecoder = new TextDecoder('utf-8');
+  private readonly strictDecoder = new TextDecoder('utf-8', { fatal: true });
+  private readonly encoder = new TextEncoder();
+  /** The bytes not yet consumed start at `index`; `bytes` holds `length` bytes. */
+  private bytes = new Uint8Array(0);
+  private length = 0;
   private index = 0;
-  /** Characters dropped from the front of the buffer so far (for error positions). */
+  /** Bytes dropped from the front of the buffer so far (for error offsets). */
   private dropped = 0;
   private readonly stack: Frame[] = [];
-  private capture: Capture | undefined;
   private root: { value: unknown } | undefined;
   private ended = false;
-  /** Where the text ended (in characters ever received) when a batch last failed; see readBatch. */
-  private batchFailedAt = -1;
 
   /** Feeds the next piece of the document (bytes are UTF-8; a character may be split between chunks). */
   write(chunk: Uint8Array | string): void {
     if (this.ended) throw new JsonChunkError('the document was already ended');
-    this.buffer += typeof chunk === 'string' ? chunk : this.decode(chunk, true);
+    this.append(typeof chunk === 'string' ? this.encoder.encode(chunk) : chunk);
     this.run(false);
-    this.compact();
   }
 
   /** The end of the document: its value, or a JsonChunkError when it is incomplete or not JSON. */
   end(): unknown {
     if (!this.ended) {
-      this.buffer += this.decode(new Uint8Array(0), false);
       this.ended = true;
       this.run(true);
     }
-    if (this.root === undefined || this.stack.length > 0 || this.capture !== undefined) throw this.fail('the document ends before its value does');
+    if (this.root === undefined || this.stack.length > 0) throw this.fail('the document ends before its value does');
     return this.root.value;
   }
 
-  private decode(bytes: Uint8Array, stream: boolean): string {
-    try {
-      return this.decoder.decode(bytes, { stream });
-    } catch {
-      throw this.fail('the text is not valid UTF-8');
+  /** Keeps the unconsumed bytes and adds the chunk after them (the caller may reuse its buffer). */
+  private append(chunk: Uint8Array): void {
+    const kept = this.length - this.index;
+    const needed = kept + chunk.length;
+    if (needed > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2, 64 * 1024));
+      grown.set(this.bytes.subarray(this.index, this.length));
+      this.bytes = grown;
+    } else if (this.index > 0) {
+      this.bytes.copyWithin(0, this.index, this.length);
     }
+    this.dropped += this.index;
+    for (const frame of this.stack) if (frame.kind === 'array' && frame.scan) frame.scan.shift(this.index);
+    this.index = 0;
+    this.bytes.set(chunk, kept);
+    this.length = needed;
   }
 
-  /** Drops what was consumed, keeping an element still being read. */
-  private compact(): void {
-    const keep = this.capture ? this.capture.start : this.index;
-    if (keep === 0) return;
-    this.buffer = this.buffer.slice(keep);
-    this.dropped += keep;
-    this.index -= keep;
-    if (this.capture) {
-      this.capture.pos -= keep;
-      if (this.capture.stringOpen >= 0) this.capture.stringOpen -= keep;
-      this.capture.start = 0;
+  /** Where the reader is, for error messages: the byte offset and the JSON path of the value being read. */
+  private fail(message: string, at = this.index): JsonChunkError {
+    const path = this.path();
+    return new JsonChunkError(`${message} (at byte ${this.dropped + at}${path === '$' ? '' : `, in ${path}`})`);
+  }
+
+  private path(extraIndex?: number): string {
+    let path = '$';
+    for (const frame of this.stack) {
+      if (frame.kind === 'array') path += `[${frame.value.length + (frame === this.stack[this.stack.length - 1] ? (extraIndex ?? 0) : 0)}]`;
+      else if (frame.key !== undefined) path += /^[A-Za-z_$][\w$]*$/.test(frame.key) ? `.${frame.key}` : `[${JSON.stringify(frame.key)}]`;
     }
+    return path;
   }
 
-  private fail(message: string): JsonChunkError {
-    return new JsonChunkError(`${message} (at character ${this.dropped + this.index})`);
-  }
-
-  /** Advances as far as the buffer allows. `final`: no more text is coming. */
+  /** Advances as far as the buffer allows. `final`: no more bytes are coming. */
   private run(final: boolean): void {
-    const text = this.buffer;
     for (;;) {
-      if (this.capture) {
-        if (!this.scanCapture(text)) return;
-        continue;
-      }
-      while (this.index < text.length && isSpace(text.charCodeAt(this.index))) this.index++;
-      if (this.index >= text.length) return;
+      const bytes = this.bytes;
+      while (this.index < this.length && SPACE_BYTES[bytes[this.index]!] === 1) this.index++;
+      if (this.index >= this.length) return;
       if (this.root !== undefined && this.stack.length === 0) throw this.fail('unexpected text after the document');
-      const code = text.charCodeAt(this.index);
+      const code = bytes[this.index]!;
       const frame = this.stack[this.stack.length - 1];
-      if (frame === undefined || (frame.kind === 'object' && frame.expect === 'value')) {
-        if (!this.readValue(text, code, final)) return;
-      } else if (frame.kind === 'object') {
-        if (!this.stepObject(frame, text, code, final)) return;
-      } else if (!this.stepArray(frame, text, code, final)) return;
+      let progressed: boolean;
+      if (frame === undefined || (frame.kind === 'object' && frame.expect === 'value')) progressed = this.readValue(code, final);
+      else if (frame.kind === 'object') progressed = this.stepObject(frame, code, final);
+      else progressed = this.stepArray(frame, code, final);
+      if (!progressed) return;
     }
   }
 
-  private stepObject(frame: Extract<Frame, { kind: 'object' }>, text: string, code: number, final: boolean): boolean {
+  private stepObject(frame: Extract<Frame, { kind: 'object' }>, code: number, final: boolean): boolean {
     switch (frame.expect) {
       case 'first-key':
       case 'key': {
         if (code === CLOSE_BRACE && frame.expect === 'first-key') return this.closeContainer();
         if (code !== QUOTE) throw this.fail('expected a property name');
-        const end = this.stringEnd(text, this.index);
+        const end = this.stringEnd(this.index);
         if (end < 0) {
           if (final) throw this.fail('the document ends inside a property name');
           return false;
         }
-        frame.key = this.parseSlice(text, this.index, end + 1) as string;
+        frame.key = this.parseSlice(this.index, end + 1) as string;
         this.index = end + 1;
         frame.expect = 'colon';
         return true;
@@ -165,7 +172,7 @@ export class JsonChunkParser {
     }
   }
 
-  private stepArray(frame: Extract<Frame, { kind: 'array' }>, text: string, code: number, final: boolean): boolean {
+  private stepArray(frame: Extract<Frame, { kind: 'array' }>, code: number, final: boolean): boolean {
     if (frame.expect === 'comma') {
       if (code === COMMA) {
         this.index++;
@@ -176,56 +183,79 @@ export class JsonChunkParser {
       throw this.fail("expected ',' or ']'");
     }
     if (code === CLOSE_BRACKET && frame.expect === 'first-value') return this.closeContainer();
-    if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      if (this.readBatch(frame, text)) return true;
-      // An element that is an object or array: scanned to its end, then parsed natively whole.
-      this.capture = { start: this.index, pos: this.index, depth: 0, stringOpen: -1 };
-      return true;
-    }
-    return this.readScalar(text, code, final);
+    return this.readElements(frame, final);
   }
 
   /**
-   * The fast way through an array of records: every complete element the buffer holds, parsed by
-   * one `JSON.parse('[' + elements + ']')`. The slice ends at the last `}` or `]` followed by a
-   * comma; if that comma is not the array's own (it is inside a string, or in a nested or a later
-   * array), the slice is not a valid list of values, the parse fails, and the elements are read
-   * one by one instead. A slice that parses is exactly a run of whole elements: a cut inside a
-   * string leaves it unterminated, a cut inside a nested value leaves a bracket open.
+   * Reads every whole element the buffer holds from here, as one native parse: the guessed run
+   * first (unless the guess failed in this array before), else the run the structural scan finds.
    */
-  private readBatch(frame: Extract<Frame, { kind: 'array' }>, text: string): boolean {
-    // One failed try per piece of text: otherwise every element would pay for a parse that fails.
-    if (this.batchFailedAt === this.dropped + text.length) return false;
-    const opener = text.charCodeAt(this.index);
-    const closer = opener === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
-    let comma = text.lastIndexOf(',');
-    for (let tries = 0; tries < 256 && comma > this.index; tries++) {
-      let end = comma - 1;
-      while (end > this.index && isSpace(text.charCodeAt(end))) end--;
-      let next = comma + 1;
-      while (next < text.length && isSpace(text.charCodeAt(next))) next++;
-      // Between two elements like the first: `},{` in an array of records.
-      if (text.charCodeAt(end) === closer && text.charCodeAt(next) === opener) {
-        let values: unknown;
-        try {
-          values = JSON.parse(`[${text.slice(this.index, end + 1)}]`);
-        } catch {
-          this.batchFailedAt = this.dropped + text.length;
-          return false;
+  private readElements(frame: Extract<Frame, { kind: 'array' }>, final: boolean): boolean {
+    const start = this.index;
+    if (!frame.scanOnly) {
+      // Guessed again with every chunk, even while a scan waits for the end of a long element.
+      const end = runByGuess(this.bytes, start, this.length);
+      if (end > start) {
+        const values = this.tryParseRun(start, end);
+        if (values !== undefined) {
+          frame.scan = undefined;
+          this.placeRun(frame, values, end);
+          return true;
         }
-        for (const value of values as unknown[]) frame.value.push(value);
-        frame.expect = 'comma';
-        this.index = end + 1;
-        return true;
+        frame.scanOnly = true;
       }
-      comma = text.lastIndexOf(',', comma - 1);
     }
-    this.batchFailedAt = this.dropped + text.length;
-    return false;
+    const scan = (frame.scan ??= new ElementScan(start));
+    const found = scan.advance(this.bytes, this.length);
+    if (found.kind === 'more') {
+      if (final) throw this.fail(scan.inString ? 'the document ends inside a string' : 'the document ends before its value does', this.length);
+      return false;
+    }
+    frame.scan = undefined;
+    if (found.end === start) throw this.fail('expected a value');
+    const values = this.tryParseRun(start, found.end);
+    if (values === undefined) throw this.failInRun(start, found.end);
+    this.placeRun(frame, values, found.end);
+    return true;
+  }
+
+  private placeRun(frame: Extract<Frame, { kind: 'array' }>, values: unknown[], end: number): void {
+    if (frame.value.length === 0) frame.value = values;
+    else for (const value of values) frame.value.push(value);
+    frame.expect = 'comma';
+    this.index = end;
+  }
+
+  /** The elements in bytes [start, end), or undefined when that is not a list of JSON values. */
+  private tryParseRun(start: number, end: number): unknown[] | undefined {
+    const text = this.decode(start, end);
+    try {
+      return JSON.parse(`[${text}]`) as unknown[];
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The error of a run the scan delimited that did not parse: which element, where, and why. */
+  private failInRun(start: number, end: number): JsonChunkError {
+    const ends = ElementScan.elementEnds(this.bytes, start, end);
+    let from = start;
+    for (let element = 0; element < ends.length; element++) {
+      const to = ends[element]!;
+      try {
+        JSON.parse(this.decode(from, to));
+      } catch (error) {
+        while (from < to && SPACE_BYTES[this.bytes[from]!] === 1) from++;
+        const message = from === to ? 'expected a value' : `not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
+        return new JsonChunkError(`${message} (at byte ${this.dropped + from}, in ${this.path(element)})`);
+      }
+      from = to + 1;
+    }
+    return this.fail('not valid JSON', start);
   }
 
   /** A value in an object, or the root: containers are walked into, scalars parsed. */
-  private readValue(text: string, code: number, final: boolean): boolean {
+  private readValue(code: number, final: boolean): boolean {
     if (code === OPEN_BRACE) {
       this.index++;
       this.stack.push({ kind: 'object', value: {}, key: undefined, expect: 'first-key' });
@@ -233,16 +263,16 @@ export class JsonChunkParser {
     }
     if (code === OPEN_BRACKET) {
       this.index++;
-      this.stack.push({ kind: 'array', value: [], expect: 'first-value' });
+      this.stack.push({ kind: 'array', value: [], expect: 'first-value', scanOnly: false, scan: undefined });
       return true;
     }
-    return this.readScalar(text, code, final);
+    return this.readScalar(code, final);
   }
 
-  private readScalar(text: string, code: number, final: boolean): boolean {
+  private readScalar(code: number, final: boolean): boolean {
     let end: number;
     if (code === QUOTE) {
-      const close = this.stringEnd(text, this.index);
+      const close = this.stringEnd(this.index);
       if (close < 0) {
         if (final) throw this.fail('the document ends inside a string');
         return false;
@@ -250,71 +280,54 @@ export class JsonChunkParser {
       end = close + 1;
     } else {
       end = this.index;
-      while (end < text.length && !isDelimiter(text.charCodeAt(end))) end++;
+      while (end < this.length && !isDelimiter(this.bytes[end]!)) end++;
       if (end === this.index) throw this.fail('expected a value');
       // A number may go on in the next chunk.
-      if (end >= text.length && !final) return false;
+      if (end >= this.length && !final) return false;
     }
-    const value = this.parseSlice(text, this.index, end);
+    const value = this.parseSlice(this.index, end);
     this.index = end;
     this.place(value);
     return true;
   }
 
-  /** Scans the captured element; true once it is complete (and placed). */
-  private scanCapture(text: string): boolean {
-    const capture = this.capture!;
-    let pos = capture.pos;
-    while (pos < text.length) {
-      if (capture.stringOpen >= 0) {
-        // Scanned again from its opening quote when more text comes: a backslash run may go on.
-        const close = this.stringEnd(text, capture.stringOpen);
-        if (close < 0) {
-          capture.pos = text.length;
-          return false;
-        }
-        capture.stringOpen = -1;
-        pos = close + 1;
-        continue;
-      }
-      const code = text.charCodeAt(pos);
-      if (code === QUOTE) capture.stringOpen = pos;
-      else if (code === OPEN_BRACE || code === OPEN_BRACKET) capture.depth++;
-      else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-        capture.depth--;
-        if (capture.depth === 0) {
-          const value = this.parseSlice(text, capture.start, pos + 1);
-          this.capture = undefined;
-          this.index = pos + 1;
-          this.place(value);
-          return true;
-        }
-      }
-      pos++;
-    }
-    capture.pos = pos;
-    return false;
-  }
-
   /** The index of the quote that closes the string whose opening quote is at `open`; -1 if not here yet. */
-  private stringEnd(text: string, open: number): number {
+  private stringEnd(open: number): number {
+    const bytes = this.bytes;
     let from = open + 1;
     for (;;) {
-      const quote = text.indexOf('"', from);
-      if (quote < 0) return -1;
+      const quote = bytes.indexOf(QUOTE, from);
+      if (quote < 0 || quote >= this.length) return -1;
       let backslashes = 0;
-      for (let i = quote - 1; i > open && text.charCodeAt(i) === BACKSLASH; i--) backslashes++;
+      for (let i = quote - 1; i > open && bytes[i] === BACKSLASH; i--) backslashes++;
       if (backslashes % 2 === 0) return quote;
       from = quote + 1;
     }
   }
 
-  private parseSlice(text: string, start: number, end: number): unknown {
+  private parseSlice(start: number, end: number): unknown {
+    const text = this.decode(start, end);
     try {
-      return JSON.parse(text.slice(start, end));
+      return JSON.parse(text);
     } catch (error) {
-      this.index = start;
-      throw this.fail(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+      throw this.fail(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`, start);
+    }
+  }
+
+  /**
+   * The text of bytes [start, end). Every slice starts and ends at an ASCII byte of JSON's own
+   * syntax, so it never splits a character. The loose decoder is several times faster than the
+   * strict one; its U+FFFD for a bad sequence sends the slice to the strict one, which refuses it
+   * (a U+FFFD the text really holds decodes the same both ways).
+   */
+  private decode(start: number, end: number): string {
+    const slice = this.bytes.subarray(start, end);
+    const text = this.looseDecoder.decode(slice);
+    if (!text.includes(REPLACEMENT_CHARACTER)) return text;
+    try {
+      return this.strictDecoder.decode(slice);
+    } catch {
+      throw this.fail('the text is not valid UTF-8', start);
     }
   }
 

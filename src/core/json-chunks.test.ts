@@ -100,6 +100,56 @@ describe('JsonChunkParser', () => {
     }
   });
 
+  it('reads records longer than a chunk, and arrays whose records hold commas between objects', () => {
+    // A record of 300 kB arrives over many 4 kB chunks; then records whose nested `},{` and
+    // strings make the guessed run fail, so the array goes on by the structural scan.
+    const long = { id: 1, notes: 'x\\"'.repeat(100_000), tags: [1, 2] };
+    const nested = Array.from({ length: 300 }, (_, id) => ({ id, items: [{ a: '},{' }, { b: [{ c: id }, { d: '\\' }] }] }));
+    const text = JSON.stringify({ store: { collections: { a: [long, { id: 2 }], b: nested, c: ['s', 1, null, [], {}] } } }, null, 1);
+    for (const size of [4096, 65_536]) {
+      const parser = new JsonChunkParser();
+      const bytes = encoder.encode(text);
+      for (let at = 0; at < bytes.length; at += size) parser.write(bytes.subarray(at, at + size));
+      expect(parser.end(), String(size)).toStrictEqual(JSON.parse(text));
+    }
+  });
+
+  it('names the byte offset and the JSON path of what is wrong', () => {
+    const records = Array.from({ length: 50 }, (_, id) => `{"id":${id},"name":"n${id}"}`);
+    records[37] = '{"id":37,"name":nope}';
+    const text = `{"store":{"collections":{"contacts":[${records.join(',')}]}}}`;
+    const offset = encoder.encode(text).indexOf(encoder.encode('{"id":37')[0]!, text.indexOf('{"id":37'));
+    for (const size of [7, 64, 100_000]) {
+      const parser = new JsonChunkParser();
+      const bytes = encoder.encode(text);
+      const error = (() => {
+        try {
+          for (let at = 0; at < bytes.length; at += size) parser.write(bytes.subarray(at, at + size));
+          parser.end();
+        } catch (caught) {
+          return caught as Error;
+        }
+        return undefined;
+      })();
+      expect(error, String(size)).toBeInstanceOf(JsonChunkError);
+      expect(error!.message, String(size)).toContain(`at byte ${offset}, in $.store.collections.contacts[37])`);
+    }
+    expect(() => parseCut('{"a":{"b c":[1,2,}}', [4])).toThrow(/in \$\.a\["b c"\]\[2\]\)/);
+    expect(() => parseCut('{"a":1,"b":tru}', [])).toThrow(/at byte 11, in \$\.b\)/);
+  });
+
+  it('refuses bytes that are not UTF-8 inside a run of records', () => {
+    const head = encoder.encode('[{"a":"ok"},{"a":"');
+    const tail = encoder.encode('"},{"a":"\uFFFD \u00e9"}]');
+    const bad = new Uint8Array([...head, 0xc3, 0x28, ...tail]);
+    expect(() => parseCut(new TextDecoder().decode(head) + '\uFFFD' + new TextDecoder().decode(tail), [3])).not.toThrow();
+    const parser = new JsonChunkParser();
+    expect(() => {
+      parser.write(bad);
+      parser.end();
+    }).toThrow(/not valid UTF-8/);
+  });
+
   it('refuses what JSON.parse refuses', () => {
     const bad = ['[{"a":1},{"b":2},{"c":]', '[{"a":1},{"b":2},{"c":3},]', '[{"a":1} {"b":2},{"c":3}]', '', '{', '{"a":1', '{"a" 1}', '{"a":}', '[1,]', '[1 2]', '{"a":1,}', '{a:1}', 'tru', '[01]', '{"a":[{"b":1]}]}', '"abc', '{}x', '[1]]', '{"a":nul}', "['x']", '{"a":"\u0001"}'];
     for (const text of bad) {

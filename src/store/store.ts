@@ -192,6 +192,11 @@ export class Store {
     return { format: STATE_FORMAT, version: STATE_VERSION, sequences: { ...this.sequences }, collections };
   }
 
+  /** How each collection's records are checked when a state is loaded (./rules.ts), in definition order. */
+  collectionRules(): readonly CollectionRules[] {
+    return this.rules;
+  }
+
   /** Collections that declared no record rules (a restore cannot check their records). */
   unchecked(): string[] {
     return this.rules.filter((collection) => collection.rules === undefined).map((collection) => collection.name);
