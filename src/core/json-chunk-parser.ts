@@ -26,7 +26,7 @@
  * are refused as before. Errors name the byte offset and the JSON path of the value being read.
  * Runtime-neutral (no node:*). Measured in docs/decisions.md (issue 12, start-up at scale).
  */
-import { ElementScan, runByGuess, SPACE_BYTES } from './json-element-runs.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, ElementScan, OPEN_BRACE, OPEN_BRACKET, QUOTE, runByGuess, SPACE_BYTES } from './json-element-runs.js';
 
 export class JsonChunkError extends Error {
   override readonly name = 'JsonChunkError';
@@ -44,13 +44,6 @@ type Frame =
       scan: ElementScan | undefined;
     };
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
 const COLON = 0x3a;
 const REPLACEMENT_CHARACTER = '\uFFFD';
 

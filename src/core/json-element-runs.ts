@@ -12,13 +12,14 @@
  * multi-byte character, so both work on bytes without decoding them.
  */
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
+/** The bytes of JSON's structure (also read by ./json-chunk-parser.ts). */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
+export const COMMA = 0x2c;
 
 /** 1 at JSON's whitespace bytes (space, tab, LF, CR). */
 export const SPACE_BYTES = new Uint8Array(256);

@@ -14,7 +14,7 @@
  * Walks run block by block; inside a bitmap they jump from set bit to set bit a 32-bit word at a
  * time. Ids are ordinary safe integers (the high part is not limited to 16 bits).
  */
-import type { SortedIdView } from './sorted-ids.js';
+import { lowerBound, type SortedIdView } from './sorted-ids.js';
 
 const LOW_BITS = 16;
 const BLOCK_SPAN = 1 << LOW_BITS;
@@ -48,17 +48,6 @@ function lowerBound16(values: Uint16Array, size: number, low: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (values[mid]! < low) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function lowerBoundNumbers(values: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -181,7 +170,7 @@ export class CompactIds implements SortedIdView {
     const low = lowOf(id);
     // Ids mostly arrive ascending (a load, new records): look at the last block first.
     const lastBlock = this.highs.length - 1;
-    const b = lastBlock >= 0 && this.highs[lastBlock] === high ? lastBlock : lowerBoundNumbers(this.highs, high);
+    const b = lastBlock >= 0 && this.highs[lastBlock] === high ? lastBlock : lowerBound(this.highs, high);
     if (this.highs[b] !== high) {
       this.highs.splice(b, 0, high);
       this.blocks.splice(b, 0, { bitmap: false, values: new Uint16Array(4), size: 0 });
@@ -254,7 +243,7 @@ export class CompactIds implements SortedIdView {
   *ascending(from?: number): IterableIterator<number> {
     const start = from === undefined ? 0 : from;
     const startHigh = highOf(start);
-    for (let b = lowerBoundNumbers(this.highs, startHigh); b < this.blocks.length; b++) {
+    for (let b = lowerBound(this.highs, startHigh); b < this.blocks.length; b++) {
       const base = this.highs[b]! * BLOCK_SPAN;
       const fromLow = this.highs[b] === startHigh ? lowOf(start) : 0;
       for (const low of blockAscending(this.blocks[b]!, fromLow)) yield base + low;
@@ -263,7 +252,7 @@ export class CompactIds implements SortedIdView {
 
   /** The walk every list page takes, so the block walks are inlined rather than delegated. */
   *descending(below?: number): IterableIterator<number> {
-    let b = below === undefined ? this.blocks.length - 1 : lowerBoundNumbers(this.highs, highOf(below) + 1) - 1;
+    let b = below === undefined ? this.blocks.length - 1 : lowerBound(this.highs, highOf(below) + 1) - 1;
     for (; b >= 0; b--) {
       const base = this.highs[b]! * BLOCK_SPAN;
       const belowLow = below !== undefined && this.highs[b] === highOf(below) ? lowOf(below) : BLOCK_SPAN;
@@ -337,7 +326,7 @@ export class CompactIds implements SortedIdView {
   }
 
   private blockIndex(high: number): number {
-    const b = lowerBoundNumbers(this.highs, high);
+    const b = lowerBound(this.highs, high);
     return this.highs[b] === high ? b : -1;
   }
 }
