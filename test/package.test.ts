@@ -38,6 +38,16 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => rmSync(project, { recursive: true, force: true }), 120_000);
 
+/** Whether any process of the group led by `pid` is still alive. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('the packed tarball in an empty project', () => {
   it('is a reasonable size and carries the README, the docs and the spec', () => {
     const bytes = statSync(tarball).size;
@@ -51,7 +61,9 @@ describe('the packed tarball in an empty project', () => {
   });
 
   it('npx switchboard serve prints its ready line and answers', { timeout: 60_000 }, async () => {
-    const child = spawn('npx', ['--offline', 'switchboard', 'serve', '--port', '0', '--json', '--quiet'], { cwd: project, env: NPM_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group: npx runs the server as a child of its own and does not pass a signal
+    // on, so stopping npx alone left `serve` running after the suite (seen as orphans).
+    const child = spawn('npx', ['--offline', 'switchboard', 'serve', '--port', '0', '--json', '--quiet'], { cwd: project, env: NPM_ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     try {
       const ready = await new Promise<{ base_url: string; accounts: { keys: { read: string } }[] }>((resolve, reject) => {
         let out = '';
@@ -69,8 +81,11 @@ describe('the packed tarball in an empty project', () => {
       expect(response.status).toBe(200);
     } finally {
       const exited = new Promise((resolve) => child.on('exit', resolve));
-      child.kill('SIGTERM');
+      process.kill(-child.pid!, 'SIGTERM');
       await exited;
+      // The server may outlive npx by its shutdown save; the group is gone once it has none left.
+      for (let waited = 0; groupAlive(child.pid!) && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (groupAlive(child.pid!)) process.kill(-child.pid!, 'SIGKILL');
     }
   });
 
