@@ -96,29 +96,6 @@ function* blockAscending(block: Block, from: number): Generator<number, void, un
   }
 }
 
-/** Low bits of the block below `below`, descending. */
-function* blockDescending(block: Block, below: number): Generator<number, void, undefined> {
-  if (below <= 0) return;
-  if (!block.bitmap) {
-    for (let at = lowerBound16(block.values, block.size, below) - 1; at >= 0; at--) yield block.values[at]!;
-    return;
-  }
-  const { words } = block;
-  const last = below - 1;
-  let w = last >>> 5;
-  const keep = last & 31;
-  let word = keep === 31 ? words[w]! : words[w]! & (((1 << (keep + 1)) >>> 0) - 1);
-  for (;;) {
-    while (word !== 0) {
-      const bit = 31 - Math.clz32(word);
-      yield (w << 5) + bit;
-      word &= ~(1 << bit);
-    }
-    if (--w < 0) return;
-    word = words[w]!;
-  }
-}
-
 function toBitmap(block: ArrayBlock): BitmapBlock {
   const words = new Uint32Array(WORDS);
   for (let at = 0; at < block.size; at++) {
@@ -151,17 +128,13 @@ export class CompactIds implements SortedIdView {
   }
 
   first(): number | undefined {
-    const block = this.blocks[0];
-    if (!block) return undefined;
-    const low = blockAscending(block, 0).next().value as number;
-    return this.highs[0]! * BLOCK_SPAN + low;
+    const next = this.ascending().next();
+    return next.done ? undefined : next.value;
   }
 
   last(): number | undefined {
-    const b = this.blocks.length - 1;
-    if (b < 0) return undefined;
-    const low = blockDescending(this.blocks[b]!, BLOCK_SPAN).next().value as number;
-    return this.highs[b]! * BLOCK_SPAN + low;
+    const next = this.descending().next();
+    return next.done ? undefined : next.value;
   }
 
   /** Adds `id`; returns false when it was already present. */
