@@ -48,6 +48,21 @@ describeRuntimes('handled comments', (api) => {
     expect((await comments({ status: 'pending' })).map((c) => c['id'])).toEqual([id]);
   });
 
+  it('approve and reject take no body at all (4: only routes that say so refuse a bodiless POST)', async () => {
+    await configure({ enabled: true, mode: 'approval', reply_length: 'short', moderation: noModeration, exclude_rules: [] });
+    const first = arrive('Lovely colours!').handled_comment!.id;
+    const second = arrive('Nice one').handled_comment!.id;
+    const approved = await api().call({ method: 'POST', path: `/comments/${first}/approve`, key: full() });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(data(approved)).toMatchObject({ id: first, status: 'sent', reply: { edited: false, sent_text: expect.any(String) } });
+    const rejected = await api().call({ method: 'POST', path: `/comments/${second}/reject`, key: full() });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect(data(rejected)).toMatchObject({ id: second, status: 'rejected', reply: { sent_text: null } });
+    // The same bodiless call on a comment no longer pending is the state machine's 409, not a body error.
+    const again = await api().call({ method: 'POST', path: `/comments/${second}/reject`, key: full() });
+    expect([again.status, errorOf(again).code]).toEqual([409, 'not_pending']);
+  });
+
   it('a comment that fires a trigger is the trigger’s alone; excluded comments are not handled', async () => {
     await configure({ enabled: true, mode: 'approval', moderation: noModeration, exclude_rules: [{ type: 'keyword', value: 'giveaway' }, { type: 'post_id', value: 'p_skip' }] });
     await api().call({ method: 'POST', path: '/comment-triggers', key: full(), body: dmTrigger() });

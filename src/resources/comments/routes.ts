@@ -74,8 +74,9 @@ export const commentRoutes = [
     scope: 'write',
     scopeSource: 'spec',
     params: IdParams,
+    // 4.14 marks no body as required here (4: only routes that say so refuse a bodiless POST):
+    // no body posts the draft, as `{}` does.
     body: ApproveBody,
-    bodyRequired: true,
     success: { statuses: [200], schema: HandledComment, envelope: 'data' },
     errors: [...gated, 'not_pending', 'send_failed'],
     handler: ({ caller, params, body }, { model }) => {
@@ -95,7 +96,6 @@ export const commentRoutes = [
     scopeSource: 'spec',
     params: IdParams,
     body: EmptyBody,
-    bodyRequired: true,
     success: { statuses: [200], schema: HandledComment, envelope: 'data' },
     errors: [...gated, 'not_pending'],
     handler: ({ caller, params }, { model }) => {

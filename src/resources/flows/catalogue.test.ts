@@ -70,11 +70,15 @@ describeRuntimes('GET /flows/nodes', (api) => {
     expect(nodes.filter((n) => n.terminal).map((n) => n.type)).toEqual(['goto_flow', 'handoff']);
   });
 
-  it('live: the account’s fields, tags, flows, comment triggers and the plan caps; services empty until their group lands', async () => {
+  it('live: the account’s fields, tags, bookable services, flows, comment triggers and the plan caps', async () => {
     for (const account of api().accounts.slice(0, 4)) {
       const { live } = await catalogue(account.keys.read!);
       const limits = FLOW_PLAN_LIMITS[account.plan];
-      expect(live).toMatchObject({ node_limit: limits.nodes, flow_limit: limits.flows, active_flows: { limit: limits.live }, services: [] });
+      expect(live).toMatchObject({ node_limit: limits.nodes, flow_limit: limits.flows, active_flows: { limit: limits.live } });
+      // The knowledge base's active services (inactive ones cannot be booked).
+      const services = data<Json[]>(await api().call({ path: '/knowledge/services', key: account.keys.read!, query: { limit: 100 } }));
+      const byId = (a: Json, b: Json) => Number(a['id']) - Number(b['id']);
+      expect([...live.services].sort(byId)).toEqual(services.filter((s) => s['active'] === true).map((s) => ({ id: s['id'], name: s['name'], duration_minutes: s['duration_minutes'] })).sort(byId));
       const triggers = data<Json[]>(await api().call({ path: '/comment-triggers', key: account.keys.read!, query: { limit: 100 } }));
       expect([...(live as { comment_triggers: Json[] }).comment_triggers].sort((a, b) => Number(a['id']) - Number(b['id']))).toEqual(
         triggers.map((t) => ({ id: t['id'], name: t['name'], active: t['active'] })).sort((a, b) => Number(a.id) - Number(b.id)),

@@ -62,7 +62,11 @@ export function createChecks(needs: FlowsNeeds, hooks: FlowHooks, flows: FlowRea
     return {
       tag: (name) => needs.tags.findByName(accountId, name) !== undefined,
       customField: (key) => needs.customFields.findByKey(accountId, key),
-      service: (name) => answered().services.some((service) => service.name === name),
+      // As appointments find a service_type (knowledge `byName`): trimmed, case-insensitive.
+      service: (name) => {
+        const wanted = name.trim().toLowerCase();
+        return answered().services.some((service) => service.name.trim().toLowerCase() === wanted);
+      },
       flow: (id) => flows.find(accountId, id),
       commentTrigger: (id) => answered().comment_triggers.some((trigger) => trigger.id === id),
     };

@@ -21,7 +21,7 @@ const standIn = defineGroup({
   model: () => ({}),
   listen: ({ on }) => {
     on.flows.references.add((accountId) =>
-      accountId === 1 ? { services: [{ id: 41, name: 'Boot fitting', duration_minutes: 30 }], comment_triggers: [{ id: 77, name: 'Giveaway', active: true }] } : {},
+      accountId === 1 ? { services: [{ id: 41, name: 'Stand-in fitting', duration_minutes: 30 }], comment_triggers: [{ id: 77, name: 'Giveaway', active: true }] } : {},
     );
     on.flows.activationGuard.add((_accountId, _flowId, definition) =>
       definition.trigger.source === 'comment' ? new ApiError('flow_blocked', 'Comment trigger 77 already starts another active flow.') : undefined,
@@ -43,9 +43,9 @@ describe('the flows hooks', () => {
   it('references: provided services and comment triggers are in live and may be named', async () => {
     const { sim, keys } = setup();
     const { live } = data<{ live: Json }>(await sim.request({ path: '/flows/nodes', key: keys.read }));
-    expect(live).toMatchObject({ services: [{ id: 41, name: 'Boot fitting', duration_minutes: 30 }], comment_triggers: expect.arrayContaining([{ id: 77, name: 'Giveaway', active: true }]) });
+    expect(live).toMatchObject({ services: expect.arrayContaining([{ id: 41, name: 'Stand-in fitting', duration_minutes: 30 }]), comment_triggers: expect.arrayContaining([{ id: 77, name: 'Giveaway', active: true }]) });
     const booking = leadCapture('book');
-    booking.nodes[2] = { id: '3', type: 'book_appointment', config: { service: 'Boot fitting' } };
+    booking.nodes[2] = { id: '3', type: 'book_appointment', config: { service: 'Stand-in fitting' } };
     const validate = (definition: unknown, key = keys.write) => sim.request({ method: 'POST', path: '/flows/validate', key, body: { definition } });
     expect(data(await validate(booking))).toMatchObject({ valid: true });
     const linked = { ...leadCapture('c'), trigger: { source: 'comment', comment_trigger_id: 77 } };

@@ -1,9 +1,9 @@
 /**
- * The hooks the flows group offers (docs/architecture.md, "Hooks point the other way"). Groups
- * still to land plug in here without editing this folder: appointments and the knowledge base
- * answer `references` with bookable services, comment triggers answer it with their triggers and
- * guard activation, and the flow runtime cancels sessions on `flowPaused` and drops them on
- * `flowDeleted`. Until they land, nobody listens: services and comment triggers are empty lists.
+ * The hooks the flows group offers (docs/architecture.md, "Hooks point the other way"). Other
+ * groups plug in here without editing this folder: appointments answer `references` with the
+ * account's bookable services (the knowledge base's active ones), comment triggers answer it with their triggers and guard
+ * activation, and the flow runtime cancels sessions on `flowPaused` and drops them on
+ * `flowDeleted`. A simulator composed without those groups has empty lists.
  */
 import type { ApiError } from '../../core/errors.js';
 import { hook, type HooksOf } from '../../core/hooks.js';
@@ -17,9 +17,9 @@ export interface FlowReferenceAnswer {
 
 export const flowHooks = {
   /**
-   * Provider: the account's bookable services and comment triggers, for references in
-   * definitions and the catalogue's `live`. No group answers yet, so both lists are empty and
-   * references to them are `unknown_service` / `unknown_comment_trigger` (docs/decisions.md).
+   * Provider: the account's bookable services (appointments) and comment triggers, for
+   * references in definitions and the catalogue's `live`. A name no provider gives is
+   * `unknown_service`, an id `unknown_comment_trigger` (docs/decisions.md).
    */
   references: hook<[accountId: number], FlowReferenceAnswer>(),
   /** Guard: a reason activation must be refused (409 `flow_blocked`), e.g. a comment trigger's; the first answer wins. */
