@@ -23,7 +23,7 @@ export function createCompetitors(store: Store) {
   );
 
   return {
-    /** The account's competitors in the order they were tracked. */
+    /** The account's competitors in the order they were tracked (a fresh array: callers may reorder it). */
     list: (accountId: number): CompetitorRecord[] => [...competitors.ofAccount(accountId)],
     count: (accountId: number): number => competitors.countOfAccount(accountId),
     find: (accountId: number, id: number): CompetitorRecord | undefined => competitors.getOwned(accountId, id),

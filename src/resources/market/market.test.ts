@@ -112,13 +112,19 @@ describe('GET /competitors (2.30)', () => {
     }
   });
 
-  it('lists competitors in the order they were tracked, with status and last snapshot date', async () => {
-    const { get } = setup();
+  it('lists competitors newest-first (2.1: no other order is stated), with status and last snapshot date', async () => {
+    const { get, track } = setup();
     const rows = list(await get('/competitors', 2)).data;
-    expect(rows.map((row) => row['username'])).toEqual(['brightsmile.studio', 'harbor.dental', 'pearl.dental.care', 'dr.ana.ortho']);
+    expect(rows.map((row) => row['username'])).toEqual(['dr.ana.ortho', 'pearl.dental.care', 'harbor.dental', 'brightsmile.studio']);
     // pearl.dental.care's lookups are refused in the default seed: never snapshotted.
-    expect(rows[2]).toMatchObject({ status: 'error', last_snapshot_date: null });
-    expect(rows[0]).toMatchObject({ status: 'active', last_snapshot_date: '2026-03-01' });
+    expect(rows[1]).toMatchObject({ status: 'error', last_snapshot_date: null });
+    expect(rows[3]).toMatchObject({ status: 'active', last_snapshot_date: '2026-03-01' });
+    // The one just tracked comes first; tracked_at never increases down the list.
+    const tracked = data(await track('natgeo', 2));
+    const after = list(await get('/competitors', 2)).data;
+    expect(after[0]).toMatchObject({ id: tracked['id'], username: 'natgeo' });
+    const times = after.map((row) => Date.parse(String(row['tracked_at'])));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 });
 
@@ -546,7 +552,7 @@ describe('POST /market-intel/refresh (4.16, 8)', () => {
     expect(body.refreshed).toBe(4);
     expect(body.snapshot_date).toBe('2026-03-01');
     expect(body.errors).toEqual([{ username: 'pearl.dental.care', competitor_id: 12, code: 'lookup_refused', message: expect.any(String) }]);
-    expect(list(await get('/competitors', 2)).data.map((row) => row['status'])).toEqual(['active', 'active', 'error', 'active']);
+    expect(list(await get('/competitors', 2)).data.map((row) => row['status'])).toEqual(['active', 'error', 'active', 'active']);
   });
 
   it('sets a competitor back to active once its lookups succeed again, and dates its snapshot', async () => {
@@ -566,7 +572,7 @@ describe('POST /market-intel/refresh (4.16, 8)', () => {
       ['trailhead.gear', 'not_public'],
       ['ridgeline.packs', 'not_public'],
     ]);
-    expect(list(await get('/competitors')).data.filter((row) => row['status'] === 'error').map((row) => row['username'])).toEqual(['trailhead.gear', 'ridgeline.packs']);
+    expect(list(await get('/competitors')).data.filter((row) => row['status'] === 'error').map((row) => row['username'])).toEqual(['ridgeline.packs', 'trailhead.gear']);
   });
 
   it('allows one refresh per 5 minutes: 429 too_soon with retry_after_seconds and Retry-After until then', async () => {

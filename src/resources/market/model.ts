@@ -148,7 +148,9 @@ export function createMarketModel(core: CoreServices, needs: MarketNeeds) {
     // ---- Competitors (4.16) ----
     list(accountId: number): { data: CompetitorData[]; tracked: number; max_tracked: number; remaining: number } {
       access.requireAccess(accountId);
-      return { data: competitors.list(accountId).map(competitors.present), ...slots(accountId) };
+      // 2.1: lists are newest-first unless stated, and 4.16 states no other order: the last
+      // tracked first (ids follow tracking, so tracked_at descending with the id breaking ties).
+      return { data: competitors.list(accountId).reverse().map(competitors.present), ...slots(accountId) };
     },
     track(accountId: number, username: string): CompetitorData {
       access.requireAccess(accountId);
