@@ -5,7 +5,8 @@
  * Node semantics (docs/decisions.md, "Flow runtime"):
  * - message: the text, placeholders filled, goes into the transcript as an automation reply
  *   (sender_type `bot`, sender_name `Automation`); with postback buttons it waits for a tap until
- *   `timeout_minutes` (then `output_timeout`), else goes on by `output_1`.
+ *   `timeout_minutes` (then `output_timeout`), else goes on at once by `output_1` (or by
+ *   `output_timeout` when only that port leads somewhere).
  * - collect_input: asks, waits; a valid answer is stored in `variable_name` (and `save_to_field`),
  *   `output_1`; an invalid one gets `retry_message` until `max_retries` retries are used, then `output_2`.
  * - condition / randomizer: pick a port (branch_selected). action: applies and goes on.
@@ -180,7 +181,13 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         const config = node.config as NodeConfigOf<'message'>;
         const refused = send(session, config.text ?? config.media?.url ?? '');
         if (refused) return refused;
-        if (!config.buttons.some((button) => button.type === 'postback')) return { kind: 'next', port: 'output_1' };
+        if (!config.buttons.some((button) => button.type === 'postback')) {
+          // Nothing to wait for: straight on, by output_1, or by output_timeout (2.10 gives every
+          // message that port) when only it leads somewhere.
+          const graph = graphOf(session);
+          const byTimeout = nextOf(graph, node.id, 'output_1') === undefined && nextOf(graph, node.id, 'output_timeout') !== undefined;
+          return { kind: 'next', port: byTimeout ? 'output_timeout' : 'output_1' };
+        }
         return { kind: 'wait', status: 'waiting_input', due_ms: Math.min(clock.now() + config.timeout_minutes * MINUTE_MS, silenceDue(session)) };
       }
       case 'collect_input': {

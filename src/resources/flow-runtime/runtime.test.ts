@@ -133,6 +133,23 @@ describeRuntimes('the flow runtime', (api) => {
     expect(exits[0]).toMatchObject({ output_port: 'output_timeout', input_type: 'system' });
   });
 
+  it('a message without postback buttons goes straight on, by output_1 or by output_timeout when only that leads on', async () => {
+    const flowId = await publish({
+      trigger: { source: 'dm', keywords: ['hello there'], match_type: 'exact' },
+      nodes: [trigger, { id: '2', type: 'message', config: { text: 'Hi!' } }, { id: '3', type: 'message', config: { text: 'Glad you wrote.' } }],
+      edges: [
+        { from: '1', to: '2' },
+        { from: '2', from_port: 'output_timeout', to: '3' },
+      ],
+    });
+    const started = await dm('hello there', 'plain_msg');
+    const [session] = await sessionsOf(flowId);
+    expect(session).toMatchObject({ status: 'completed', current_node_id: '3' });
+    const exits = list(await get('/flow-events', { flow_session: session!['id'] as number, type: 'node_exited', node_key: '2' }));
+    expect(exits).toEqual([expect.objectContaining({ output_port: 'output_timeout', input_type: 'system' })]);
+    expect((await transcript(started.conversation.id)).slice(-2).map((line) => line['text'])).toEqual(['Hi!', 'Glad you wrote.']);
+  });
+
   it('a silent customer’s session expires when the window closes, and is reactivated when they write again', async () => {
     const flowId = await publish(signup('quokka'));
     await dm('quokka', 'silent');

@@ -55,7 +55,7 @@ const RULES = [
   'Every other node is reachable from the trigger by edges.',
   'An edge leaves by a port its node has (from_port defaults to output_1) and enters an existing node other than the trigger.',
   'A port leads to at most one node.',
-  'collect_input has output_1 (valid answer) and output_2 (retries exhausted); message has one port per postback button plus output_timeout (output_1 alone without postback buttons); condition has one per rule plus output_else.',
+  'collect_input has output_1 (valid answer) and output_2 (retries exhausted); message has one port per postback button plus output_timeout (without postback buttons: output_1 and output_timeout, both straight on after sending, output_1 first); condition has one per rule plus output_else.',
   'A cycle must pass through a node that waits (see each node’s `waits`).',
   'At most live.node_limit nodes.',
   'Every channel of the flow is one the trigger source fires on.',

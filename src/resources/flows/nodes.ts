@@ -59,13 +59,15 @@ export const NODE_KINDS: { readonly [T in NodeType]: NodeKind<T> } = {
     terminal: false,
     outputs: [
       { port: 'output_{n}', per: 'buttons', where: { type: 'postback' }, description: 'A tap on the n-th postback button.' },
-      { port: 'output_timeout', when: 'some', description: 'No tap within timeout_minutes.' },
+      { port: 'output_timeout', description: 'With postback buttons: no tap within timeout_minutes. Without: straight on after sending (when output_1 leads nowhere).' },
       { port: 'output_1', when: 'none', description: 'Without postback buttons: straight on after sending.' },
     ],
     example: { text: 'Hi {first_name}! What can we help with?', buttons: [{ type: 'postback', title: 'Prices' }, { type: 'postback', title: 'Opening hours' }] },
     ports: (config) => {
       const taps = config.buttons.filter((button) => button.type === 'postback').length;
-      return taps === 0 ? ['output_1'] : [...numbered(taps), 'output_timeout'];
+      // 2.10 gives every message node `output_timeout`. Without postback buttons there is no tap
+      // to wait for, so it leaves at once; `output_1` (the default from_port) is kept for it too.
+      return taps === 0 ? ['output_1', 'output_timeout'] : [...numbered(taps), 'output_timeout'];
     },
     waits: (config) => config.buttons.some((button) => button.type === 'postback'),
     waitsWhen: 'when it has postback buttons (for a tap)',

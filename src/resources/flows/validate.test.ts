@@ -129,7 +129,7 @@ describe('edges and ports', () => {
     );
   });
 
-  it('message: one port per postback button plus output_timeout; output_1 alone without postback buttons', () => {
+  it('message: one port per postback button plus output_timeout; without postback buttons output_1 and output_timeout', () => {
     const buttons = [{ type: 'postback', title: 'A' }, { type: 'url', title: 'Site', url: 'https://shop.example.test' }, { type: 'postback', title: 'B' }];
     const graph = (port: string, withButtons: boolean) =>
       withNode({ id: '5', type: 'message', config: { text: 'Pick', ...(withButtons ? { buttons } : {}) } }, [
@@ -141,7 +141,8 @@ describe('edges and ports', () => {
     for (const port of ['output_1', 'output_2', 'output_timeout']) expect(codes(withoutMark(add6(graph(port, true)))), port).toEqual([]);
     expect(codes(withoutMark(add6(graph('output_3', true))))).toEqual(['unknown_port', 'unreachable']);
     expect(codes(withoutMark(add6(graph('output_1', false))))).toEqual([]);
-    expect(codes(withoutMark(add6(graph('output_timeout', false))))).toEqual(['unknown_port', 'unreachable']);
+    expect(codes(withoutMark(add6(graph('output_timeout', false))))).toEqual([]);
+    expect(codes(withoutMark(add6(graph('output_2', false))))).toEqual(['unknown_port', 'unreachable']);
   });
 
   it('condition: one port per rule plus output_else', () => {
