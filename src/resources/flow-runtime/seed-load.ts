@@ -13,7 +13,8 @@ import { parseDuration } from '../../core/duration.js';
 import { invalidParam } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { Collection } from '../../store/collection.js';
-import type { FlowDefinition } from '../flows/definition.js';
+import type { NodeConfigOf } from '../flows/config-schemas.js';
+import type { FlowDefinition, FlowNode } from '../flows/definition.js';
 import { CHANNEL_CAPABILITIES } from '../channels/capabilities.js';
 import type { RuntimeNeeds } from './needs.js';
 import type { FlowEventRecord, SessionRecord } from './records.js';
@@ -32,6 +33,30 @@ interface Pending {
   readonly session: SessionRecord;
   readonly event: SeedFlowEventInput;
   readonly order: number;
+  /** A button tap that names no button: the port its node was left by (the tap's button follows from it). */
+  readonly exitPort?: string;
+}
+
+/**
+ * The port a button tap at `index` left its node by: the next `node_exited` of the same node
+ * with input type `button`. A seed may name the tapped button (`button`) or leave it to this.
+ */
+function tapExitPort(events: readonly SeedFlowEventInput[], index: number): string | undefined {
+  const tap = events[index]!;
+  if (tap.type !== 'input_received' || tap.input_type !== 'button' || tap.button !== undefined) return undefined;
+  for (let later = index + 1; later < events.length; later++) {
+    const event = events[later]!;
+    if (event.type === 'node_exited' && event.node_key === tap.node_key && event.input_type === 'button') return event.output_port ?? undefined;
+  }
+  return undefined;
+}
+
+/** The title of the postback button behind `output_n` of a message node (null when there is none). */
+function postbackTitle(node: FlowNode | undefined, port: string): string | null {
+  const match = /^output_(\d+)$/.exec(port);
+  if (!node || node.type !== 'message' || !match) return null;
+  const buttons = (node.config as NodeConfigOf<'message'>).buttons.filter((button) => button.type === 'postback');
+  return buttons[Number(match[1]) - 1]?.title ?? null;
 }
 
 export function createSeedLoader(core: CoreServices, needs: RuntimeNeeds, sessions: Collection<SessionRecord>, events: Collection<FlowEventRecord>) {
@@ -130,7 +155,10 @@ export function createSeedLoader(core: CoreServices, needs: RuntimeNeeds, sessio
         attempts: 0,
       });
       const list = pending.get(accountId) ?? [];
-      input.events.forEach((event) => list.push({ session, event, order: list.length }));
+      input.events.forEach((event, index) => {
+        const exitPort = tapExitPort(input.events, index);
+        list.push({ session, event, order: list.length, ...(exitPort === undefined ? {} : { exitPort }) });
+      });
       pending.set(accountId, list);
       return session;
     },
@@ -143,11 +171,12 @@ export function createSeedLoader(core: CoreServices, needs: RuntimeNeeds, sessio
       const timed = list.map((item) => ({ ...item, at: now - parseDuration(item.event.ago) }));
       timed.sort((a, b) => a.at - b.at || a.order - b.order);
       const outcomesSeen = new Map<string, number>();
-      for (const { session, event, at } of timed) {
+      for (const { session, event, at, exitPort } of timed) {
         const graph = needs.flows.publishedVersion(accountId, session.flow_id, session.flow_version)!.definition;
         const node = event.node_key ? graph.nodes.find((candidate) => candidate.id === event.node_key) : undefined;
         const nodeType = event.node_type ?? node?.type ?? null;
-        let detail = event.button ?? null;
+        // Analytics count a tap by its button's title (per_node[].buttons), as the runtime records it.
+        let detail = event.button ?? (exitPort === undefined ? null : postbackTitle(node, exitPort));
         if (event.type === 'outcome_achieved') {
           const seenKey = `${session.id}:${event.node_key}`;
           const earlier = outcomesSeen.get(seenKey) ?? 0;

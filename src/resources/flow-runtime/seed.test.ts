@@ -84,6 +84,35 @@ describe('the flow_sessions seed section', () => {
     sim.close();
   });
 
+  it('counts seeded button taps by their button: each postback button’s clicks equal the selections of its port', async () => {
+    const sim = createSimulator({ logger: silentLogger, clock: { frozenAt: AT } });
+    let tapped = 0;
+    for (const account of sim.accounts) {
+      const headers = { 'x-service-api-key': account.keys.full! };
+      const listed = await sim.handle({ method: 'GET', path: '/api/v1/flows', query: { limit: '100' }, headers });
+      if (listed.status !== 200) continue; // a plan or add-on without flows
+      const flows = dataOf<Json[]>(listed);
+      for (const flow of flows.filter((f) => f['published_version'] !== null)) {
+        const analytics = dataOf<{ per_node: Json[]; branches: Json[] }>(await sim.handle({ method: 'GET', path: `/api/v1/flows/${flow['id']}/analytics`, query: { range: 'all' }, headers }));
+        const single = dataOf<{ definition: { nodes: { id: string; type: string; config: { buttons?: { type: string; title: string }[] } }[] } }>(
+          await sim.handle({ method: 'GET', path: `/api/v1/flows/${flow['id']}`, query: {}, headers }),
+        );
+        for (const row of analytics.per_node) {
+          const node = single.definition.nodes.find((n) => n.id === row['node_id']);
+          const postbacks = (node?.type === 'message' ? node.config.buttons ?? [] : []).filter((b) => b.type === 'postback');
+          postbacks.forEach((button, index) => {
+            const selected = analytics.branches.find((b) => b['node_id'] === node!.id && b['output_port'] === `output_${index + 1}`)?.['selected'] ?? 0;
+            const clicks = (row['buttons'] as Record<string, { clicks: number }>)[button.title]?.clicks;
+            expect(clicks, `flow ${flow['id']} node ${node!.id} ${button.title}`).toBe(selected);
+            tapped += Number(selected);
+          });
+        }
+      }
+    }
+    expect(tapped).toBeGreaterThan(0);
+    sim.close();
+  });
+
   it('loads the same sessions and events on every start', async () => {
     const read = async () => {
       const sim = createSimulator({ logger: silentLogger, clock: { frozenAt: AT } });
