@@ -3,6 +3,8 @@
  * through the flows model, answered back through its hooks), simulate, and the real firing path
  * (./firing.ts). Both simulate and a real comment go through ./evaluate.ts.
  */
+import { formatTimestamp } from '../../core/clock.js';
+import { parseDuration } from '../../core/duration.js';
 import { ApiError, invalidParam, notFound } from '../../core/errors.js';
 import { pageNewestFirst, type PageRequest } from '../../core/pagination.js';
 import type { CoreServices } from '../../groups/services.js';
@@ -323,6 +325,8 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
         fires: stats?.fires ?? 0,
         dms_sent: stats?.dms_sent ?? 0,
         public_replies_sent: stats?.public_replies ?? 0,
+        // A trigger that has fired has a last fire: `last_fired_ago`, else the seed time (its creation).
+        last_fired_at: stats !== undefined && stats.fires > 0 ? formatTimestamp(clock.now() - parseDuration(stats.last_fired_ago ?? '0s')) : null,
       });
     },
 

@@ -1,5 +1,5 @@
 /** Comment triggers read back (`seed pull`): every 2.22 field a seed holds, the tag by name, the counters. */
-import { pullList, tagName, type PullSpec } from '../../groups/pull.js';
+import { agoOf, pullList, tagName, type PullSpec } from '../../groups/pull.js';
 import type { CommentTriggerData } from './schemas.js';
 
 
@@ -29,7 +29,12 @@ export const commentTriggerPull: PullSpec = {
           hide_comment_after_dm: trigger.hide_comment_after_dm,
           ...(tag ? { tag } : {}),
           created_paused: trigger.created_paused,
-          stats: { fires: trigger.stats.fires, dms_sent: trigger.stats.dms_sent, public_replies: trigger.stats.public_replies },
+          stats: {
+            fires: trigger.stats.fires,
+            dms_sent: trigger.stats.dms_sent,
+            public_replies: trigger.stats.public_replies,
+            ...(trigger.stats.last_fired_at === null ? {} : { last_fired_ago: agoOf(api, trigger.stats.last_fired_at) }),
+          },
         };
       },
     }),

@@ -1,7 +1,7 @@
 /** Comment trigger shapes (2.22), their request bodies and query strings (4.14). No logic here. */
 import { z } from 'zod';
 import { named } from '../../openapi/components.js';
-import { NullableTimestamp, QueryBoolean, Timestamp } from '../shared/schemas.js';
+import { Duration, NullableTimestamp, QueryBoolean, Timestamp } from '../shared/schemas.js';
 
 export const TRIGGER_PLATFORMS = ['instagram', 'facebook', 'both'] as const;
 export const SOURCE_TYPES = ['comment', 'story', 'both', 'live'] as const;
@@ -241,7 +241,14 @@ export const SeedTrigger = CreateTriggerBody.omit({ tag_id: true }).extend({
   id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
   tag: z.string().min(1).max(50).optional().describe('A tag of the account, by name.'),
   created_paused: z.boolean().optional().describe('Saved paused past the live cap when it was created.'),
-  stats: z.strictObject({ fires: z.number().int().min(0), dms_sent: z.number().int().min(0), public_replies: z.number().int().min(0) }).optional(),
+  stats: z
+    .strictObject({
+      fires: z.number().int().min(0),
+      dms_sent: z.number().int().min(0),
+      public_replies: z.number().int().min(0),
+      last_fired_ago: Duration.optional().describe('How long before the seed time it last fired (when it has fired; default: when it was created).'),
+    })
+    .optional(),
 });
 export type SeedTriggerInput = z.output<typeof SeedTrigger>;
 

@@ -20,6 +20,29 @@ describe('default seed', () => {
     expect(creator.find((t) => t['name'] === 'Birthday cakes')).toMatchObject({ active: false, created_paused: true });
   });
 
+  it('gives every trigger that has fired a last fire before now (last_fired_ago), and none to one that has not', async () => {
+    const { sim, accounts } = testSimulator();
+    let fired = 0;
+    for (const account of accounts) {
+      const answer = await sim.request({ path: '/comment-triggers', key: account.keys.read! });
+      if (answer.status !== 200) continue;
+      for (const trigger of list(answer)) {
+        const stats = trigger['stats'] as { fires: number; last_fired_at: string | null };
+        if (stats.fires === 0) expect(stats.last_fired_at, String(trigger['name'])).toBeNull();
+        else {
+          fired++;
+          expect(Date.parse(stats.last_fired_at!), String(trigger['name'])).toBeLessThanOrEqual(Date.parse(sim.sandbox.clock.now()));
+        }
+      }
+    }
+    expect(fired).toBeGreaterThan(0);
+    const guide = list(await sim.request({ path: '/comment-triggers', key: accounts[0]!.keys.read! })).find((t) => t['name'] === 'Boot size guide')!;
+    // 1d3h before the seed time (the clock runs on, at whole seconds, since the load).
+    const sinceLastFire = Date.parse(sim.sandbox.clock.now()) - Date.parse((guide['stats'] as { last_fired_at: string }).last_fired_at);
+    expect(sinceLastFire).toBeGreaterThanOrEqual(27 * 3_600_000);
+    expect(sinceLastFire).toBeLessThan(27 * 3_600_000 + 60_000);
+  });
+
   it('holds handled comments in every status, and recent posts', async () => {
     const { sim, accounts } = testSimulator();
     const key = accounts[0]!.keys.read!;

@@ -113,6 +113,22 @@ describe('the flow_sessions seed section', () => {
     sim.close();
   });
 
+  it('seeds flow counters that cover the seeded sessions (entries and completions at least as many)', async () => {
+    const sim = createSimulator({ logger: silentLogger, clock: { frozenAt: AT } });
+    for (const account of sim.accounts) {
+      const headers = { 'x-service-api-key': account.keys.full! };
+      const listed = await sim.handle({ method: 'GET', path: '/api/v1/flows', query: { limit: '100' }, headers });
+      if (listed.status !== 200) continue;
+      for (const flow of dataOf<Json[]>(listed)) {
+        const sessions = dataOf<Json[]>(await sim.handle({ method: 'GET', path: '/api/v1/flow-sessions', query: { flow_id: String(flow['id']), limit: '100' }, headers }));
+        const stats = flow['stats'] as { entries: number; completions: number };
+        expect(stats.entries, String(flow['name'])).toBeGreaterThanOrEqual(sessions.length);
+        expect(stats.completions, String(flow['name'])).toBeGreaterThanOrEqual(sessions.filter((s) => s['status'] === 'completed').length);
+      }
+    }
+    sim.close();
+  });
+
   it('loads the same sessions and events on every start', async () => {
     const read = async () => {
       const sim = createSimulator({ logger: silentLogger, clock: { frozenAt: AT } });

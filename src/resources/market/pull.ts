@@ -21,6 +21,8 @@ const NO_ACCESS = Symbol('no market access');
 async function pullMarket(api: PullApi) {
   const competitors = await unlessRefused(api.all<CompetitorData>('/competitors'), ['feature_unavailable'], NO_ACCESS);
   if (competitors === NO_ACCESS) return { login: 'basic' };
+  // The list is newest-first; a seed tracks in the order it names, so name them oldest first.
+  const inTrackingOrder = [...competitors].sort((a, b) => Date.parse(a.tracked_at) - Date.parse(b.tracked_at) || a.id - b.id);
   const history = await api.get<HistoryData>('/market-intel/history', { period: LONGEST_PERIOD });
   const own = history.series.find((series) => series.is_own_account);
   const insights = await unlessRefused(api.get('/market-intel/insights', { days: 1 }).then(() => true), ['permission_required'], false);
@@ -28,9 +30,9 @@ async function pullMarket(api: PullApi) {
     login: 'full',
     insights_permission: insights,
     ...(own ? { profile: { username: own.username } } : {}),
-    competitors: competitors.map((competitor) => competitor.username),
+    competitors: inTrackingOrder.map((competitor) => competitor.username),
     history_days: Math.min(own?.points.length ?? 0, SNAPSHOT_RETENTION_DAYS),
-    refused_lookups: competitors.filter((competitor) => competitor.status === 'error').map((competitor) => competitor.username),
+    refused_lookups: inTrackingOrder.filter((competitor) => competitor.status === 'error').map((competitor) => competitor.username),
   };
 }
 
