@@ -134,7 +134,7 @@ export const marketChecks: CheckDefinition[] = [
   },
   {
     id: 'market.track-delete',
-    title: 'Track a competitor (201, handle with or without @), 409 when tracked again, compare, delete frees the slot',
+    title: 'Track a competitor (201, handle with or without @; first in the newest-first list), 409 when tracked again, compare, delete frees the slot',
     clause: '4.16',
     level: 'spec',
     group,
@@ -170,6 +170,10 @@ export const marketChecks: CheckDefinition[] = [
         const theirs = comparison.metrics.filter((metric) => metric.you_lead === false).length;
         if (comparison.your_wins !== yours || comparison.competitor_wins !== theirs) {
           fail(`GET /competitors/{id}: your_wins/competitor_wins are ${comparison.your_wins}/${comparison.competitor_wins}, the metrics say ${yours}/${theirs}`, compared);
+        }
+        // 2.1: lists are newest-first unless stated, and 4.16 states no other order.
+        if (during.competitors[0]?.id !== competitor.id) {
+          fail(`GET /competitors is newest-first (2.1): the competitor just tracked (${competitor.id}) should come first, not ${during.competitors[0]?.id}`);
         }
       } finally {
         await untrack(ctx, key, competitor.id);
