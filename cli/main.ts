@@ -5,7 +5,6 @@
  * does not wait for every other command's modules. `switchboard serve` runs the build's bundle of
  * the serve command (cli/serve-main.ts), one file instead of some 600 modules, when it is there.
  */
-import { statSync } from 'node:fs';
 const args = process.argv.slice(2);
 
 // `serve --state` keeps several fsyncs of its log in flight at once (src/adapters/log-syncs.ts),
@@ -37,21 +36,11 @@ async function main(): Promise<void> {
   await program.parseAsync(process.argv);
 }
 
-/**
- * The bundle scripts/bundle-serve.mjs writes beside this file at build time, when it is at least
- * as new as this file: a `tsc` run without the bundling step leaves an older bundle of older
- * code, which must not run. Without a current bundle, the modules as tsc wrote them.
- */
+/** The build's bundle of `serve` when it is current (cli/serve-bundle.ts); the modules as tsc wrote them otherwise. */
 async function serveEntry(): Promise<typeof import('./serve-main.js')> {
-  const bundle = new URL('./bundle/serve-main.js', import.meta.url);
-  if (isCurrent(bundle, new URL(import.meta.url))) return (await import(bundle.href)) as typeof import('./serve-main.js');
+  const bundle = await import('./serve-bundle.js');
+  if (bundle.currentBundle(new URL(import.meta.url))) return bundle.loadBundle().entry;
   return import('./serve-main.js');
-}
-
-function isCurrent(file: URL, than: URL): boolean {
-  const built = statSync(file, { throwIfNoEntry: false });
-  const self = statSync(than, { throwIfNoEntry: false });
-  return built !== undefined && self !== undefined && built.mtimeMs >= self.mtimeMs;
 }
 
 main().catch((error: unknown) => {

@@ -1,26 +1,31 @@
 /**
  * Bundles `switchboard serve` (dist/cli/serve-main.js, as tsc wrote it) into dist/cli/bundle/:
- * one module for everything `serve` loads at start, plus a chunk per module it imports lazily
- * (the undici webhook transport, on the first delivery). cli/main.ts runs it when it is at least
- * as new as dist/cli/main.js, and the modules tsc wrote otherwise.
+ * one CommonJS file for everything `serve` loads at start, plus a chunk for what it requires
+ * lazily (the webhook transport, on the first delivery; undici itself stays a dependency). Then
+ * a real start of the bundle writes V8's code cache beside it (scripts/warm-serve-cache.mjs).
+ * cli/main.ts runs the bundle, with the cache, through cli/serve-bundle.ts when the bundle is at
+ * least as new as dist/cli/main.js, and the modules tsc wrote otherwise.
  *
  * Why: the serve path is some 600 modules (the simulator's groups, zod, the upload inspectors);
- * resolving, reading and compiling each on its own was a third of the default seed's start-up
- * (docs/decisions.md, "Default seed start-up"). Nothing is minified or renamed on purpose, so
- * stack traces in the server's logs stay readable.
+ * resolving, reading and compiling each on its own was a third of the default seed's start-up,
+ * and compiling the bundle without a cache a fifth of what remained (docs/decisions.md, "Default
+ * seed start-up"). Nothing is minified or renamed on purpose: stack traces in the server's log
+ * stay readable.
  *
  * The bundle sits two levels under the package root, as dist/cli/commands/serve.js does, so the
  * one `import.meta.url`-relative path on the serve path (the package root it prints) holds.
  * Without rolldown (a production install), no bundle is written and serve runs unbundled.
  */
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const root = new URL('../', import.meta.url);
 const dir = new URL('dist/cli/bundle/', root);
 
-/** Writes the bundle; `false` (and no bundle at all) when the bundler is not installed. */
+/** Writes the bundle and its code cache; `false` (and no bundle at all) when the bundler is not installed. */
 export async function bundleServe() {
-  // Never leave an old bundle behind: a failed build must fall back to the fresh modules.
+  // Never leave an old bundle or cache behind: a failed build must fall back to the fresh modules.
   rmSync(dir, { recursive: true, force: true });
   let rolldown;
   try {
@@ -29,14 +34,20 @@ export async function bundleServe() {
     return false;
   }
   const bundle = await rolldown({
-    input: { 'serve-main': new URL('dist/cli/serve-main.js', root).pathname },
+    input: { 'serve-main': fileURLToPath(new URL('dist/cli/serve-main.js', root)) },
     platform: 'node',
+    external: ['undici'],
     logLevel: 'warn',
   });
   try {
-    await bundle.write({ dir: dir.pathname, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', minify: false });
+    await bundle.write({ dir: fileURLToPath(dir), format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', minify: false });
   } finally {
     await bundle.close();
+  }
+  const warm = spawnSync(process.execPath, [fileURLToPath(new URL('scripts/warm-serve-cache.mjs', root))], { encoding: 'utf8', timeout: 60_000 });
+  if (warm.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`the bundled serve did not start, so no bundle is kept:\n${warm.stdout}${warm.stderr}`);
   }
   return true;
 }

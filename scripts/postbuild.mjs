@@ -1,9 +1,9 @@
 // Makes the built bin executable (tsc keeps the shebang but not the mode bit), then bundles
-// `serve` for a faster start (scripts/bundle-serve.mjs).
+// `serve` with a code cache for a faster start (scripts/bundle-serve.mjs).
 import { chmodSync } from 'node:fs';
 import { bundleServe } from './bundle-serve.mjs';
 
 chmodSync(new URL('../dist/cli/main.js', import.meta.url), 0o755);
 const started = Date.now();
-if (await bundleServe()) console.log(`postbuild: bundled serve into dist/cli/bundle/ in ${Date.now() - started} ms`);
+if (await bundleServe()) console.log(`postbuild: bundled serve with its code cache into dist/cli/bundle/ in ${Date.now() - started} ms`);
 else console.log('postbuild: rolldown is not installed; serve runs unbundled');
