@@ -31,11 +31,11 @@ export interface LoadedBundle {
 }
 
 /**
- * The bundle, when the build wrote one at least as new as `bin` (cli/main.js): a `tsc` run
- * without the bundling step leaves an older bundle of older code, which must not run.
+ * Whether the build wrote a bundle at least as new as `bin` (cli/main.js): a `tsc` run without
+ * the bundling step leaves an older bundle of older code, which must not run.
  */
-export function currentBundle(bin: URL): boolean {
-  const built = statSync(BUNDLE_FILE, { throwIfNoEntry: false });
+export function currentBundle(bin: URL | string, bundle: string = BUNDLE_FILE): boolean {
+  const built = statSync(bundle, { throwIfNoEntry: false });
   const self = statSync(bin, { throwIfNoEntry: false });
   return built !== undefined && self !== undefined && built.mtimeMs >= self.mtimeMs;
 }
