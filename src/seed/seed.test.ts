@@ -4,8 +4,8 @@ import { silentLogger } from '../core/logger.js';
 import { PLANS } from '../core/types.js';
 import { createSimulator } from '../simulator.js';
 import { testSimulator } from '../../test/support/simulator.js';
-import { SeedError, toJsonPath } from './parse.js';
-import { parseSeed, parseSeedText } from './default.js';
+import { parseSeedWith, SeedError, toJsonPath } from './parse.js';
+import { parseSeed, parseSeedText, SeedFile } from './default.js';
 
 const FROZEN = { frozenAt: '2026-01-01T00:00:00+00:00' };
 
@@ -146,6 +146,31 @@ describe('the default seed', () => {
     expect(defaultSeed()).toEqual(defaultSeed());
     a.close();
     b.close();
+  });
+
+  it('parses to the same seed without zod\'s JIT (how createSimulator parses it) as with it', () => {
+    expect(parseSeedWith(SeedFile, defaultSeed(), { jitless: true })).toStrictEqual(parseSeedWith(SeedFile, defaultSeed()));
+    const broken = defaultSeed() as { accounts: Record<string, unknown>[] };
+    broken.accounts[2]!['surprise'] = true;
+    const errors = [{}, { jitless: true }].map((options) => {
+      try {
+        parseSeedWith(SeedFile, broken, options);
+      } catch (error) {
+        return (error as SeedError).message;
+      }
+      return 'parsed';
+    });
+    expect(errors[0]).toBe('$.accounts[2].surprise: unknown field');
+    expect(errors[1]).toBe(errors[0]);
+  });
+
+  it('gives the state the default seed gives when it is passed explicitly', () => {
+    const implicit = createSimulator({ clock: FROZEN, logger: silentLogger });
+    const explicit = createSimulator({ clock: FROZEN, logger: silentLogger, seed: defaultSeed() });
+    expect(implicit.accounts).toEqual(explicit.accounts);
+    expect(implicit.snapshot()).toEqual(explicit.snapshot());
+    implicit.close();
+    explicit.close();
   });
 
   it('uses documented key shapes', () => {

@@ -196,8 +196,10 @@ export function createSimulator<const G extends readonly AnyGroup[] = Registry>(
   const controlToken = options.controlToken ?? `sbx_ctl_${randomToken(32)}`;
   const logger = options.logger ?? consoleLogger;
   const seedSchema = seedSchemaOf(groups);
+  // The embedded seed is small and parsed once, at start: no JIT for it (seed/parse.ts).
+  const parsedSeed = options.seed === undefined ? parseSeedWith(seedSchema, defaultSeedOf(groups), { jitless: true }) : parseSeedWith(seedSchema, options.seed);
   const seed = withApiKey(
-    parseSeedWith(seedSchema, options.seed ?? defaultSeedOf(groups)) as { accounts: Record<string, unknown>[] },
+    parsedSeed as { accounts: Record<string, unknown>[] },
     options.apiKey,
     (value) => parseSeedWith(seedSchema, value) as { accounts: Record<string, unknown>[] },
   );
