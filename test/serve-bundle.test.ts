@@ -5,12 +5,12 @@
  * the modules tsc wrote serve.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { currentBundle } from '../cli/serve-bundle.js';
+import { currentBundle, verifiedCache } from '../cli/serve-bundle.js';
 import { BIN, startServe, stopServe, type ReadyLine, type ServeProcess } from './support/serve-process.js';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
@@ -45,6 +45,19 @@ function startUnbundled(): Promise<{ ready: ReadyLine; stop: () => void }> {
   });
 }
 
+/** Loads the bundle (the build's, or `file`) in a fresh node with `flags`: whether V8 took the cache. */
+function loadInChild(file?: string, flags: readonly string[] = []): unknown {
+  const entry = pathToFileURL(join(DIST, 'cli', 'serve-bundle.js')).href;
+  const code =
+    `const { loadBundle } = await import(${JSON.stringify(entry)}); ` +
+    `const loaded = loadBundle(${file === undefined ? '' : JSON.stringify({ file })}); ` +
+    `console.log(JSON.stringify({ cacheUsed: loaded.cacheUsed, runServe: typeof loaded.entry.runServe }));`;
+  const result = spawnSync(process.execPath, [...flags, '--input-type=module', '-e', code], { encoding: 'utf8', timeout: 15_000 });
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stdout) as unknown;
+}
+
 async function getJson(url: string, key?: string): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url, key === undefined ? {} : { headers: { 'X-Service-Api-Key': key } });
   return { status: response.status, body: await response.json() };
@@ -72,11 +85,31 @@ describe('the serve bundle', () => {
   });
 
   it('is compiled with the code cache the build wrote, which V8 takes', () => {
-    const entry = pathToFileURL(join(DIST, 'cli', 'serve-bundle.js')).href;
-    const code = `const { loadBundle } = await import(${JSON.stringify(entry)}); console.log(JSON.stringify({ cacheUsed: loadBundle().cacheUsed }));`;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', timeout: 15_000 });
-    expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual({ cacheUsed: true });
+    expect(loadInChild()).toEqual({ cacheUsed: true, runServe: 'function' });
+  });
+
+  it('compiles from source when the cache does not fit: other V8 flags, or a damaged cache (which V8 itself would crash on)', () => {
+    expect(loadInChild(undefined, ['--max-old-space-size=3000'])).toEqual({ cacheUsed: false, runServe: 'function' });
+    const copy = join(dir, 'damaged');
+    cpSync(join(DIST, 'cli', 'bundle'), copy, { recursive: true });
+    const cacheFile = join(copy, 'serve-main.cjs.cache');
+    const cache = readFileSync(cacheFile);
+    for (let i = cache.length >> 1; i < (cache.length >> 1) + 4096; i++) cache[i] = (cache[i]! * 7 + 13) & 0xff;
+    writeFileSync(cacheFile, cache);
+    expect(loadInChild(join(copy, 'serve-main.cjs'))).toEqual({ cacheUsed: false, runServe: 'function' });
+  });
+
+  it('keeps a cache only while its checksum matches the bundle byte for byte', () => {
+    const bundle = readFileSync(BUNDLE);
+    const cache = readFileSync(`${BUNDLE}.cache`);
+    // Buffer.equals, not toEqual: a deep comparison of 2 MB takes seconds.
+    expect(verifiedCache(bundle, cache)?.equals(cache.subarray(4))).toBe(true);
+    const edited = Buffer.from(bundle);
+    const middle = edited.length >> 1;
+    edited[middle] = edited[middle]! ^ 1; // same length: V8's own check would not see it
+    expect(verifiedCache(edited, cache)).toBeUndefined();
+    expect(verifiedCache(bundle, cache.subarray(0, 3))).toBeUndefined();
+    expect(verifiedCache(bundle, undefined)).toBeUndefined();
   });
 
   it('never runs when it is older than the bin beside it (a tsc run without the bundling step)', () => {
