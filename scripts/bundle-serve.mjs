@@ -23,7 +23,12 @@ import { fileURLToPath } from 'node:url';
 const root = new URL('../', import.meta.url);
 const dir = new URL('dist/cli/bundle/', root);
 
-/** Writes the bundle and its code cache; `false` (and no bundle at all) when the bundler is not installed. */
+/**
+ * Writes the bundle and its code cache. Resolves with why there is no bundle, or `undefined` when
+ * there is one: without the bundler, or when the bundled serve does not start here (a build
+ * machine with no loopback, say), nothing is left behind and serve runs the modules, so a build
+ * never fails for want of the faster start.
+ */
 export async function bundleServe() {
   // Never leave an old bundle or cache behind: a failed build must fall back to the fresh modules.
   rmSync(dir, { recursive: true, force: true });
@@ -31,23 +36,28 @@ export async function bundleServe() {
   try {
     ({ rolldown } = await import('rolldown'));
   } catch {
-    return false;
+    return 'rolldown is not installed';
   }
-  const bundle = await rolldown({
-    input: { 'serve-main': fileURLToPath(new URL('dist/cli/serve-main.js', root)) },
-    platform: 'node',
-    external: ['undici'],
-    logLevel: 'warn',
-  });
   try {
-    await bundle.write({ dir: fileURLToPath(dir), format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', minify: false });
-  } finally {
-    await bundle.close();
+    const bundle = await rolldown({
+      input: { 'serve-main': fileURLToPath(new URL('dist/cli/serve-main.js', root)) },
+      platform: 'node',
+      external: ['undici'],
+      logLevel: 'warn',
+    });
+    try {
+      await bundle.write({ dir: fileURLToPath(dir), format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', minify: false });
+    } finally {
+      await bundle.close();
+    }
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    return `rolldown failed: ${error instanceof Error ? error.message : String(error)}`;
   }
   const warm = spawnSync(process.execPath, [fileURLToPath(new URL('scripts/warm-serve-cache.mjs', root))], { encoding: 'utf8', timeout: 60_000 });
   if (warm.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`the bundled serve did not start, so no bundle is kept:\n${warm.stdout}${warm.stderr}`);
+    return `the bundled serve did not start (${warm.error?.message ?? `exit ${warm.status ?? warm.signal}`}):\n${warm.stdout}${warm.stderr}`;
   }
-  return true;
+  return undefined;
 }

@@ -5,5 +5,6 @@ import { bundleServe } from './bundle-serve.mjs';
 
 chmodSync(new URL('../dist/cli/main.js', import.meta.url), 0o755);
 const started = Date.now();
-if (await bundleServe()) console.log(`postbuild: bundled serve with its code cache into dist/cli/bundle/ in ${Date.now() - started} ms`);
-else console.log('postbuild: rolldown is not installed; serve runs unbundled');
+const missing = await bundleServe();
+if (missing === undefined) console.log(`postbuild: bundled serve with its code cache into dist/cli/bundle/ in ${Date.now() - started} ms`);
+else console.warn(`postbuild: no serve bundle, serve runs the modules (slower start): ${missing}`);
