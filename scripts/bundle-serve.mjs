@@ -16,9 +16,10 @@
  * one `import.meta.url`-relative path on the serve path (the package root it prints) holds.
  * Without rolldown (a production install), no bundle is written and serve runs unbundled.
  */
+import { deepStrictEqual } from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = new URL('../', import.meta.url);
 const dir = new URL('dist/cli/bundle/', root);
@@ -44,6 +45,7 @@ export async function bundleServe() {
       platform: 'node',
       external: ['undici'],
       logLevel: 'warn',
+      plugins: [await checkedSeedPlugin()],
     });
     try {
       await bundle.write({ dir: fileURLToPath(dir), format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', minify: false });
@@ -60,4 +62,29 @@ export async function bundleServe() {
     return `the bundled serve did not start (${warm.error?.message ?? `exit ${warm.status ?? warm.signal}`}):\n${warm.stdout}${warm.stderr}`;
   }
   return undefined;
+}
+
+/**
+ * Replaces cli/checked-seed.js in the bundle with the default seed as this build's seed parser
+ * returns it (a full parse, with every check), so the bundled serve does not parse it again at
+ * start. It goes in as JSON text, which V8 parses faster than the same object literal; a parse
+ * output that JSON cannot carry exactly is refused here (the bundle then parses at start).
+ */
+async function checkedSeedPlugin() {
+  const module = fileURLToPath(new URL('dist/cli/checked-seed.js', root));
+  const { defaultSeed, parseSeed } = await import(pathToFileURL(fileURLToPath(new URL('dist/src/seed/default.js', root))).href);
+  const parsed = parseSeed(defaultSeed());
+  const text = JSON.stringify(parsed);
+  try {
+    deepStrictEqual(JSON.parse(text), parsed);
+  } catch {
+    console.warn('postbuild: the parsed default seed does not survive JSON; the bundled serve parses it at start');
+    return { name: 'switchboard-checked-seed' };
+  }
+  return {
+    name: 'switchboard-checked-seed',
+    load(id) {
+      return id === module ? `export const CHECKED_DEFAULT_SEED = JSON.parse(${JSON.stringify(text)});\n` : null;
+    },
+  };
 }

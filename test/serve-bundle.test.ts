@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { currentBundle, verifiedCache } from '../cli/serve-bundle.js';
+import { defaultSeed, parseSeed } from '../src/seed/default.js';
 import { BIN, startServe, stopServe, type ReadyLine, type ServeProcess } from './support/serve-process.js';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
@@ -110,6 +111,15 @@ describe('the serve bundle', () => {
     expect(verifiedCache(edited, cache)).toBeUndefined();
     expect(verifiedCache(bundle, cache.subarray(0, 3))).toBeUndefined();
     expect(verifiedCache(bundle, undefined)).toBeUndefined();
+  });
+
+  it('carries the default seed exactly as the seed parser returns it now (cli/checked-seed.ts)', () => {
+    const line = readFileSync(BUNDLE, 'utf8')
+      .split('\n')
+      .find((text) => text.startsWith('const CHECKED_DEFAULT_SEED = JSON.parse('));
+    expect(line).toBeDefined();
+    const literal = line!.slice('const CHECKED_DEFAULT_SEED = JSON.parse('.length, line!.lastIndexOf(')'));
+    expect(JSON.parse(JSON.parse(literal) as string)).toStrictEqual(JSON.parse(JSON.stringify(parseSeed(defaultSeed()))));
   });
 
   it('never runs when it is older than the bin beside it (a tsc run without the bundling step)', () => {

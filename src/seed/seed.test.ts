@@ -3,6 +3,7 @@ import { defaultSeed, DEFAULT_ACCOUNTS } from '../../fixtures/default-seed.js';
 import { silentLogger } from '../core/logger.js';
 import { PLANS } from '../core/types.js';
 import { createSimulator } from '../simulator.js';
+import { createSimulatorWithCheckedSeed } from '../simulator/create.js';
 import { testSimulator } from '../../test/support/simulator.js';
 import { parseSeedWith, SeedError, toJsonPath } from './parse.js';
 import { parseSeed, parseSeedText, SeedFile } from './default.js';
@@ -171,6 +172,17 @@ describe('the default seed', () => {
     expect(implicit.snapshot()).toEqual(explicit.snapshot());
     implicit.close();
     explicit.close();
+  });
+
+  it('gives the same state from the seed parsed ahead (serve\'s bundle, cli/checked-seed.ts), through JSON, as from parsing it', () => {
+    const checked = JSON.parse(JSON.stringify(parseSeed(defaultSeed()))) as unknown;
+    const ahead = createSimulatorWithCheckedSeed({ clock: FROZEN, logger: silentLogger }, checked);
+    const parsed = createSimulator({ clock: FROZEN, logger: silentLogger });
+    expect(ahead.accounts).toEqual(parsed.accounts);
+    expect(ahead.snapshot()).toEqual(parsed.snapshot());
+    const keyed = createSimulatorWithCheckedSeed({ clock: FROZEN, logger: silentLogger, apiKey: 'sbx_fixed_key_123' }, checked);
+    expect(keyed.accounts[0]!.keys.full).toBe('sbx_fixed_key_123');
+    for (const sim of [ahead, parsed, keyed]) sim.close();
   });
 
   it('uses documented key shapes', () => {
