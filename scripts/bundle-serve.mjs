@@ -1,16 +1,17 @@
 /**
  * Bundles `switchboard serve` (dist/cli/serve-main.js, as tsc wrote it) into dist/cli/bundle/:
  * one CommonJS file for everything `serve` loads at start, plus a chunk for what it requires
- * lazily (the webhook transport, on the first delivery; undici itself stays a dependency). Then
- * a real start of the bundle writes V8's code cache beside it (scripts/warm-serve-cache.mjs).
+ * lazily (the webhook transport, on the first delivery; undici itself stays a dependency), with
+ * cli/checked-seed.js replaced by the default seed as this build's parser returns it. Then a
+ * real start of the bundle writes V8's code cache beside it (scripts/warm-serve-cache.mjs).
  * cli/main.ts runs the bundle, with the cache, through cli/serve-bundle.ts when the bundle is at
  * least as new as dist/cli/main.js, and the modules tsc wrote otherwise.
  *
  * Why: the serve path is some 600 modules (the simulator's groups, zod, the upload inspectors);
  * resolving, reading and compiling each on its own was a third of the default seed's start-up,
  * and compiling the bundle without a cache a fifth of what remained (docs/decisions.md, "Default
- * seed start-up"). Nothing is minified or renamed on purpose: stack traces in the server's log
- * stay readable.
+ * seed start-up"). The bundle is not minified, on purpose: stack traces in the server's log stay
+ * readable.
  *
  * The bundle sits two levels under the package root, as dist/cli/commands/serve.js does, so the
  * one `import.meta.url`-relative path on the serve path (the package root it prints) holds.
