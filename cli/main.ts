@@ -2,7 +2,8 @@
 /**
  * The `switchboard` bin. Alone on a terminal it opens the TUI; alone elsewhere it prints help.
  * `switchboard tui` takes a short path that loads only the TUI's command, so the first frame
- * does not wait for every other command's modules.
+ * does not wait for every other command's modules. `switchboard serve` runs the build's bundle of
+ * the serve command (cli/serve-main.ts), one file instead of some 600 modules, when it is there.
  */
 const args = process.argv.slice(2);
 
@@ -14,6 +15,11 @@ async function main(): Promise<void> {
   if (args.length === 0 && process.stdin.isTTY && process.stdout.isTTY) {
     const { runTui } = await import('./commands/tui.js');
     process.exitCode = await runTui();
+    return;
+  }
+  if (args[0] === 'serve') {
+    const { runServe } = await serveEntry();
+    await runServe(process.argv);
     return;
   }
   if (args[0] === 'tui') {
@@ -28,6 +34,13 @@ async function main(): Promise<void> {
     return;
   }
   await program.parseAsync(process.argv);
+}
+
+/** The build's bundle of `serve` when it is current (cli/serve-bundle.ts); the modules as tsc wrote them otherwise. */
+async function serveEntry(): Promise<typeof import('./serve-main.js')> {
+  const bundle = await import('./serve-bundle.js');
+  if (bundle.currentBundle(new URL(import.meta.url))) return bundle.loadBundle().entry;
+  return import('./serve-main.js');
 }
 
 main().catch((error: unknown) => {

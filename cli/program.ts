@@ -7,7 +7,8 @@
  * unchanged); anything else (no command, `help`, a typo) gets every command, for the full help
  * and commander's suggestions.
  */
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { baseProgram } from './base-program.js';
 
 type Register = (program: Command) => void;
 
@@ -25,11 +26,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
 
 /** The program for these arguments (`process.argv.slice(2)`): only the command they name, when they name one. */
 export async function createProgram(args: readonly string[] = []): Promise<Command> {
-  const program = new Command();
-  program
-    .name('switchboard')
-    .description('Simulator, conformance kit and tools for the Messaging Automation REST API v1')
-    .version('0.1.0');
+  const program = baseProgram();
   const named = args[0] !== undefined && Object.hasOwn(COMMANDS, args[0]) ? [args[0]] : Object.keys(COMMANDS);
   const registers = await Promise.all(named.map((name) => COMMANDS[name]!()));
   for (const register of registers) register(program);

@@ -11,7 +11,9 @@ import { parseRateLimit, type RateLimitConfig } from '../../src/core/rate-limit.
 import { defaultSeed, parseSeedText, type SeedFileData } from '../../src/seed/default.js';
 import { SeedApiKey } from '../../src/resources/account/seed.js';
 import { parsePortList } from '../../src/resources/webhooks/egress.js';
-import { createSimulator, type SeedAccountInfo } from '../../src/simulator.js';
+import type { SeedAccountInfo } from '../../src/simulator.js';
+import { createSimulator, createSimulatorWithCheckedSeed } from '../../src/simulator/create.js';
+import { CHECKED_DEFAULT_SEED } from '../checked-seed.js';
 import { recordServed } from './serve-record.js';
 import { logServed, parseLogFormat, type LogFormat } from './serve-log.js';
 import type { ServedRequest } from '../../src/simulator.js';
@@ -222,7 +224,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const state = options.state ? loadState(options.state) : undefined;
   if (options.controlToken !== undefined) checkControlTokenOption(options.controlToken);
   const allowLocalWebhooks = options.allowLocalWebhooks === undefined ? false : parseAllowLocalOption(options.allowLocalWebhooks);
-  const sim = createSimulator({
+  const simulatorOptions = {
     seed,
     state,
     apiKey: options.apiKey,
@@ -232,7 +234,12 @@ export async function serve(options: ServeOptions): Promise<void> {
     webhookTransport: transport,
     logger: consoleLogger,
     ...(logFormat !== 'off' ? { onServed: (entry: ServedRequest) => void served.set(entry.requestId, entry) } : {}),
-  });
+  };
+  // The bundle carries the default seed already parsed at build time (cli/checked-seed.ts).
+  const sim =
+    seed === undefined && CHECKED_DEFAULT_SEED !== undefined
+      ? createSimulatorWithCheckedSeed(simulatorOptions, CHECKED_DEFAULT_SEED)
+      : createSimulator(simulatorOptions);
   checkBindSafety(options.host, sim.accounts, options.exposeDefaultKeys ?? false);
   const persistence = options.state
     ? persistState(sim, options.state, {

@@ -19,8 +19,18 @@ export function toJsonPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-export function parseSeedWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+export interface SeedParseOptions {
+  /**
+   * Skip zod's JIT: before its first pass over an object schema, zod writes and compiles a fast
+   * path for it (`new Function`), which pays off over many records and many parses, not over the
+   * embedded default seed's single pass at start-up, where it cost some 15-50 ms
+   * (docs/decisions.md, "Default seed start-up"). Same result and issues either way.
+   */
+  readonly jitless?: boolean;
+}
+
+export function parseSeedWith<S extends z.ZodType>(schema: S, value: unknown, options: SeedParseOptions = {}): z.output<S> {
+  const result = schema.safeParse(value, options.jitless === true ? { jitless: true } : undefined);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;

@@ -3,9 +3,10 @@ import { defaultSeed, DEFAULT_ACCOUNTS } from '../../fixtures/default-seed.js';
 import { silentLogger } from '../core/logger.js';
 import { PLANS } from '../core/types.js';
 import { createSimulator } from '../simulator.js';
+import { createSimulatorWithCheckedSeed } from '../simulator/create.js';
 import { testSimulator } from '../../test/support/simulator.js';
-import { SeedError, toJsonPath } from './parse.js';
-import { parseSeed, parseSeedText } from './default.js';
+import { parseSeedWith, SeedError, toJsonPath } from './parse.js';
+import { parseSeed, parseSeedText, SeedFile } from './default.js';
 
 const FROZEN = { frozenAt: '2026-01-01T00:00:00+00:00' };
 
@@ -146,6 +147,42 @@ describe('the default seed', () => {
     expect(defaultSeed()).toEqual(defaultSeed());
     a.close();
     b.close();
+  });
+
+  it('parses to the same seed without zod\'s JIT (how createSimulator parses it) as with it', () => {
+    expect(parseSeedWith(SeedFile, defaultSeed(), { jitless: true })).toStrictEqual(parseSeedWith(SeedFile, defaultSeed()));
+    const broken = defaultSeed() as { accounts: Record<string, unknown>[] };
+    broken.accounts[2]!['surprise'] = true;
+    const errors = [{}, { jitless: true }].map((options) => {
+      try {
+        parseSeedWith(SeedFile, broken, options);
+      } catch (error) {
+        return (error as SeedError).message;
+      }
+      return 'parsed';
+    });
+    expect(errors[0]).toBe('$.accounts[2].surprise: unknown field');
+    expect(errors[1]).toBe(errors[0]);
+  });
+
+  it('gives the state the default seed gives when it is passed explicitly', () => {
+    const implicit = createSimulator({ clock: FROZEN, logger: silentLogger });
+    const explicit = createSimulator({ clock: FROZEN, logger: silentLogger, seed: defaultSeed() });
+    expect(implicit.accounts).toEqual(explicit.accounts);
+    expect(implicit.snapshot()).toEqual(explicit.snapshot());
+    implicit.close();
+    explicit.close();
+  });
+
+  it('gives the same state from the seed parsed ahead (serve\'s bundle, cli/checked-seed.ts), through JSON, as from parsing it', () => {
+    const checked = JSON.parse(JSON.stringify(parseSeed(defaultSeed()))) as unknown;
+    const ahead = createSimulatorWithCheckedSeed({ clock: FROZEN, logger: silentLogger }, checked);
+    const parsed = createSimulator({ clock: FROZEN, logger: silentLogger });
+    expect(ahead.accounts).toEqual(parsed.accounts);
+    expect(ahead.snapshot()).toEqual(parsed.snapshot());
+    const keyed = createSimulatorWithCheckedSeed({ clock: FROZEN, logger: silentLogger, apiKey: 'sbx_fixed_key_123' }, checked);
+    expect(keyed.accounts[0]!.keys.full).toBe('sbx_fixed_key_123');
+    for (const sim of [ahead, parsed, keyed]) sim.close();
   });
 
   it('uses documented key shapes', () => {
