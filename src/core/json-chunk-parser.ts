@@ -26,6 +26,7 @@
  * are refused as before. Errors name the byte offset and the JSON path of the value being read.
  * Runtime-neutral (no node:*). Measured in docs/decisions.md (issue 12, start-up at scale).
  */
+import { RepeatedStrings } from './json-repeats.js';
 import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, ElementScan, OPEN_BRACE, OPEN_BRACKET, QUOTE, runByGuess, SPACE_BYTES } from './json-element-runs.js';
 
 export class JsonChunkError extends Error {
@@ -42,6 +43,8 @@ type Frame =
       scanOnly: boolean;
       /** The scan of the elements still arriving, kept between chunks. */
       scan: ElementScan | undefined;
+      /** Shares repeated strings between this array's elements as they are parsed (./json-repeats.ts). */
+      readonly repeats: RepeatedStrings;
     };
 
 const COLON = 0x3a;
@@ -213,6 +216,7 @@ export class JsonChunkParser {
   }
 
   private placeRun(frame: Extract<Frame, { kind: 'array' }>, values: unknown[], end: number): void {
+    frame.repeats.share(values);
     if (frame.value.length === 0) frame.value = values;
     else for (const value of values) frame.value.push(value);
     frame.expect = 'comma';
@@ -256,7 +260,7 @@ export class JsonChunkParser {
     }
     if (code === OPEN_BRACKET) {
       this.index++;
-      this.stack.push({ kind: 'array', value: [], expect: 'first-value', scanOnly: false, scan: undefined });
+      this.stack.push({ kind: 'array', value: [], expect: 'first-value', scanOnly: false, scan: undefined, repeats: new RepeatedStrings() });
       return true;
     }
     return this.readScalar(code, final);
