@@ -55,7 +55,17 @@ function isDelimiter(code: number): boolean {
   return SPACE_BYTES[code] === 1 || code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || code === COLON;
 }
 
+export interface JsonChunkParserOptions {
+  /**
+   * The text of `bytes` when they are all ASCII, else undefined: a runtime's native shortcut
+   * (Node: `isAscii` and a Latin-1 copy, about twice as fast as TextDecoder on a state file).
+   * Without it every slice goes through TextDecoder.
+   */
+  readonly asciiText?: (bytes: Uint8Array) => string | undefined;
+}
+
 export class JsonChunkParser {
+  private readonly asciiText: ((bytes: Uint8Array) => string | undefined) | undefined;
   private readonly looseDecoder = new TextDecoder('utf-8');
   private readonly strictDecoder = new TextDecoder('utf-8', { fatal: true });
   private readonly encoder = new TextEncoder();
@@ -68,6 +78,10 @@ export class JsonChunkParser {
   private readonly stack: Frame[] = [];
   private root: { value: unknown } | undefined;
   private ended = false;
+
+  constructor(options: JsonChunkParserOptions = {}) {
+    this.asciiText = options.asciiText;
+  }
 
   /** Feeds the next piece of the document (bytes are UTF-8; a character may be split between chunks). */
   write(chunk: Uint8Array | string): void {
@@ -319,6 +333,8 @@ export class JsonChunkParser {
    */
   private decode(start: number, end: number): string {
     const slice = this.bytes.subarray(start, end);
+    const ascii = this.asciiText?.(slice);
+    if (ascii !== undefined) return ascii;
     const text = this.looseDecoder.decode(slice);
     if (!text.includes(REPLACEMENT_CHARACTER)) return text;
     try {
