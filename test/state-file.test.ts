@@ -101,7 +101,7 @@ describe('state file primitives', () => {
     contacts[0]!.name = 'Zo\u00eb \u{1F600} \u03a9';
     contacts[contacts.length - 1]!.name = 'caf\u00e9';
     writeFileSync(file, JSON.stringify(saved));
-    const loaded = loadState(file)!.store.collections['contacts'] as { name: string | null }[];
+    const loaded = loadState(file)!.store.collections['contacts'] as unknown as { name: string | null }[];
     expect(loaded[0]!.name).toBe('Zo\u00eb \u{1F600} \u03a9');
     expect(loaded[loaded.length - 1]!.name).toBe('caf\u00e9');
 
