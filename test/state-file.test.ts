@@ -89,6 +89,29 @@ describe('state file primitives', () => {
     expect(() => loadState(join(dir, 'seed.json'))).toThrow(/not a switchboard state file.*\$\.format/);
   });
 
+  it('reads non-ASCII text in a state file as written, and refuses bytes that are not UTF-8', async () => {
+    // ASCII runs take a shortcut (a Latin-1 copy); every other run must still be decoded as UTF-8.
+    const dir = freshDir();
+    const file = join(dir, 'state.json');
+    const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
+    await persistState(sim, file).close();
+    sim.close();
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { store: { collections: { contacts: { name: string | null }[] } } };
+    const contacts = saved.store.collections.contacts;
+    contacts[0]!.name = 'Zo\u00eb \u{1F600} \u03a9';
+    contacts[contacts.length - 1]!.name = 'caf\u00e9';
+    writeFileSync(file, JSON.stringify(saved));
+    const loaded = loadState(file)!.store.collections['contacts'] as unknown as { name: string | null }[];
+    expect(loaded[0]!.name).toBe('Zo\u00eb \u{1F600} \u03a9');
+    expect(loaded[loaded.length - 1]!.name).toBe('caf\u00e9');
+
+    const bytes = readFileSync(file);
+    const at = bytes.indexOf(Buffer.from('caf\u00e9'));
+    bytes[at + 4] = 0x28; // 0xC3 followed by '(' is not UTF-8
+    writeFileSync(file, bytes);
+    expect(() => loadState(file)).toThrow(/not valid UTF-8/);
+  });
+
   it('logs every commit before it is acknowledged: a new simulator resumes from file + log without a shutdown save', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');

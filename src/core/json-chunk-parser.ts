@@ -26,6 +26,7 @@
  * are refused as before. Errors name the byte offset and the JSON path of the value being read.
  * Runtime-neutral (no node:*). Measured in docs/decisions.md (issue 12, start-up at scale).
  */
+import { RepeatedStrings } from './json-repeats.js';
 import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, ElementScan, OPEN_BRACE, OPEN_BRACKET, QUOTE, runByGuess, SPACE_BYTES } from './json-element-runs.js';
 
 export class JsonChunkError extends Error {
@@ -42,6 +43,8 @@ type Frame =
       scanOnly: boolean;
       /** The scan of the elements still arriving, kept between chunks. */
       scan: ElementScan | undefined;
+      /** Shares repeated strings between this array's elements as they are parsed (./json-repeats.ts). */
+      readonly repeats: RepeatedStrings;
     };
 
 const COLON = 0x3a;
@@ -52,7 +55,17 @@ function isDelimiter(code: number): boolean {
   return SPACE_BYTES[code] === 1 || code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || code === COLON;
 }
 
+export interface JsonChunkParserOptions {
+  /**
+   * The text of `bytes` when they are all ASCII, else undefined: a runtime's native shortcut
+   * (Node: `isAscii` and a Latin-1 copy, about twice as fast as TextDecoder on a state file).
+   * Without it every slice goes through TextDecoder.
+   */
+  readonly asciiText?: (bytes: Uint8Array) => string | undefined;
+}
+
 export class JsonChunkParser {
+  private readonly asciiText: ((bytes: Uint8Array) => string | undefined) | undefined;
   private readonly looseDecoder = new TextDecoder('utf-8');
   private readonly strictDecoder = new TextDecoder('utf-8', { fatal: true });
   private readonly encoder = new TextEncoder();
@@ -65,6 +78,10 @@ export class JsonChunkParser {
   private readonly stack: Frame[] = [];
   private root: { value: unknown } | undefined;
   private ended = false;
+
+  constructor(options: JsonChunkParserOptions = {}) {
+    this.asciiText = options.asciiText;
+  }
 
   /** Feeds the next piece of the document (bytes are UTF-8; a character may be split between chunks). */
   write(chunk: Uint8Array | string): void {
@@ -213,6 +230,7 @@ export class JsonChunkParser {
   }
 
   private placeRun(frame: Extract<Frame, { kind: 'array' }>, values: unknown[], end: number): void {
+    frame.repeats.share(values);
     if (frame.value.length === 0) frame.value = values;
     else for (const value of values) frame.value.push(value);
     frame.expect = 'comma';
@@ -256,7 +274,7 @@ export class JsonChunkParser {
     }
     if (code === OPEN_BRACKET) {
       this.index++;
-      this.stack.push({ kind: 'array', value: [], expect: 'first-value', scanOnly: false, scan: undefined });
+      this.stack.push({ kind: 'array', value: [], expect: 'first-value', scanOnly: false, scan: undefined, repeats: new RepeatedStrings() });
       return true;
     }
     return this.readScalar(code, final);
@@ -315,6 +333,8 @@ export class JsonChunkParser {
    */
   private decode(start: number, end: number): string {
     const slice = this.bytes.subarray(start, end);
+    const ascii = this.asciiText?.(slice);
+    if (ascii !== undefined) return ascii;
     const text = this.looseDecoder.decode(slice);
     if (!text.includes(REPLACEMENT_CHARACTER)) return text;
     try {

@@ -13,40 +13,12 @@
  * action to the store's open transaction, so a request that fails half-way changes nothing.
  * Records are replaced, never mutated in place: callers treat what they read as read-only.
  */
+import { buildIndexes, type BuiltIndexes } from './bulk-load.js';
+import type { Entity, IndexDefinitions, IndexKey } from './index-definitions.js';
 import { SortedIds, type SortedIdView } from './sorted-ids.js';
 import { SortedPairs, type SortedPairView } from './sorted-pairs.js';
 
-export interface Entity {
-  readonly id: number;
-  readonly account_id: number;
-}
-
-export type IndexKey = string | readonly string[] | null | undefined;
-
-export interface IndexDefinition<T> {
-  readonly key: (record: T) => IndexKey;
-  /** A unique index holds at most one record per key; a clash throws (callers check first). */
-  readonly unique?: boolean;
-  /**
-   * The only fields `key` reads (besides `account_id`, which never changes). When given, an update
-   * that leaves them all identical skips this index without computing its keys.
-   */
-  readonly fields?: readonly (keyof T)[];
-  /**
-   * Makes an ordered index: under each key, ids sorted by (orderBy(record), id) instead of by id,
-   * for lists whose spec order is a field that changes (./sorted-pairs.ts).
-   */
-  readonly orderBy?: (record: T) => number;
-  /**
-   * Each id under a key also carries the collection's `accountKey` (e.g. updated time), so a walk
-   * of one key's list skips records under a threshold (`since`) as the account's list does: a
-   * filter combined with `since` reads about a page, whichever is the more selective. Needs
-   * `accountKey`; costs one re-key per key when the account key changes.
-   */
-  readonly keyed?: boolean;
-}
-
-export type IndexDefinitions<T> = Readonly<Record<string, IndexDefinition<T>>>;
+export type { Entity, IndexDefinition, IndexDefinitions, IndexKey } from './index-definitions.js';
 
 export interface CollectionOptions<T extends Entity> {
   /**
@@ -98,11 +70,12 @@ function keysOf(key: IndexKey): readonly string[] {
 }
 
 export class Collection<T extends Entity> implements LoadedRecords<T> {
-  private readonly byId = new Map<number, T>();
-  private readonly byAccount = new Map<number, SortedIds>();
-  private readonly uniques = new Map<string, Map<string, number>>();
-  private readonly secondaries = new Map<string, Map<string, SortedIds>>();
-  private readonly ordered = new Map<string, Map<string, SortedPairs>>();
+  // Not readonly: a bulk load swaps in maps built off to the side (installLoad).
+  private byId = new Map<number, T>();
+  private byAccount = new Map<number, SortedIds>();
+  private uniques = new Map<string, Map<string, number>>();
+  private secondaries = new Map<string, Map<string, SortedIds>>();
+  private ordered = new Map<string, Map<string, SortedPairs>>();
   private readonly accountKey: ((record: T) => number) | undefined;
   private readonly attached: readonly AttachedIndex<T>[];
   /** Bumped by every change, undo, clear and load: a cheap "has anything here changed?" for caches. */
@@ -236,21 +209,40 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     return previous;
   }
 
-  /** Drops everything without undo (used by restore and reset only). */
+  /** Drops everything without undo (as loading no records). */
   clear(): void {
-    this.mutations++;
-    this.byId.clear();
-    this.byAccount.clear();
-    for (const index of this.uniques.values()) index.clear();
-    for (const index of this.secondaries.values()) index.clear();
-    for (const index of this.ordered.values()) index.clear();
-    for (const index of this.attached) index.clear();
+    this.load([]);
   }
 
-  /** Loads records without undo or change notification (used by restore only). */
+  /**
+   * Replaces everything with `records`, without undo or change notification:
+   * `installLoad(prepareLoad(records))`. Throws DuplicateKeyError, changing nothing, when two
+   * records hold one unique key.
+   */
   load(records: readonly T[]): void {
-    for (const record of records) this.attach(record, false);
-    for (const index of this.attached) index.loaded(this);
+    this.installLoad(this.prepareLoad(records));
+  }
+
+  /**
+   * Builds the indexes of `records` without touching the live ones (./bulk-load.ts): a restore
+   * prepares every collection first and installs them only once all of it passed.
+   */
+  prepareLoad(records: readonly T[]): BuiltIndexes<T> {
+    return buildIndexes(records, this.indexes, this.accountKey);
+  }
+
+  /** Makes prepared records and indexes the live ones (restore only: no undo, no change notification). */
+  installLoad(built: BuiltIndexes<T>): void {
+    this.mutations++;
+    this.byId = built.byId;
+    this.byAccount = built.byAccount;
+    this.uniques = built.uniques;
+    this.secondaries = built.secondaries;
+    this.ordered = built.ordered;
+    for (const index of this.attached) {
+      index.clear();
+      index.loaded(this);
+    }
   }
 
   /**
@@ -342,8 +334,7 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     }
   }
 
-  /** `tellAttached` false: a bulk load, which attached indexes hear of once (`load`). */
-  private attach(record: T, tellAttached = true): void {
+  private attach(record: T): void {
     this.mutations++;
     this.byId.set(record.id, record);
     let accountIds = this.byAccount.get(record.account_id);
@@ -363,7 +354,7 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
       const order = definition.orderBy!(record);
       for (const key of keysOf(definition.key(record))) this.addToOrdered(index, key, order, record.id);
     }
-    if (tellAttached) for (const index of this.attached) index.attach(record);
+    for (const index of this.attached) index.attach(record);
   }
 
   private detach(record: T): void {

@@ -184,9 +184,16 @@ function inlineCheck(check: ZodCheckLike, type: 'string' | 'number'): ((value: n
       case 'string_format': {
         const pattern = definition['pattern'];
         if (definition['format'] !== 'regex' || !(pattern instanceof RegExp) || when !== undefined) return undefined;
+        // The last string that matched is remembered: a loaded state's records mostly repeat
+        // their neighbours' timestamps (often the very same string, ../core/json-repeats.ts),
+        // so the pattern runs once per run of equal values.
+        let lastMatched: string | undefined;
         return (value: string) => {
+          if (value === lastMatched) return true;
           pattern.lastIndex = 0;
-          return pattern.test(value);
+          if (!pattern.test(value)) return false;
+          lastMatched = value;
+          return true;
         };
       }
       default:

@@ -87,6 +87,42 @@ describe('SortedIds (chunked ascending id set) against a plain sorted array', ()
     );
   });
 
+  it('a keyed set built from ascending ids and keys agrees with the model, before and after later changes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 1000 })), { maxLength: CHUNK_MAX * 3 }),
+        fc.array(op(CHUNK_MAX * 10), { maxLength: 300 }),
+        fc.array(fc.integer({ min: 0, max: CHUNK_MAX * 10 + 2 }), { minLength: 1, maxLength: 6 }),
+        (steps, ops, probes) => {
+          // Ascending distinct ids (gaps of 1 to 3), each with a random key: what a bulk load hands over.
+          const ids: number[] = [];
+          const keys: number[] = [];
+          let id = 0;
+          for (const [gap, key] of steps) {
+            id += gap;
+            ids.push(id);
+            keys.push(key);
+          }
+          const set = SortedIds.fromAscending(ids, keys);
+          const model = new Model();
+          ids.forEach((each, at) => model.insert(each, keys[at]!));
+          expect(set.keyed).toBe(true);
+          checkAgainst(set, model, probes);
+          for (const step of ops) {
+            if (step.kind === 'insert') {
+              set.insert(step.id, step.key);
+              model.insert(step.id, step.key);
+            } else {
+              expect(set.remove(step.id)).toBe(model.remove(step.id));
+            }
+          }
+          checkAgainst(set, model, probes);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('empties and refills through splits and merges', () => {
     const set = new SortedIds(true);
     const model = new Model();

@@ -7,6 +7,7 @@
  * Callbacks queued with `afterCommit` (event delivery) run only once the outermost transaction
  * committed.
  */
+import type { BuiltIndexes } from './bulk-load.js';
 import { Collection, type CollectionOptions, type Entity, type IndexDefinitions } from './collection.js';
 import { checkSnapshot, type CollectionRules, type RecordRules } from './rules.js';
 import { STATE_FORMAT, STATE_VERSION, type StoreSnapshot } from './snapshot.js';
@@ -210,11 +211,11 @@ export class Store {
     if (snapshot.format !== STATE_FORMAT || snapshot.version !== STATE_VERSION) {
       throw new Error(`unsupported state: expected ${STATE_FORMAT} v${STATE_VERSION}`);
     }
-    const records = checkSnapshot(snapshot, this.rules);
-    for (const [name, collection] of this.collections) {
-      collection.clear();
-      collection.load(records.get(name) ?? []);
-    }
+    // Each collection's indexes are built while it is checked (its unique keys are checked by
+    // building them) and go live only once the whole state passed.
+    const built = new Map<string, BuiltIndexes<Entity>>();
+    checkSnapshot(snapshot, this.rules, { buildIndexes: (name, records) => built.set(name, this.collections.get(name)!.prepareLoad(records)) });
+    for (const [name, collection] of this.collections) collection.installLoad(built.get(name) ?? collection.prepareLoad([]));
     this.sequences = { ...snapshot.sequences };
     this.touched.clear();
     if (this.commitListeners.size > 0) this.emitCommit({ replaced: true, records: [], sequences: { ...this.sequences } });

@@ -92,5 +92,14 @@ const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
  * state may hold one) gets +Infinity: never skipped, the filter itself decides.
  */
 export function updatedKey(c: ContactRecord): number {
-  return CANONICAL_TIMESTAMP.test(c.updated_at) ? Date.parse(c.updated_at) : Infinity;
+  // Loading a large state asks this for every contact in id order, and neighbours mostly share
+  // their updated_at (often the very same string, ../../core/json-repeats.ts): the regex and
+  // Date.parse run once per run of equal values, not once per contact.
+  if (c.updated_at === lastUpdatedAt) return lastUpdatedKey;
+  lastUpdatedKey = CANONICAL_TIMESTAMP.test(c.updated_at) ? Date.parse(c.updated_at) : Infinity;
+  lastUpdatedAt = c.updated_at;
+  return lastUpdatedKey;
 }
+
+let lastUpdatedAt: string | undefined;
+let lastUpdatedKey = Infinity;
