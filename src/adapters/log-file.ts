@@ -47,6 +47,7 @@ export class LogFile {
   /** The extent being zeroed: [from, to). Nothing may be written at or past `from` meanwhile. */
   private growing: { from: number; to: number } | undefined;
   private closeWanted = false;
+  private closed = false;
   private growthFailed = false;
 
   /**
@@ -86,8 +87,14 @@ export class LogFile {
 
   /** Closes the descriptor, once the extent being zeroed (if any) is done with it. */
   close(): void {
+    if (this.closed || this.closeWanted) return;
     if (this.growing) this.closeWanted = true;
-    else closeSync(this.fd);
+    else this.closeNow();
+  }
+
+  private closeNow(): void {
+    this.closed = true;
+    closeSync(this.fd);
   }
 
   /** Starts zeroing the next extent when less than half of one is left ahead of the lines. */
@@ -105,7 +112,7 @@ export class LogFile {
       // fdatasyncs report a failing disk), past the end of the file as without preallocation.
       if (error) this.growthFailed = true;
       else this.allocated = Math.max(this.allocated, grownTo);
-      if (this.closeWanted) closeSync(this.fd);
+      if (this.closeWanted) this.closeNow();
       else this.onGrown();
     };
     write(this.fd, zeros, 0, to - from, from, (error, written) => {

@@ -5,9 +5,10 @@
  * Every commit of the store becomes one JSON line in `<state>.log`, holding the records it wrote
  * as their new values (null for a removal), the sequences it moved and the virtual clock, with a
  * line number `n` that only grows. Lines are written in batches (group commit): the commits of one
- * turn of the event loop go together, written with one write. Each batch's fdatasync runs on its
- * own descriptor while the next batch is written, up to six at once (./log-syncs.ts); when all
- * are busy, commits gather into the next batch. Syncs settle in order. A write request's answer
+ * turn of the event loop go together, written with one write, over zeros grown ahead of them
+ * (./log-file.ts: an fdatasync then commits nothing through the filesystem's journal). Each
+ * batch's fdatasync runs on its own descriptor while the next batch is written, up to six at
+ * once (./log-syncs.ts); when all are busy, commits gather into the next batch. Syncs settle in order. A write request's answer
  * waits for its batch (`whenDurable`), so a 2xx means the change is on disk.
  *
  * When the log has grown as large as the state file (at least 64 MiB) it is folded into the state
@@ -317,12 +318,11 @@ export class StateLog implements CompactionHost {
   private schedule(): void {
     if (this.scheduled || this.closed) return;
     this.scheduled = true;
-    const flush = (): void => {
+    // setImmediate, not a microtask: every commit of this turn of the event loop joins the batch.
+    setImmediate(() => {
       this.scheduled = false;
       this.flushBatch();
-    };
-    // setImmediate, not a microtask: every commit of this turn of the event loop joins the batch.
-    setImmediate(flush);
+    });
   }
 
   private flushBatch(): void {
@@ -459,8 +459,10 @@ export class StateLog implements CompactionHost {
     this.saveFullState();
     this.pending = [];
     this.snapshotWanted = false;
+    // The new log first: if it cannot be opened, the old one is still the one written to.
+    const fresh = this.openFreshLog();
     this.file.close();
-    this.file = this.openFreshLog();
+    this.file = fresh;
     this.syncFds.retire();
     this.syncFds = new SyncDescriptors(this.logFile);
     this.failure = undefined;
