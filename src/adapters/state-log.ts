@@ -5,9 +5,10 @@
  * Every commit of the store becomes one JSON line in `<state>.log`, holding the records it wrote
  * as their new values (null for a removal), the sequences it moved and the virtual clock, with a
  * line number `n` that only grows. Lines are written in batches (group commit): the commits of one
- * turn of the event loop go together, written with one write. Each batch's fdatasync runs on its
- * own descriptor while the next batch is written, up to six at once (./log-syncs.ts); when all
- * are busy, commits gather into the next batch. Syncs settle in order. A write request's answer
+ * turn of the event loop go together, written with one write, over zeros grown ahead of them
+ * (./log-file.ts: an fdatasync then commits nothing through the filesystem's journal). Each
+ * batch's fdatasync runs on its own descriptor while the next batch is written, up to six at
+ * once (./log-syncs.ts); when all are busy, commits gather into the next batch. Syncs settle in order. A write request's answer
  * waits for its batch (`whenDurable`), so a 2xx means the change is on disk.
  *
  * When the log has grown as large as the state file (at least 64 MiB) it is folded into the state
@@ -19,13 +20,15 @@
  * snapshot already holds changes nothing, and a line torn by a crash (never acknowledged: its
  * fsync never returned) ends the log.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, unlinkSync } from 'node:fs';
 import { formatTimestamp, type ClockState } from '../core/clock.js';
 import type { Simulator } from '../simulator.js';
 import type { SimulatorSnapshot } from '../simulator/types.js';
 import type { Entity } from '../store/collection.js';
 import type { CommittedChanges } from '../store/store.js';
+import { LogFile, logContentEnd } from './log-file.js';
 import { syncBatch, SyncDescriptors, type SyncOutcome } from './log-syncs.js';
+import { LogTrace } from './log-trace.js';
 import { BackgroundCompaction, type CompactionHost } from './state-compaction.js';
 
 /** A state file: a snapshot, plus the last log line it already holds. */
@@ -60,7 +63,9 @@ export class StateLogError extends Error {
 export function replayLog(state: StateFileContent, logFile: string): number {
   let position = state.log_position ?? 0;
   if (!existsSync(logFile)) return position;
-  const text = readFileSync(logFile, 'utf8');
+  const bytes = readFileSync(logFile);
+  // The zeros the log was grown with ahead of its lines (./log-file.ts) are not content.
+  const text = bytes.toString('utf8', 0, logContentEnd(bytes));
   const lines = text.split('\n');
   // Only what the log changed, by collection and id; the collections are rewritten once at the end.
   const changes = new Map<string, Map<number, Entity | null>>();
@@ -141,6 +146,13 @@ export interface StateLogOptions {
   readonly resume?: boolean;
 }
 
+interface InFlightSync {
+  readonly through: number;
+  outcome: SyncOutcome | undefined;
+  /** When its callback ran (traced only). */
+  endedAt: number;
+}
+
 interface Waiter {
   readonly through: number;
   readonly resolve: () => void;
@@ -152,17 +164,17 @@ const MIN_COMPACT_BYTES = 64 * 1024 * 1024;
 const COMPACTION_RETRY_MS = 30_000;
 
 export class StateLog implements CompactionHost {
-  private fd: number;
+  private file: LogFile;
   private syncFds: SyncDescriptors;
   private pending: string[] = [];
+  /** When the first line of `pending` was appended (traced only). */
+  private pendingSince = 0;
+  private readonly trace = LogTrace.fromEnvironment();
   /** The last line number handed out, and the last one known to be on disk. */
   private appended: number;
   private durable: number;
-  /** Bytes of this log handed to a write, and whose write completed (the same since writes are synchronous). */
-  private handedBytes = 0;
-  private writtenBytesCount = 0;
   /** Syncs in flight, in the order they started: they settle in that order. */
-  private syncs: { through: number; outcome: SyncOutcome | undefined }[] = [];
+  private syncs: InFlightSync[] = [];
   private scheduled = false;
   private snapshotWanted = false;
   private failure: StateLogError | undefined;
@@ -191,14 +203,12 @@ export class StateLog implements CompactionHost {
     this.durable = position;
     if (options.resume) {
       // The state file and the log already hold the state: go on where the log ends.
-      const kept = this.openExistingLog();
-      this.fd = kept.fd;
-      this.handedBytes = this.writtenBytesCount = kept.bytes;
       this.stateBytes = sizeOf(options.stateFile);
+      this.file = this.openExistingLog();
     } else {
       // Start from a full save: the log then only ever holds what came after it.
       this.saveFullState();
-      this.fd = this.openFreshLog();
+      this.file = this.openFreshLog();
     }
     this.syncFds = new SyncDescriptors(logFile);
     this.unsubscribe.push(
@@ -240,7 +250,7 @@ export class StateLog implements CompactionHost {
     try {
       this.compact();
     } finally {
-      closeSync(this.fd);
+      this.file.close();
       this.syncFds.retire();
     }
   }
@@ -248,7 +258,8 @@ export class StateLog implements CompactionHost {
   // CompactionHost: what the background compaction asks of the log.
 
   writtenBytes(): number {
-    return this.writtenBytesCount;
+    // Writes are synchronous: every byte handed to one is written.
+    return this.file.bytes;
   }
 
   holdWrites(): Promise<void> {
@@ -267,12 +278,11 @@ export class StateLog implements CompactionHost {
   }
 
   adoptLog(fd: number, bytes: number): void {
-    closeSync(this.fd);
-    this.fd = fd;
+    this.file.close();
+    this.file = this.logFileOn(fd, bytes);
     this.syncFds.superseded = true;
     this.syncFds.retire();
     this.syncFds = new SyncDescriptors(this.logFile);
-    this.handedBytes = this.writtenBytesCount = bytes;
   }
 
   private busy(): boolean {
@@ -300,6 +310,7 @@ export class StateLog implements CompactionHost {
       ...(sequences && Object.keys(sequences).length > 0 ? { s: sequences } : {}),
       t: { mode: clock.mode(), now_ms: clock.now() },
     };
+    if (this.trace && this.pending.length === 0) this.pendingSince = performance.now();
     this.pending.push(`${JSON.stringify(line)}\n`);
     this.schedule();
   }
@@ -325,28 +336,36 @@ export class StateLog implements CompactionHost {
       if (!this.busy()) this.compactReporting();
       return;
     }
-    if (!this.compaction && !this.closing && this.writtenBytesCount >= this.compactThreshold() && Date.now() >= this.compactionRetryAt) this.startCompaction();
-    if (this.held || this.pending.length === 0 || !this.syncFds.available) return;
+    if (!this.compaction && !this.closing && this.file.bytes >= this.compactThreshold() && Date.now() >= this.compactionRetryAt) this.startCompaction();
+    if (this.held || this.pending.length === 0) return;
+    if (!this.syncFds.available) {
+      this.trace?.blocked();
+      return;
+    }
     const bytes = Buffer.from(this.pending.join(''));
+    // Waits for the extent of zeros ahead to be ready (it is called again when it is).
+    if (!this.file.canWrite(bytes.length)) return;
+    const lines = this.pending.length;
+    const writeStartedAt = this.trace ? performance.now() : 0;
     const through = this.appended;
     this.pending = [];
-    this.handedBytes += bytes.length;
     // The write itself on the event loop: it only copies into the page cache (tens of µs for a
     // batch), and every hop through libuv's pool is a wait for a thread on a busy machine. The
     // fdatasync, which waits for the disk, runs in the pool while the next batch is written.
     try {
-      const written = writeSync(this.fd, bytes, 0, bytes.length);
-      if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes (disk full?)`);
+      this.file.write(bytes);
     } catch (error) {
       this.fail(error);
       this.schedule();
       return;
     }
-    this.writtenBytesCount += bytes.length;
-    const entry: { through: number; outcome: SyncOutcome | undefined } = { through, outcome: undefined };
+    const entry: InFlightSync = { through, outcome: undefined, endedAt: 0 };
+    if (this.trace) this.trace.written(lines, this.pendingSince, writeStartedAt, performance.now(), this.syncs.length);
     this.syncs.push(entry);
+    const syncStartedAt = this.trace ? performance.now() : 0;
     syncBatch(this.syncFds, through, (outcome) => {
       entry.outcome = outcome;
+      if (this.trace) this.trace.synced(syncStartedAt, (entry.endedAt = performance.now()));
       this.settleSyncs();
     });
     if (this.pending.length > 0) this.schedule();
@@ -355,7 +374,8 @@ export class StateLog implements CompactionHost {
   /** Settles finished syncs in the order they started; a failed one fails every waiter. */
   private settleSyncs(): void {
     while (this.syncs.length > 0 && this.syncs[0]!.outcome !== undefined) {
-      const { outcome } = this.syncs.shift()!;
+      const { outcome, endedAt } = this.syncs.shift()!;
+      this.trace?.settled(endedAt);
       if (outcome!.error) this.fail(outcome!.error);
       else if (!this.failure) this.settle(outcome!.through);
     }
@@ -377,7 +397,7 @@ export class StateLog implements CompactionHost {
   /** The state as of now (`appended`), written in the background; the log from here on is kept. */
   private startCompaction(): void {
     // Lines up to `appended` are written or pending, in order: the lines after begin past both.
-    const offset = this.handedBytes + Buffer.byteLength(this.pending.join(''));
+    const offset = this.file.bytes + Buffer.byteLength(this.pending.join(''));
     const content: StateFileContent = { ...this.sim.snapshot(), log_position: this.appended };
     const compaction = new BackgroundCompaction(this, this.options.snapshotChunks(content), offset);
     this.compaction = compaction;
@@ -439,12 +459,12 @@ export class StateLog implements CompactionHost {
     this.saveFullState();
     this.pending = [];
     this.snapshotWanted = false;
+    // The new log first: if it cannot be opened, the old one is still the one written to.
     const fresh = this.openFreshLog();
-    closeSync(this.fd);
-    this.fd = fresh;
+    this.file.close();
+    this.file = fresh;
     this.syncFds.retire();
     this.syncFds = new SyncDescriptors(this.logFile);
-    this.handedBytes = this.writtenBytesCount = 0;
     this.failure = undefined;
     this.reported = false;
     this.settle(through);
@@ -456,31 +476,42 @@ export class StateLog implements CompactionHost {
   }
 
   /** Unlinks the old log and opens a new one (nothing is on its way to the old one). */
-  private openFreshLog(): number {
+  private openFreshLog(): LogFile {
     try {
       unlinkSync(this.logFile);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    const fd = openSync(this.logFile, 'a', 0o600);
+    const fd = openSync(this.logFile, 'w', 0o600);
     fsyncSync(fd);
-    return fd;
+    return this.logFileOn(fd, 0);
   }
 
   /**
-   * Opens the log to append to it, first cutting a torn last line (a crash mid-write: never
+   * The log's lines are written at `bytes` on; zeros are grown ahead of them up to half again
+   * the compaction threshold (room for the lines written while a compaction runs).
+   */
+  private logFileOn(fd: number, bytes: number): LogFile {
+    const threshold = this.compactThreshold();
+    return new LogFile(fd, bytes, threshold + Math.floor(threshold / 2), () => this.schedule());
+  }
+
+  /**
+   * Opens the log to go on writing it, first cutting a torn last line (a crash mid-write: never
    * acknowledged, and replay already ignored it), so new lines never follow a broken one.
    */
-  private openExistingLog(): { fd: number; bytes: number } {
+  private openExistingLog(): LogFile {
     let bytes = 0;
     if (existsSync(this.logFile)) {
       const content = readFileSync(this.logFile);
-      bytes = content.lastIndexOf(0x0a) + 1;
+      const end = logContentEnd(content);
+      // The zeros grown ahead go too: they are grown again as lines reach them.
+      bytes = end === 0 ? 0 : content.lastIndexOf(0x0a, end - 1) + 1;
       if (bytes < content.length) truncateSync(this.logFile, bytes);
     }
-    const fd = openSync(this.logFile, 'a', 0o600);
+    const fd = openSync(this.logFile, existsSync(this.logFile) ? 'r+' : 'w', 0o600);
     fsyncSync(fd);
-    return { fd, bytes };
+    return this.logFileOn(fd, bytes);
   }
 
   private settle(through: number): void {

@@ -1,0 +1,114 @@
+/**
+ * One durable log write at a time, three ways, on the disk the state log would use (the temp
+ * directory): why `serve --state` grows its log with zeros ahead of its lines
+ * (src/adapters/log-file.ts, docs/decisions.md "Write path, second pass").
+ * - append + fdatasync: the file grows, so each fdatasync commits the new size through the
+ *   filesystem's journal (on ext4, shared with every writer on the filesystem);
+ * - over zeros + fdatasync: the blocks are already written, fdatasync writes the page and flushes;
+ * - over zeros with O_DSYNC: the write itself waits for the disk (one trip through libuv's pool).
+ * Each write is 3 KB (about a batch of four contacts' lines) and waits for its callback, as an
+ * answer does. The ways alternate in blocks of 100 writes, so each sees the same moments of the
+ * machine; BENCH_LOG_FSYNC_WRITES sets how many each does (default 1,000).
+ */
+import { closeSync, constants, fdatasync, fdatasyncSync, mkdtempSync, openSync, rmSync, write, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { round, type BenchRow } from './types.js';
+
+const WRITES = Number(process.env['BENCH_LOG_FSYNC_WRITES'] ?? 1000);
+const BLOCK = 100;
+const LINE = Buffer.from(`${'x'.repeat(2999)}\n`);
+const ZEROED_BYTES = 16 * 1024 * 1024;
+
+interface Way {
+  readonly name: string;
+  /** One durable write; calls back once it is on disk. */
+  readonly write: (done: (error: Error | null) => void) => void;
+  readonly close: () => void;
+}
+
+function zeroedFile(file: string): void {
+  const fd = openSync(file, 'w');
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let written = 0; written < ZEROED_BYTES; written += zeros.length) writeSync(fd, zeros);
+  fdatasyncSync(fd);
+  closeSync(fd);
+}
+
+function ways(dir: string): Way[] {
+  const appendFile = join(dir, 'append.log');
+  const appendFd = openSync(appendFile, 'a');
+  const overFile = join(dir, 'over-zeros.log');
+  zeroedFile(overFile);
+  const overFd = openSync(overFile, 'r+');
+  const dsyncFile = join(dir, 'dsync.log');
+  zeroedFile(dsyncFile);
+  const dsyncFd = openSync(dsyncFile, constants.O_RDWR | constants.O_DSYNC);
+  let overAt = 0;
+  let dsyncAt = 0;
+  const wrap = (at: number): number => (at + LINE.length > ZEROED_BYTES ? 0 : at);
+  return [
+    {
+      name: 'append + fdatasync',
+      write: (done) => {
+        writeSync(appendFd, LINE);
+        fdatasync(appendFd, done);
+      },
+      close: () => closeSync(appendFd),
+    },
+    {
+      name: 'over zeros + fdatasync',
+      write: (done) => {
+        overAt = wrap(overAt);
+        writeSync(overFd, LINE, 0, LINE.length, overAt);
+        overAt += LINE.length;
+        fdatasync(overFd, done);
+      },
+      close: () => closeSync(overFd),
+    },
+    {
+      name: 'over zeros, O_DSYNC write',
+      write: (done) => {
+        dsyncAt = wrap(dsyncAt);
+        const at = dsyncAt;
+        dsyncAt += LINE.length;
+        write(dsyncFd, LINE, 0, LINE.length, at, (error) => done(error));
+      },
+      close: () => closeSync(dsyncFd),
+    },
+  ];
+}
+
+function timed(way: Way): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => way.write((error) => (error ? reject(error) : resolve(performance.now() - started))));
+}
+
+const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+
+export async function run(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'switchboard-bench-log-fsync-'));
+  const all = ways(dir);
+  const samples = all.map(() => [] as number[]);
+  try {
+    for (let block = 0; block < WRITES / BLOCK; block++) {
+      const order = block % 2 === 0 ? all.map((_, i) => i) : all.map((_, i) => all.length - 1 - i);
+      for (const index of order) for (let i = 0; i < BLOCK; i++) samples[index]!.push(await timed(all[index]!));
+    }
+  } finally {
+    for (const way of all) way.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const appendRate = samples[0]!.length / (samples[0]!.reduce((sum, value) => sum + value, 0) / 1000);
+  return all.map((way, index) => {
+    const sorted = samples[index]!.slice().sort((a, b) => a - b);
+    const rate = sorted.length / (sorted.reduce((sum, value) => sum + value, 0) / 1000);
+    return {
+      name: `state log, one 3 KB durable write at a time: ${way.name}`,
+      value: round(rate, 0),
+      unit: 'writes/s',
+      ...(index === 0 ? {} : { baseline: round(appendRate, 0), ratio: round(rate / appendRate) }),
+      note: `${sorted.length} writes in blocks of ${BLOCK} alternating with the other ways; ms p50 ${round(quantile(sorted, 0.5))}, p99 ${round(quantile(sorted, 0.99))}, max ${round(sorted.at(-1)!, 1)}`,
+    };
+  });
+}
