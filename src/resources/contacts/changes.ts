@@ -37,7 +37,8 @@ export function stageOf(value: Stage | '' | undefined): Stage | undefined {
   return value === '' ? DEFAULT_STAGE : value;
 }
 
-function nextTags(current: readonly number[], edit: NonNullable<ContactEdit['tags']>): readonly number[] {
+/** The tag ids after an edit (the same array when nothing changes). */
+export function nextTags(current: readonly number[], edit: NonNullable<ContactEdit['tags']>): readonly number[] {
   switch (edit.mode) {
     case 'remove': {
       const drop = new Set(edit.ids);
@@ -57,7 +58,8 @@ function nextTags(current: readonly number[], edit: NonNullable<ContactEdit['tag
   }
 }
 
-function nextCustomFields(
+/** The custom field values after the writes (the same object when there are none). */
+export function nextCustomFields(
   current: Readonly<Record<string, CustomFieldValue>>,
   writes: readonly CustomFieldWrite[],
 ): Readonly<Record<string, CustomFieldValue>> {

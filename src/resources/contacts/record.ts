@@ -91,6 +91,16 @@ const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
  * canonical format that order is time order. A stored timestamp in any other form (a restored
  * state may hold one) gets +Infinity: never skipped, the filter itself decides.
  */
+let lastUpdatedText = '';
+let lastUpdatedKey = Infinity;
+
 export function updatedKey(c: ContactRecord): number {
-  return CANONICAL_TIMESTAMP.test(c.updated_at) ? Date.parse(c.updated_at) : Infinity;
+  const text = c.updated_at;
+  // Writes within one second share their timestamp (seconds precision): parse it once.
+  if (text !== lastUpdatedText) {
+    lastUpdatedKey = CANONICAL_TIMESTAMP.test(text) ? Date.parse(text) : Infinity;
+    lastUpdatedText = text;
+  }
+  return lastUpdatedKey;
 }
+
