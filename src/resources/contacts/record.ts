@@ -35,8 +35,24 @@ export interface ContactRecord extends Entity {
   readonly lead_captured_at: string | null;
 }
 
-export const identityKey = (accountId: number, channel: string, platformUserId: string): string =>
-  `${accountId}|${channel}|${platformUserId}`;
+/**
+ * A create asks for its identity key three times (the lookup, the unique check, the index): the
+ * last key is kept, so all three share one string instead of building and hashing three.
+ */
+let lastAccountId = 0;
+let lastChannel = '';
+let lastPlatformUserId = '';
+let lastIdentityKey = '0||';
+
+export function identityKey(accountId: number, channel: string, platformUserId: string): string {
+  if (accountId !== lastAccountId || channel !== lastChannel || platformUserId !== lastPlatformUserId) {
+    lastIdentityKey = `${accountId}|${channel}|${platformUserId}`;
+    lastAccountId = accountId;
+    lastChannel = channel;
+    lastPlatformUserId = platformUserId;
+  }
+  return lastIdentityKey;
+}
 export const channelKey = (accountId: number, channel: string): string => `${accountId}|${channel}`;
 export const stageKey = (accountId: number, stage: string): string => `${accountId}|${stage}`;
 /** Email matches ignore case (addresses are compared case-insensitively in practice). */

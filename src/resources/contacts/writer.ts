@@ -6,7 +6,6 @@
  */
 import { notFound } from '../../core/errors.js';
 import { definePresenter, type Presenter } from '../../core/presenter.js';
-import { sealForWire } from '../../core/wire-json.js';
 import type { Channel } from '../../core/types.js';
 import type { Collection } from '../../store/collection.js';
 import type { CoreServices } from '../../groups/services.js';
@@ -47,6 +46,13 @@ const PRESENTATION_CACHE_SIZE = 2_048;
 
 const NO_TAGS: readonly number[] = Object.freeze([]);
 const NO_WRITES: NonNullable<ContactEdit['custom']> = Object.freeze([]);
+
+/** The representation frozen all the way down (its only nested values are the tags and custom fields). */
+function frozen(contact: ContactData): Readonly<ContactData> {
+  Object.freeze(contact.tags);
+  Object.freeze(contact.custom_fields);
+  return Object.freeze(contact);
+}
 
 /** Whether an object has an own enumerable key, without building the list of them. */
 function hasAny(values: object): boolean {
@@ -130,9 +136,11 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
   /**
    * The representation of the record just written, shared by its events and the write's answer:
    * a POST /contacts used to build the contact twice (the contact.updated payload, then the
-   * response) and keep both. Sealed (deep-frozen, ./core/wire-json.ts) because two owners now
-   * hold it: neither can change what the other sends, and its JSON text is kept once built.
-   * Only the last write's is remembered (a write's answer is built in the same transaction).
+   * response) and keep both. Frozen because two owners now hold it: neither can change what the
+   * other sends. Not sealed for the wire (../../core/wire-json.ts): a sealed value keeps its JSON
+   * text, and the journal keeps 10,000 events per account, each of which would then hold two
+   * copies of its contact's text. Only the last write's is remembered (a write's answer is built
+   * in the same transaction).
    */
   let lastWritten: ContactRecord | undefined;
   let lastWrittenVersion = -1;
@@ -140,7 +148,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
   function presentWritten(record: ContactRecord): Readonly<ContactData> {
     const version = representationVersion();
     if (record === lastWritten && version === lastWrittenVersion) return lastPresented!;
-    const presented = sealForWire(present(record));
+    const presented = frozen(present(record));
     lastWritten = record;
     lastWrittenVersion = version;
     lastPresented = presented;
