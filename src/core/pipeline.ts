@@ -94,7 +94,8 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
       // HEAD is GET without the body (RFC 9110 9.3.2): the same route, checks, status and headers.
       head = normalized.method === 'HEAD';
       const outcome = await run(head ? { ...normalized, method: 'GET' } : normalized, headers, (finish) => (finishIdempotency = finish), caller);
-      response = { status: outcome.status, headers: { ...headers, ...outcome.headers }, body: outcome.body };
+      // `headers` is this request's own object: used as it is when the route adds none.
+      response = { status: outcome.status, headers: outcome.headers ? { ...headers, ...outcome.headers } : headers, body: outcome.body };
     } catch (error) {
       response = errorResponse(error, headers, deps);
     }

@@ -45,6 +45,8 @@ export interface NewContact {
 const PRESENTATION_CACHE_SIZE = 2_048;
 
 const NO_TAGS: readonly number[] = Object.freeze([]);
+/** A create's `changed_fields`, shared by every such event the journal keeps (frozen: nobody may add to it). */
+const NO_CHANGES: readonly string[] = Object.freeze([]);
 const NO_WRITES: NonNullable<ContactEdit['custom']> = Object.freeze([]);
 
 /** The representation frozen all the way down (its only nested values are the tags and custom fields). */
@@ -213,7 +215,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
       // A seed builds the starting state; it is not a change anyone should hear about.
       if (source === 'seed') return record;
       if (hasAny(record.custom_fields)) emitFieldChanges(undefined, record, source);
-      events.emit(accountId, 'contact.updated', { contact: presentWritten(record), changed_fields: [], created: true, source });
+      events.emit(accountId, 'contact.updated', { contact: presentWritten(record), changed_fields: NO_CHANGES, created: true, source });
       if (record.lead_captured_at !== null) emitLead(record, source);
       return record;
     },
