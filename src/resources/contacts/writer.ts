@@ -78,8 +78,9 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
       if (name !== undefined) tags.push(name);
     }
     const custom_fields: Record<string, CustomFieldValue> = {};
-    for (const [key, value] of Object.entries(record.custom_fields)) {
-      if (deps.customFields.isShown(record.account_id, key)) custom_fields[key] = value;
+    // for-in, not Object.entries: no array of pairs per presentation (most contacts have none).
+    for (const key in record.custom_fields) {
+      if (Object.hasOwn(record.custom_fields, key) && deps.customFields.isShown(record.account_id, key)) custom_fields[key] = record.custom_fields[key]!;
     }
     return {
       id: record.id,
