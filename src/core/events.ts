@@ -81,8 +81,22 @@ export type EventListener = (event: EventRecord) => void;
 
 /** `${account_id}:${type}`: `/_sandbox/events?type=` reads one type's ids without scanning the rest. */
 export const eventIndexes = {
-  type: { key: (event: EventRecord) => `${event.account_id}:${event.type}` },
+  type: { key: (event: EventRecord) => typeKey(event.account_id, event.type) },
 };
+
+/** An account's events come in runs of the same type: the last key is kept rather than rebuilt per event. */
+let lastTypeAccount = 0;
+let lastType = '';
+let lastTypeKey = '0:';
+
+function typeKey(accountId: number, type: string): string {
+  if (accountId !== lastTypeAccount || type !== lastType) {
+    lastTypeKey = `${accountId}:${type}`;
+    lastTypeAccount = accountId;
+    lastType = type;
+  }
+  return lastTypeKey;
+}
 
 export class EventJournal {
   private readonly listeners = new Set<EventListener>();
