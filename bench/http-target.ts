@@ -1,8 +1,9 @@
 /**
  * A server under test for bench/http.ts, run in its own process so the load generator
  * (autocannon) and the server do not share one event loop. `bare` is node:http answering
- * with precomputed copies of the simulator's own responses (no work per request); `sim` is the simulator via listen() with rate limiting off. Prints the origin
- * on stdout once listening.
+ * with precomputed copies of the simulator's own responses (no work per request beyond reading
+ * and parsing a request body, when there is one); `sim` is the simulator via listen() with rate
+ * limiting off. Prints the origin on stdout once listening.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,8 +60,19 @@ if (mode === 'bare') {
   const fallback = mirrored.values().next().value ?? FIXED;
   const server = createServer((request, response) => {
     const answer = mirrored.get(`${request.method} ${request.url}`) ?? fallback;
-    response.writeHead(answer.status, answer.headers);
-    response.end(answer.body);
+    const reply = (): void => {
+      response.writeHead(answer.status, answer.headers);
+      response.end(answer.body);
+    };
+    if (request.method === 'GET' || request.method === 'HEAD') return reply();
+    // A request with a body: read and parse it first, as any server that takes JSON must (the
+    // POST /contacts target compares with a server that parses the body and answers 201).
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      reply();
+    });
   });
   server.listen(0, '127.0.0.1', () => {
     console.log(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

@@ -60,48 +60,62 @@ export interface RunningServer {
  * as it arrives (streamed routes: uploads), so a 1 GB upload is never in memory. Either records
  * that the body was taken, so a refused request's unread body can be left on the wire (the
  * connection then closes rather than read it), and either stops at the limit the same way.
+ * A class, not an object of closures: one allocation per request with a body, not four.
  */
-function bodySourceOf(request: IncomingMessage, cap: number): BodySource & { readonly taken: () => boolean } {
-  const declared = request.headers['content-length'];
-  let taken = false;
-  return {
-    ...(declared !== undefined && /^\d+$/.test(declared) ? { declaredLength: Number(declared) } : {}),
-    taken: () => taken,
-    read(routeLimit: number): Promise<Uint8Array | 'too_large'> {
-      taken = true;
-      const maxBytes = Math.min(routeLimit, cap);
-      return new Promise((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const onData = (chunk: Buffer): void => {
-          size += chunk.length;
-          if (size > maxBytes) {
-            request.off('data', onData);
-            resolve('too_large');
-            return;
-          }
-          chunks.push(chunk);
-        };
-        request.on('data', onData);
-        request.on('end', () => resolve(Buffer.concat(chunks, size)));
-        request.on('error', reject);
-      });
-    },
-    async *chunks(routeLimit: number): AsyncGenerator<Uint8Array> {
-      taken = true;
-      const maxBytes = Math.min(routeLimit, cap);
+class IncomingBody implements BodySource {
+  readonly declaredLength?: number;
+  private wasTaken = false;
+
+  constructor(
+    private readonly request: IncomingMessage,
+    private readonly cap: number,
+  ) {
+    const declared = request.headers['content-length'];
+    if (declared !== undefined && DIGITS.test(declared)) this.declaredLength = Number(declared);
+  }
+
+  taken(): boolean {
+    return this.wasTaken;
+  }
+
+  read(routeLimit: number): Promise<Uint8Array | 'too_large'> {
+    this.wasTaken = true;
+    const maxBytes = Math.min(routeLimit, this.cap);
+    const request = this.request;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
       let size = 0;
-      // Not destroyed when the reader stops early (too large, malformed): the answer still goes
-      // out on this socket, which then closes (see `send` below) instead of draining the rest.
-      for await (const chunk of request.iterator({ destroyOnReturn: false })) {
-        const bytes = chunk as Buffer;
-        size += bytes.length;
-        if (size > maxBytes) throw tooLarge(maxBytes);
-        yield bytes;
-      }
-    },
-  };
+      const onData = (chunk: Buffer): void => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          request.off('data', onData);
+          resolve('too_large');
+          return;
+        }
+        chunks.push(chunk);
+      };
+      request.on('data', onData);
+      request.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+      request.on('error', reject);
+    });
+  }
+
+  async *chunks(routeLimit: number): AsyncGenerator<Uint8Array> {
+    this.wasTaken = true;
+    const maxBytes = Math.min(routeLimit, this.cap);
+    let size = 0;
+    // Not destroyed when the reader stops early (too large, malformed): the answer still goes
+    // out on this socket, which then closes (see `send` below) instead of draining the rest.
+    for await (const chunk of this.request.iterator({ destroyOnReturn: false })) {
+      const bytes = chunk as Buffer;
+      size += bytes.length;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      yield bytes;
+    }
+  }
 }
+
+const DIGITS = /^\d+$/;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -167,24 +181,30 @@ function hasBody(request: IncomingMessage): boolean {
  */
 function originOf(request: IncomingMessage): string {
   const host = request.headers.host;
-  if (host !== undefined && /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return `http://${host}`;
+  // A connection sends the same Host on every request: its origin is built and checked once.
+  if (host !== undefined && host === lastHost) return lastOrigin;
+  if (host !== undefined && /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) {
+    lastHost = host;
+    return (lastOrigin = `http://${host}`);
+  }
   const { localAddress, localPort } = request.socket;
   const address = localAddress?.includes(':') ? `[${localAddress}]` : (localAddress ?? '127.0.0.1');
   return `http://${address}:${localPort ?? 80}`;
 }
 
+let lastHost: string | undefined;
+let lastOrigin = '';
+
 export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = {}) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
       const url = request.url ?? '/';
-      const source = hasBody(request) ? bodySourceOf(request, options.maxBodyBytes ?? Number.POSITIVE_INFINITY) : undefined;
-      const result = await sim.handle({
-        method: request.method ?? 'GET',
-        path: url,
-        headers: request.headers,
-        origin: originOf(request),
-        ...(source ? { bodySource: source } : {}),
-      });
+      const source = hasBody(request) ? new IncomingBody(request, options.maxBodyBytes ?? Number.POSITIVE_INFINITY) : undefined;
+      const method = request.method ?? 'GET';
+      const origin = originOf(request);
+      const result = await sim.handle(
+        source ? { method, path: url, headers: request.headers, origin, bodySource: source } : { method, path: url, headers: request.headers, origin },
+      );
       const saved = options.durable && !READ_METHODS.has(request.method ?? 'GET') ? options.durable() : undefined;
       let answer = result;
       if (saved) {

@@ -68,7 +68,6 @@ export async function readBody(request: NormalizedRequest, kind: BodyKind, maxBy
     const value = await options.intake(body);
     return { text: undefined, form: undefined, fingerprint: options.fingerprint ? `stream:${body.digestHex()}` : undefined, intake: { value } };
   }
-  const type = mediaType(request.headers['content-type']);
   if (request.bodySource === undefined) {
     // In-process callers hand over text (or a JSON value the normaliser serialised).
     const text = request.rawBody;

@@ -323,61 +323,125 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     if (ids.length === 0) index.delete(key);
   }
 
+  /**
+   * Each index once, with its own structure, for the per-write walks (attach, detach, the unique
+   * check): reading the Maps of indexes as [name, index] entries allocated an array per index per
+   * write, and each single key became a one-element array. Built on first use (the structures
+   * are created once and only ever cleared, so it never goes stale).
+   */
+  private indexPlans: readonly IndexPlan<T>[] | undefined;
+
+  private plans(): readonly IndexPlan<T>[] {
+    if (this.indexPlans) return this.indexPlans;
+    const plans: IndexPlan<T>[] = [];
+    for (const [name, map] of this.uniques) plans.push({ kind: 'unique', name, key: this.indexes[name]!.key, map });
+    for (const [name, map] of this.secondaries) {
+      plans.push({ kind: 'secondary', name, key: this.indexes[name]!.key, map, keyed: this.indexes[name]!.keyed === true });
+    }
+    for (const [name, map] of this.ordered) {
+      plans.push({ kind: 'ordered', name, key: this.indexes[name]!.key, map, orderBy: this.indexes[name]!.orderBy! });
+    }
+    return (this.indexPlans = plans);
+  }
+
   private checkUniques(record: T, previous: T | undefined): void {
-    for (const [indexName, index] of this.uniques) {
-      for (const key of keysOf(this.indexes[indexName]!.key(record))) {
-        const holder = index.get(key);
-        if (holder !== undefined && holder !== previous?.id) {
-          throw new Error(`${this.name}: unique index ${indexName} already holds ${key}`);
-        }
-      }
+    for (const plan of this.plans()) {
+      if (plan.kind !== 'unique') continue;
+      const key = plan.key(record);
+      if (typeof key === 'string') this.checkUnique(plan, key, previous);
+      else if (key) for (const each of key) this.checkUnique(plan, each, previous);
+    }
+  }
+
+  private checkUnique(plan: UniquePlan<T>, key: string, previous: T | undefined): void {
+    const holder = plan.map.get(key);
+    if (holder !== undefined && holder !== previous?.id) {
+      throw new Error(`${this.name}: unique index ${plan.name} already holds ${key}`);
     }
   }
 
   private attach(record: T): void {
     this.mutations++;
-    this.byId.set(record.id, record);
+    const id = record.id;
+    this.byId.set(id, record);
     let accountIds = this.byAccount.get(record.account_id);
     if (!accountIds) this.byAccount.set(record.account_id, (accountIds = new SortedIds(this.accountKey !== undefined)));
     const number = this.accountKey ? this.accountKey(record) : 0;
-    accountIds.insert(record.id, number);
-    for (const [indexName, index] of this.uniques) {
-      for (const key of keysOf(this.indexes[indexName]!.key(record))) index.set(key, record.id);
-    }
-    for (const [indexName, index] of this.secondaries) {
-      const definition = this.indexes[indexName]!;
-      const keyed = definition.keyed === true;
-      for (const key of keysOf(definition.key(record))) this.addToSecondary(index, key, record.id, keyed ? number : 0, keyed);
-    }
-    for (const [indexName, index] of this.ordered) {
-      const definition = this.indexes[indexName]!;
-      const order = definition.orderBy!(record);
-      for (const key of keysOf(definition.key(record))) this.addToOrdered(index, key, order, record.id);
+    accountIds.insert(id, number);
+    for (const plan of this.plans()) {
+      const key = plan.key(record);
+      if (key === null || key === undefined) continue;
+      switch (plan.kind) {
+        case 'unique':
+          if (typeof key === 'string') plan.map.set(key, id);
+          else for (const each of key) plan.map.set(each, id);
+          break;
+        case 'secondary': {
+          const value = plan.keyed ? number : 0;
+          if (typeof key === 'string') this.addToSecondary(plan.map, key, id, value, plan.keyed);
+          else for (const each of key) this.addToSecondary(plan.map, each, id, value, plan.keyed);
+          break;
+        }
+        case 'ordered': {
+          const order = plan.orderBy(record);
+          if (typeof key === 'string') this.addToOrdered(plan.map, key, order, id);
+          else for (const each of key) this.addToOrdered(plan.map, each, order, id);
+          break;
+        }
+      }
     }
     for (const index of this.attached) index.attach(record);
   }
 
   private detach(record: T): void {
     this.mutations++;
-    this.byId.delete(record.id);
+    const id = record.id;
+    this.byId.delete(id);
     const accountIds = this.byAccount.get(record.account_id);
-    accountIds?.remove(record.id);
-    for (const [indexName, index] of this.uniques) {
-      for (const key of keysOf(this.indexes[indexName]!.key(record))) {
-        if (index.get(key) === record.id) index.delete(key);
+    accountIds?.remove(id);
+    for (const plan of this.plans()) {
+      const key = plan.key(record);
+      if (key === null || key === undefined) continue;
+      switch (plan.kind) {
+        case 'unique':
+          if (typeof key === 'string') {
+            if (plan.map.get(key) === id) plan.map.delete(key);
+          } else for (const each of key) if (plan.map.get(each) === id) plan.map.delete(each);
+          break;
+        case 'secondary':
+          if (typeof key === 'string') this.removeFromSecondary(plan.map, key, id);
+          else for (const each of key) this.removeFromSecondary(plan.map, each, id);
+          break;
+        case 'ordered': {
+          const order = plan.orderBy(record);
+          if (typeof key === 'string') this.removeFromOrdered(plan.map, key, order, id);
+          else for (const each of key) this.removeFromOrdered(plan.map, each, order, id);
+          break;
+        }
       }
-    }
-    for (const [indexName, index] of this.secondaries) {
-      for (const key of keysOf(this.indexes[indexName]!.key(record))) this.removeFromSecondary(index, key, record.id);
-    }
-    for (const [indexName, index] of this.ordered) {
-      const definition = this.indexes[indexName]!;
-      const order = definition.orderBy!(record);
-      for (const key of keysOf(definition.key(record))) this.removeFromOrdered(index, key, order, record.id);
     }
     for (const index of this.attached) index.detach(record);
   }
 }
+
+interface UniquePlan<T> {
+  readonly kind: 'unique';
+  readonly name: string;
+  readonly key: (record: T) => IndexKey;
+  readonly map: Map<string, number>;
+}
+
+/** One index as the per-write walks see it (Collection.plans). */
+type IndexPlan<T> =
+  | UniquePlan<T>
+  | { readonly kind: 'secondary'; readonly name: string; readonly key: (record: T) => IndexKey; readonly map: Map<string, SortedIds>; readonly keyed: boolean }
+  | {
+      readonly kind: 'ordered';
+      readonly name: string;
+      readonly key: (record: T) => IndexKey;
+      readonly map: Map<string, SortedPairs>;
+      readonly orderBy: (record: T) => number;
+    };
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;

@@ -37,27 +37,43 @@ export function stageOf(value: Stage | '' | undefined): Stage | undefined {
   return value === '' ? DEFAULT_STAGE : value;
 }
 
-function nextTags(current: readonly number[], edit: NonNullable<ContactEdit['tags']>): readonly number[] {
+/** Up to this many ids in all, `add` scans arrays; past it (a body of thousands of tags), a Set keeps it linear. */
+const SCAN_AT_MOST = 32;
+
+function addWithSet(current: readonly number[], ids: readonly number[]): readonly number[] {
+  const out = [...current];
+  const seen = new Set(current);
+  for (const id of ids) {
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push(id);
+    }
+  }
+  return out.length === current.length ? current : out;
+}
+
+/** The tag ids after an edit (the same array when nothing changes). */
+export function nextTags(current: readonly number[], edit: NonNullable<ContactEdit['tags']>): readonly number[] {
   switch (edit.mode) {
     case 'remove': {
       const drop = new Set(edit.ids);
       return current.some((id) => drop.has(id)) ? current.filter((id) => !drop.has(id)) : current;
     }
     case 'add': {
-      const out = [...current];
-      const seen = new Set(current);
+      if (current.length + edit.ids.length > SCAN_AT_MOST) return addWithSet(current, edit.ids);
+      // A contact usually carries a handful of tags: scanning them beats building a Set for each write.
+      let out: number[] | undefined;
       for (const id of edit.ids) {
-        if (!seen.has(id)) {
-          seen.add(id);
-          out.push(id);
-        }
+        if ((out ?? current).includes(id)) continue;
+        (out ??= [...current]).push(id);
       }
-      return out.length === current.length ? current : out;
+      return out ?? current;
     }
   }
 }
 
-function nextCustomFields(
+/** The custom field values after the writes (the same object when there are none). */
+export function nextCustomFields(
   current: Readonly<Record<string, CustomFieldValue>>,
   writes: readonly CustomFieldWrite[],
 ): Readonly<Record<string, CustomFieldValue>> {

@@ -37,6 +37,8 @@ export const contactHooks = {
   contactDeleted: hook<[accountId: number, contactId: number]>(),
 };
 
+const NO_CUSTOM: NonNullable<ContactEdit['custom']> = Object.freeze([]);
+
 /** Instagram handles compare without the @ and case-insensitively. */
 const handle = (value: string): string => value.replace(/^@/, '').toLowerCase();
 
@@ -51,15 +53,20 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
     return (names ?? []).map((name) => deps.tags.ensureTag(accountId, name).id);
   }
 
-  /** Checks every value (custom fields included) before anything is written. */
-  function editOf(accountId: number, input: UpdateContactInput): ContactEdit {
+  /**
+   * Checks every value (custom fields included) before anything is written; `tags` (POST
+   * /contacts) is asked for only once the values passed, so a refused body creates no tag.
+   */
+  function editOf(accountId: number, input: UpdateContactInput, tags?: () => ContactEdit['tags']): ContactEdit {
+    const custom = input.custom_fields ? deps.customFields.resolveWrites(accountId, input.custom_fields) : NO_CUSTOM;
     return {
       name: clearable(input.name),
       email: clearable(input.email),
       phone: clearable(input.phone),
       notes: clearable(input.notes),
       stage: stageOf(input.stage),
-      custom: input.custom_fields ? deps.customFields.resolveWrites(accountId, input.custom_fields) : [],
+      custom,
+      tags: tags?.(),
     };
   }
 
@@ -90,14 +97,13 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
 
     /** POST /contacts: create (created: true) or partially update the contact with this identity. Tags are added, never removed. */
     upsert(accountId: number, input: UpsertContactInput): { contact: ContactRecord; created: boolean } {
-      const edit = editOf(accountId, input);
+      const edit = editOf(accountId, input, () => ({ mode: 'add', ids: tagIds(accountId, input.tags) }));
       const existing = findByIdentity(accountId, input.channel, input.platform_user_id);
-      const tags = { mode: 'add', ids: tagIds(accountId, input.tags) } as const;
       if (!existing) {
         const identity = { channel: input.channel, platform_user_id: input.platform_user_id };
-        return { contact: insert(accountId, identity, 'api', { ...edit, tags }), created: true };
+        return { contact: insert(accountId, identity, 'api', edit), created: true };
       }
-      return { contact: commit(existing, applyEdit(existing, { ...edit, tags }), 'api'), created: false };
+      return { contact: commit(existing, applyEdit(existing, edit), 'api'), created: false };
     },
 
     /** A deleted tag definition is detached from every contact that carries it (the tags group's hook). */

@@ -35,8 +35,24 @@ export interface ContactRecord extends Entity {
   readonly lead_captured_at: string | null;
 }
 
-export const identityKey = (accountId: number, channel: string, platformUserId: string): string =>
-  `${accountId}|${channel}|${platformUserId}`;
+/**
+ * A create asks for its identity key three times (the lookup, the unique check, the index): the
+ * last key is kept, so all three share one string instead of building and hashing three.
+ */
+let lastAccountId = 0;
+let lastChannel = '';
+let lastPlatformUserId = '';
+let lastIdentityKey = '0||';
+
+export function identityKey(accountId: number, channel: string, platformUserId: string): string {
+  if (accountId !== lastAccountId || channel !== lastChannel || platformUserId !== lastPlatformUserId) {
+    lastIdentityKey = `${accountId}|${channel}|${platformUserId}`;
+    lastAccountId = accountId;
+    lastChannel = channel;
+    lastPlatformUserId = platformUserId;
+  }
+  return lastIdentityKey;
+}
 export const channelKey = (accountId: number, channel: string): string => `${accountId}|${channel}`;
 export const stageKey = (accountId: number, stage: string): string => `${accountId}|${stage}`;
 /** Email matches ignore case (addresses are compared case-insensitively in practice). */
@@ -93,8 +109,9 @@ const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
  */
 export function updatedKey(c: ContactRecord): number {
   // Loading a large state asks this for every contact in id order, and neighbours mostly share
-  // their updated_at (often the very same string, ../../core/json-repeats.ts): the regex and
-  // Date.parse run once per run of equal values, not once per contact.
+  // their updated_at (often the very same string, ../../core/json-repeats.ts); writes within one
+  // second share theirs too (seconds precision): the regex and Date.parse run once per run of
+  // equal values, not once per contact.
   if (c.updated_at === lastUpdatedAt) return lastUpdatedKey;
   lastUpdatedKey = CANONICAL_TIMESTAMP.test(c.updated_at) ? Date.parse(c.updated_at) : Infinity;
   lastUpdatedAt = c.updated_at;

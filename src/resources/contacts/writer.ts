@@ -5,7 +5,7 @@
  * tag deletion) follows the same event and `updated_at` rules.
  */
 import { notFound } from '../../core/errors.js';
-import { definePresenter } from '../../core/presenter.js';
+import { definePresenter, type Presenter } from '../../core/presenter.js';
 import type { Channel } from '../../core/types.js';
 import type { Collection } from '../../store/collection.js';
 import type { CoreServices } from '../../groups/services.js';
@@ -14,7 +14,7 @@ import type { CustomFieldValue } from '../custom-fields/values.js';
 import type { TagsModel } from '../tags/model.js';
 import { identityKey, type ContactRecord } from './record.js';
 import { DEFAULT_STAGE, type ContactData, type Stage } from './schemas.js';
-import { applyEdit, changedFields, customFieldChanges, type ContactEdit } from './changes.js';
+import { changedFields, customFieldChanges, nextCustomFields, nextTags, type ContactEdit } from './changes.js';
 
 /** What made a change, as the events carry it: `api` for REST writes (docs/decisions.md). */
 export type ChangeSource = 'api' | 'inbound' | 'outbound' | 'tag_deleted' | 'seed';
@@ -44,6 +44,24 @@ export interface NewContact {
  */
 const PRESENTATION_CACHE_SIZE = 2_048;
 
+const NO_TAGS: readonly number[] = Object.freeze([]);
+/** A create's `changed_fields`, shared by every such event the journal keeps (frozen: nobody may add to it). */
+const NO_CHANGES: readonly string[] = Object.freeze([]);
+const NO_WRITES: NonNullable<ContactEdit['custom']> = Object.freeze([]);
+
+/** The representation frozen all the way down (its only nested values are the tags and custom fields). */
+function frozen(contact: ContactData): Readonly<ContactData> {
+  Object.freeze(contact.tags);
+  Object.freeze(contact.custom_fields);
+  return Object.freeze(contact);
+}
+
+/** Whether an object has an own enumerable key, without building the list of them. */
+function hasAny(values: object): boolean {
+  for (const key in values) if (Object.hasOwn(values, key)) return true;
+  return false;
+}
+
 export interface WriterDeps {
   readonly tags: TagsModel;
   readonly customFields: CustomFieldsModel;
@@ -60,8 +78,9 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
       if (name !== undefined) tags.push(name);
     }
     const custom_fields: Record<string, CustomFieldValue> = {};
-    for (const [key, value] of Object.entries(record.custom_fields)) {
-      if (deps.customFields.isShown(record.account_id, key)) custom_fields[key] = value;
+    // for-in, not Object.entries: no array of pairs per presentation (most contacts have none).
+    for (const key in record.custom_fields) {
+      if (Object.hasOwn(record.custom_fields, key) && deps.customFields.isShown(record.account_id, key)) custom_fields[key] = record.custom_fields[key]!;
     }
     return {
       id: record.id,
@@ -95,7 +114,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
     const captured: string[] = [];
     if (record.email !== null) captured.push('email');
     if (record.phone !== null) captured.push('phone');
-    events.emit(record.account_id, 'lead.captured', { contact: present(record), captured, source });
+    events.emit(record.account_id, 'lead.captured', { contact: presentWritten(record), captured, source });
   }
 
   function emitFieldChanges(previous: ContactRecord | undefined, next: ContactRecord, source: ChangeSource): void {
@@ -106,16 +125,47 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
     }
   }
 
+  /** Changes whenever anything a representation reads besides the record changes. */
+  const representationVersion = (): number => deps.tags.version() + deps.customFields.version();
+
   /**
    * Reads (GET one, list pages) reuse a contact's representation and its JSON text: measured,
    * serialising the contact cost as much as the rest of GET /contacts/{id}. Tag names and custom
-   * field definitions are all a representation reads besides the record. Writes build fresh
-   * (measured: POST /contacts 4-8 µs slower in process when writes went through the cache).
+   * field definitions are all a representation reads besides the record. Writes do not go
+   * through this cache (measured: POST /contacts 4-8 µs slower in process when they did).
    */
-  const presenter = definePresenter(present, {
-    capacity: PRESENTATION_CACHE_SIZE,
-    version: () => deps.tags.version() + deps.customFields.version(),
-  });
+  const readPresenter = definePresenter(present, { capacity: PRESENTATION_CACHE_SIZE, version: representationVersion });
+
+  /**
+   * The representation of the record just written, shared by its events and the write's answer:
+   * a POST /contacts used to build the contact twice (the contact.updated payload, then the
+   * response) and keep both. Frozen because two owners now hold it: neither can change what the
+   * other sends. Not sealed for the wire (../../core/wire-json.ts): a sealed value keeps its JSON
+   * text, and the journal keeps 10,000 events per account, each of which would then hold two
+   * copies of its contact's text. Only the last write's is remembered (a write's answer is built
+   * in the same transaction).
+   */
+  let lastWritten: ContactRecord | undefined;
+  let lastWrittenVersion = -1;
+  let lastPresented: Readonly<ContactData> | undefined;
+  function presentWritten(record: ContactRecord): Readonly<ContactData> {
+    const version = representationVersion();
+    if (record === lastWritten && version === lastWrittenVersion) return lastPresented!;
+    const presented = frozen(present(record));
+    lastWritten = record;
+    lastWrittenVersion = version;
+    lastPresented = presented;
+    return presented;
+  }
+
+  const presenter: Presenter<ContactRecord, Readonly<ContactData>> = {
+    fresh: presentWritten,
+    forRead: readPresenter.forRead,
+    forget: (record) => {
+      readPresenter.forget(record);
+      if (record === lastWritten) lastWritten = lastPresented = undefined;
+    },
+  };
 
   return {
     presenter,
@@ -134,38 +184,40 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
     insert(accountId: number, input: NewContact, source: ChangeSource, edit: ContactEdit = {}): ContactRecord {
       const now = clock.iso();
       const created_at = input.created_at ?? now;
-      const blank: ContactRecord = {
+      // Built once with the edit applied (what `applyEdit` of a blank contact gives): a create
+      // allocates one record, not a blank, an edited copy and a copy with lead_captured_at.
+      const email = edit.email === undefined ? (input.email ?? null) : edit.email;
+      const phone = edit.phone === undefined ? (input.phone ?? null) : edit.phone;
+      const tags = edit.tags ? nextTags(NO_TAGS, edit.tags) : NO_TAGS;
+      const record: ContactRecord = {
         id: store.nextId('contact'),
         account_id: accountId,
         channel: input.channel,
         platform_user_id: input.platform_user_id,
-        name: input.name ?? null,
-        email: input.email ?? null,
-        phone: input.phone ?? null,
+        name: edit.name === undefined ? (input.name ?? null) : edit.name,
+        email,
+        phone,
         ig_username: input.ig_username ?? null,
         profile_pic_url: input.profile_pic_url ?? null,
-        stage: input.stage ?? DEFAULT_STAGE,
-        tag_ids: [],
+        stage: edit.stage ?? input.stage ?? DEFAULT_STAGE,
+        tag_ids: tags === NO_TAGS ? [] : tags,
         lead_score: input.lead_score ?? 0,
         lead_temperature: input.lead_temperature ?? 'cold',
-        notes: input.notes ?? null,
-        custom_fields: {},
+        notes: edit.notes === undefined ? (input.notes ?? null) : edit.notes,
+        custom_fields: nextCustomFields({}, edit.custom ?? NO_WRITES),
         first_seen_at: input.first_seen_at ?? created_at,
         first_user_message_at: input.first_user_message_at ?? null,
         last_seen_at: input.last_seen_at ?? created_at,
         created_at,
         updated_at: created_at,
-        lead_captured_at: null,
+        lead_captured_at: email !== null || phone !== null ? now : null,
       };
-      let record = applyEdit(blank, edit);
-      const leadCaptured = capturesLead(record);
-      if (leadCaptured) record = { ...record, lead_captured_at: now };
       contacts.insert(record);
       // A seed builds the starting state; it is not a change anyone should hear about.
       if (source === 'seed') return record;
-      emitFieldChanges(undefined, record, source);
-      events.emit(accountId, 'contact.updated', { contact: present(record), changed_fields: [], created: true, source });
-      if (leadCaptured) emitLead(record, source);
+      if (hasAny(record.custom_fields)) emitFieldChanges(undefined, record, source);
+      events.emit(accountId, 'contact.updated', { contact: presentWritten(record), changed_fields: NO_CHANGES, created: true, source });
+      if (record.lead_captured_at !== null) emitLead(record, source);
       return record;
     },
 
@@ -189,7 +241,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
         lead_captured_at: leadCaptured ? now : next.lead_captured_at,
       });
       if (changed.includes('custom_fields')) emitFieldChanges(previous, written, source);
-      events.emit(written.account_id, 'contact.updated', { contact: present(written), changed_fields: changed, created: false, source });
+      events.emit(written.account_id, 'contact.updated', { contact: presentWritten(written), changed_fields: changed, created: false, source });
       if (leadCaptured) emitLead(written, source);
       return written;
     },
