@@ -239,6 +239,8 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     this.uniques = built.uniques;
     this.secondaries = built.secondaries;
     this.ordered = built.ordered;
+    // The write plans hold the index maps themselves: the ones just replaced.
+    this.indexPlans = undefined;
     for (const index of this.attached) {
       index.clear();
       index.loaded(this);

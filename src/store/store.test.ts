@@ -275,6 +275,22 @@ describe('snapshot and restore', () => {
     expect(fresh.add(1, 'erin').id).toBe(4);
   });
 
+  it('writes after a restore go to the restored indexes (no write reaches the replaced ones)', () => {
+    const t = setup();
+    t.add(1, 'alice', ['vip']); // writes before the restore: the collection's write paths are warm
+    const snapshot = JSON.parse(JSON.stringify(t.store.snapshot())) as unknown;
+    t.add(1, 'bob', ['vip']);
+    t.store.restore(snapshot);
+    expect(t.contacts.findUnique('handle', '1:bob')).toBeUndefined();
+    const carol = t.add(1, 'carol', ['vip']);
+    expect(t.contacts.findUnique('handle', '1:carol')).toBe(carol);
+    expect([...t.contacts.idsByIndex('tag', '1:vip')]).toEqual([t.contacts.findUnique('handle', '1:alice')!.id, carol.id]);
+    expect(() => t.add(1, 'alice')).toThrow(/unique index handle/);
+    t.contacts.remove(carol.id);
+    expect(t.contacts.findUnique('handle', '1:carol')).toBeUndefined();
+    expect([...t.contacts.idsByIndex('tag', '1:vip')]).toHaveLength(1);
+  });
+
   it('snapshots collections sorted by id', () => {
     const store = new Store();
     const c = store.define<Contact>('c');
