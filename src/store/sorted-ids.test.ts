@@ -35,6 +35,18 @@ const op = (maxId: number): fc.Arbitrary<Op> =>
 /** A mostly ascending run (as ids from a sequence arrive), with deletes of old ids mixed in. */
 const appendRun = fc.integer({ min: CHUNK_MAX, max: CHUNK_MAX * 5 });
 
+/** Applies each step to the set and to the model; a remove must agree on whether the id was there. */
+function applyOps(set: SortedIds, model: Model, ops: readonly Op[]): void {
+  for (const step of ops) {
+    if (step.kind === 'insert') {
+      set.insert(step.id, step.key);
+      model.insert(step.id, step.key);
+    } else {
+      expect(set.remove(step.id)).toBe(model.remove(step.id));
+    }
+  }
+}
+
 function checkAgainst(set: SortedIds, model: Model, probes: readonly number[]): void {
   expect(set.length).toBe(model.ids.length);
   expect([...set]).toEqual(model.ids);
@@ -72,14 +84,7 @@ describe('SortedIds (chunked ascending id set) against a plain sorted array', ()
             set.insert(id, id % 997);
             model.insert(id, id % 997);
           }
-          for (const step of ops) {
-            if (step.kind === 'insert') {
-              set.insert(step.id, step.key);
-              model.insert(step.id, step.key);
-            } else {
-              expect(set.remove(step.id)).toBe(model.remove(step.id));
-            }
-          }
+          applyOps(set, model, ops);
           checkAgainst(set, model, probes);
         },
       ),
@@ -108,14 +113,7 @@ describe('SortedIds (chunked ascending id set) against a plain sorted array', ()
           ids.forEach((each, at) => model.insert(each, keys[at]!));
           expect(set.keyed).toBe(true);
           checkAgainst(set, model, probes);
-          for (const step of ops) {
-            if (step.kind === 'insert') {
-              set.insert(step.id, step.key);
-              model.insert(step.id, step.key);
-            } else {
-              expect(set.remove(step.id)).toBe(model.remove(step.id));
-            }
-          }
+          applyOps(set, model, ops);
           checkAgainst(set, model, probes);
         },
       ),
