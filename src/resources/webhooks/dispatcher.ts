@@ -38,6 +38,8 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
   const { send, envelopeBody, missingEvent, failed } = createSender(clock, model, () => transport, (type) => events.textFieldsOf(type));
 
   function onEvent(event: EventRecord): void {
+    // Most accounts have no endpoint: no list is built for each of their events.
+    if (model().count(event.account_id) === 0) return;
     const targets = model()
       .list(event.account_id)
       .filter((endpoint) => endpoint.enabled && (endpoint.events.length === 0 || endpoint.events.includes(event.type)));

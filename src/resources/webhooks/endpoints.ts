@@ -174,6 +174,11 @@ export function createWebhookEndpointModel(core: CoreServices, onChange: Endpoin
       return verdict.ok ? null : verdict.reason;
     },
 
+    /** How many endpoints the account has (enabled or not): 0 lets every event skip delivery at once. */
+    count(accountId: number): number {
+      return endpoints.countOfAccount(accountId);
+    },
+
     list(accountId: number): WebhookEndpointRecord[] {
       return [...endpoints.ofAccount(accountId)];
     },
