@@ -119,6 +119,27 @@ const DIGITS = /^\d+$/;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** How long a connection closed over a body it did not read goes on dropping what still arrives. */
+const LINGER_MS = 2_000;
+
+/**
+ * A lingering close (RFC 9112 9.6; Apache's lingering_close). Closing a socket while the client's
+ * bytes are still arriving makes the kernel answer them with a reset, and a reset can destroy the
+ * answer (a 413, say) before the client has read it. So the rest of the body is read and dropped,
+ * the answer and a FIN go out as usual, and the socket is destroyed only when the client is done
+ * or LINGER_MS later, whichever comes first.
+ */
+function lingerBeforeClose(request: IncomingMessage): void {
+  const socket = request.socket;
+  request.resume();
+  socket.destroySoon = function lingeringDestroySoon(this: typeof socket): void {
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+  };
+}
+
 /**
  * One writeHead + one end: node joins the head and a string body into a single socket write.
  * Headers go as a flat [name, value, ...] list built here rather than as a spread-and-extended
@@ -218,7 +239,9 @@ export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = 
       // A body the core did not take (a refused request) or stopped reading (too large) is left
       // unread: the connection closes after the answer instead of draining it.
       // A HEAD answer has no body: no Content-Length that would claim the GET's is empty.
-      await send(response, answer, source !== undefined && (!source.taken() || !request.complete), request.method === 'HEAD');
+      const closing = source !== undefined && (!source.taken() || !request.complete);
+      if (closing) lingerBeforeClose(request);
+      await send(response, answer, closing, request.method === 'HEAD');
     } catch (error) {
       options.onError?.(error);
       if (!response.headersSent) {
