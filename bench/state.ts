@@ -130,6 +130,8 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
     const worstP99 = Math.max(...posts.durable.map((value) => value.p99));
     const wideWorstP99 = Math.max(...widePosts.durable.map((value) => value.p99));
     const p99s = (values: Measured[]) => values.map((value) => value.p99).join(', ');
+    const perRound = (pair: { durable: Measured[]; memory: Measured[] }) =>
+      `per round: durable ${pair.durable.map((value) => Math.round(value.rps)).join(', ')}; memory ${pair.memory.map((value) => Math.round(value.rps)).join(', ')}`;
     rows.push(
       {
         name: `serve --state, ${label}: POST /contacts (logged + fsynced before the answer)`,
@@ -139,7 +141,7 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
         ratio: round(postRatio),
         target: `>= ${MIN_POST_RATIO}x`,
         pass: postRatio >= MIN_POST_RATIO,
-        note: `${note}; per round: durable ${posts.durable.map((value) => Math.round(value.rps)).join(', ')}; memory ${posts.memory.map((value) => Math.round(value.rps)).join(', ')}`,
+        note: `${note}; ${perRound(posts)}`,
       },
       {
         name: `serve --state, ${label}: POST /contacts p99 latency (worst round)`,
@@ -157,7 +159,7 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
         ratio: round(widePostRatio),
         target: `>= ${MIN_POST_RATIO}x`,
         pass: widePostRatio >= MIN_POST_RATIO,
-        note: `${label}; per round: durable ${widePosts.durable.map((value) => Math.round(value.rps)).join(', ')}; memory ${widePosts.memory.map((value) => Math.round(value.rps)).join(', ')}`,
+        note: `${label}; ${perRound(widePosts)}`,
       },
       {
         name: `serve --state, ${label}: POST /contacts p99 latency, ${WIDE_CONNECTIONS} connections (worst round)`,
