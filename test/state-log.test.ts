@@ -89,22 +89,27 @@ describe('state log write path', () => {
     const key = sim.accounts[0]!.keys.full!;
     let compactedWhileWriting = 0;
     const before = readFileSync(file, 'utf8');
-    for (let wave = 0; wave < 12; wave++) {
+    // Waves go on until a background compaction has replaced the state file, and for two waves
+    // after that: how many waves a compaction spans depends on the machine's load (a fixed 12 once
+    // all ran before the first compaction finished), so the count is bounded, not fixed.
+    let waves = 0;
+    while (waves < 12 || compactedWhileWriting < 2) {
+      if (waves === 2_000) throw new Error('no background compaction finished within 2,000 waves of writes');
+      const wave = waves++;
       const writes = Array.from({ length: 10 }, (_, i) => sim.request({ method: 'POST', path: '/tags', key, body: { name: `w${wave}-${i}` } }));
-      await Promise.all(writes);
+      for (const answer of await Promise.all(writes)) expect(answer.status).toBe(201);
       await persistence.whenDurable();
       if (readFileSync(file, 'utf8') !== before) compactedWhileWriting++;
     }
     await persistence.whenCompacted();
-    expect(compactedWhileWriting).toBeGreaterThan(0);
     const state = loadState(file)!;
     const names = tagNames(file);
-    for (let wave = 0; wave < 12; wave++) for (let i = 0; i < 10; i++) expect(names).toContain(`w${wave}-${i}`);
+    for (let wave = 0; wave < waves; wave++) for (let i = 0; i < 10; i++) expect(names).toContain(`w${wave}-${i}`);
     // The log holds only lines after the state file's position, and nothing is left half-written.
     const raw = JSON.parse(readFileSync(file, 'utf8')) as { log_position: number };
     const lines = readFileSync(`${file}.log`, 'utf8').split('\n').filter((line) => line !== '');
     for (const line of lines) expect((JSON.parse(line) as { n: number }).n).toBeGreaterThan(raw.log_position);
-    expect(lines.length).toBeLessThan(120);
+    expect(lines.length).toBeLessThan(waves * 10);
     expect(state.log_position).toBeGreaterThanOrEqual(raw.log_position);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     await persistence.close();
