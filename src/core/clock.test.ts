@@ -100,6 +100,16 @@ describe('VirtualClock (unit)', () => {
       expect(parseTimestamp(bad), bad).toBeNull();
     }
   });
+
+  it('refuses a day the month does not have instead of rolling it over, and knows leap years', () => {
+    for (const missing of ['2026-02-29T00:00:00Z', '2026-02-30T00:00:00Z', '2026-04-31T10:00:00Z', '2026-11-31T10:00:00Z', '1900-02-29T00:00:00Z', '2026-01-32T00:00:00Z']) {
+      expect(parseTimestamp(missing), missing).toBeNull();
+    }
+    expect(parseTimestamp('2028-02-29T00:00:00Z')).toBe(Date.UTC(2028, 1, 29));
+    expect(parseTimestamp('2000-02-29T12:00:00+00:00')).toBe(Date.UTC(2000, 1, 29, 12));
+    expect(parseTimestamp('2026-04-30T23:59:59Z')).toBe(Date.UTC(2026, 3, 30, 23, 59, 59));
+    expect(parseTimestamp('2026-12-31T23:00:00-05:00')).toBe(Date.UTC(2027, 0, 1, 4));
+  });
 });
 
 describe('Scheduler (unit)', () => {

@@ -131,11 +131,25 @@ export function formatTimestamp(ms: number): string {
   return lastFormatted;
 }
 
-/** Parses the spec's timestamp form (any ISO-8601 with an explicit offset or Z). */
+/**
+ * Parses the spec's timestamp form (any ISO-8601 with an explicit offset or Z). A date the
+ * calendar does not have is null: `Date.parse` rolls 2026-02-30 over to 2 March, and ISO-8601 has
+ * no 30 February, so such a filter or field is refused rather than read as another day.
+ */
 export function parseTimestamp(value: string): number | null {
   if (!TIMESTAMP_PATTERN.test(value)) return null;
   const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
+  if (Number.isNaN(ms)) return null;
+  // The pattern fixed the layout: year at 0-3, month at 5-6, day at 8-9.
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  return day <= daysInMonth(year, month) ? ms : null;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 export const TIMESTAMP_PATTERN =

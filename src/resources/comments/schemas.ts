@@ -1,7 +1,7 @@
 /** Handled comment shapes (2.24, 3.6) and the /comments request bodies and queries (4.14). No logic here. */
 import { z } from 'zod';
 import { named } from '../../openapi/components.js';
-import { NullableTimestamp, Timestamp } from '../shared/schemas.js';
+import { NullableTimestamp, RealInstant, Timestamp } from '../shared/schemas.js';
 import { MODERATION_FLAGS } from './analysis.js';
 
 export const HANDLED_STATUSES = ['pending', 'sent', 'moderated', 'rejected', 'failed', 'skipped'] as const;
@@ -44,7 +44,7 @@ export const ListCommentsQuery = z.object({
   status: z.enum(HANDLED_STATUSES).optional().describe('pending is the approval queue.'),
   channel: z.enum(COMMENT_CHANNELS).optional(),
   post_id: z.string().min(1).max(64).optional(),
-  since: Timestamp.optional().describe('Only comments created at or after this time.'),
+  since: RealInstant.optional().describe('Only comments created at or after this time.'),
 });
 export type ListCommentsFilters = z.output<typeof ListCommentsQuery>;
 

@@ -1,8 +1,7 @@
 /** Contact shapes (2.2) and the contact request bodies and list query (4.2). No logic here. */
 import { z } from 'zod';
-import { parseTimestamp } from '../../core/clock.js';
 import { named } from '../../openapi/components.js';
-import { Channel, NullableTimestamp, Timestamp } from '../shared/schemas.js';
+import { Channel, NullableTimestamp, RealInstant, Timestamp } from '../shared/schemas.js';
 import { TagName } from '../tags/schemas.js';
 
 export const STAGES = ['new', 'contacted', 'qualified', 'customer', 'lost'] as const;
@@ -98,8 +97,7 @@ export const ListContactsQuery = z.object({
   email: Email.optional().describe('Exact email address.'),
   phone: Phone.optional().describe('Exact phone. Encode + as %2B.'),
   name: z.string().min(1).max(LIMITS.name).optional().describe('Substring of the display name (case-insensitive).'),
-  updated_since: Timestamp.refine((value) => parseTimestamp(value) !== null, 'must be a real instant')
-    .optional()
+  updated_since: RealInstant.optional()
     .describe('Contacts with updated_at at or after this instant.'),
 });
 

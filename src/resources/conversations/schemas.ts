@@ -1,8 +1,7 @@
 /** Conversation shapes (2.5) and the conversation request bodies and list query (4.4). No logic here. */
 import { z } from 'zod';
-import { parseTimestamp } from '../../core/clock.js';
 import { named } from '../../openapi/components.js';
-import { Channel, Duration, Timestamp } from '../shared/schemas.js';
+import { Channel, Duration, RealInstant, Timestamp } from '../shared/schemas.js';
 
 export const CONVERSATION_STATUSES = ['active', 'resolved', 'pending', 'archived', 'escalated'] as const;
 /** The statuses a caller may set; `pending` and `escalated` are set by the system only (3.1). */
@@ -38,7 +37,6 @@ export const Conversation = named(
   }),
 );
 
-const RealInstant = Timestamp.refine((value) => parseTimestamp(value) !== null, 'must be a real instant');
 
 export const ListConversationsQuery = z.object({
   channel: Channel.optional(),

@@ -1,8 +1,7 @@
 /** Wire shapes of the flow runtime (2.11 sessions, 2.12 events, 2.13 analytics, 4.8 queries). No logic here. */
 import { z } from 'zod';
-import { parseTimestamp } from '../../core/clock.js';
 import { named } from '../../openapi/components.js';
-import { NullableTimestamp, Timestamp } from '../shared/schemas.js';
+import { NullableTimestamp, RealInstant, Timestamp } from '../shared/schemas.js';
 import { FLOW_CHANNELS } from '../flows/config-schemas.js';
 
 export const SESSION_STATUSES = ['waiting_input', 'delayed', 'completed', 'expired', 'cancelled'] as const;
@@ -87,7 +86,6 @@ export const FlowEvent = named(
 export type FlowEventData = z.infer<typeof FlowEvent>;
 
 const Id = z.string().regex(/^\d{1,15}$/, 'must be an integer id').transform(Number);
-const RealInstant = Timestamp.refine((value) => parseTimestamp(value) !== null, 'must be a real instant');
 
 export const ListSessionsQuery = z.object({
   flow_id: Id.optional(),

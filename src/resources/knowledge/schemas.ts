@@ -1,8 +1,7 @@
 /** Knowledge-base shapes (2.19, 4.12): usage, FAQs, services, documents, knowledge gaps. No logic here. */
 import { z } from 'zod';
-import { parseTimestamp } from '../../core/clock.js';
 import { named } from '../../openapi/components.js';
-import { Channel, NullableTimestamp, QueryBoolean, Timestamp } from '../shared/schemas.js';
+import { Channel, NullableTimestamp, QueryBoolean, RealInstant, Timestamp } from '../shared/schemas.js';
 import {
   ANSWER_MAX,
   DISPLAY_ORDER_MAX,
@@ -185,8 +184,7 @@ export const GapListQuery = z.object({
   status: z.enum([...GAP_STATUSES, 'all']).optional().describe('Default open.'),
   signal_type: z.enum(SIGNAL_TYPES).optional(),
   channel: Channel.optional(),
-  since: Timestamp.refine((value) => parseTimestamp(value) !== null, 'must be a real instant')
-    .optional()
+  since: RealInstant.optional()
     .describe('Only gaps last seen at or after this instant.'),
 });
 

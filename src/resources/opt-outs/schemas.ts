@@ -1,8 +1,7 @@
 /** Opt-out shape (2.15) and the list query (4.9). No logic here. */
 import { z } from 'zod';
 import { named } from '../../openapi/components.js';
-import { parseTimestamp } from '../../core/clock.js';
-import { Channel, NullableTimestamp, Timestamp } from '../shared/schemas.js';
+import { Channel, NullableTimestamp, RealInstant, Timestamp } from '../shared/schemas.js';
 
 export const OPT_OUT_STATUSES = ['opted_out', 'opted_in'] as const;
 export const OPT_OUT_SCOPES = ['comment_dm', 'broadcast', 'all'] as const;
@@ -30,8 +29,7 @@ export const ListOptOutsQuery = z.object({
   channel: Channel.optional(),
   status: z.enum(OPT_OUT_STATUSES).optional().describe('`opted_in` returns SMS records only.'),
   scope: OptOutScope.optional().describe('Passing a scope excludes SMS records.'),
-  since: Timestamp.refine((value) => parseTimestamp(value) !== null, 'not a real instant')
-    .optional().describe('Only records whose recorded_at is at or after this instant.'),
+  since: RealInstant.optional().describe('Only records whose recorded_at is at or after this instant.'),
 });
 
 export type OptOutData = z.infer<typeof OptOut>;

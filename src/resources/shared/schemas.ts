@@ -1,6 +1,6 @@
 /** Schema pieces every resource group shares (section 2.1 conventions). No logic here. */
 import { z } from 'zod';
-import { TIMESTAMP_PATTERN } from '../../core/clock.js';
+import { parseTimestamp, TIMESTAMP_PATTERN } from '../../core/clock.js';
 import { DURATION_PATTERN } from '../../core/duration.js';
 import type { InspectedFile, UploadedFile } from '../../core/types.js';
 import { binary } from '../../openapi/components.js';
@@ -17,6 +17,12 @@ export const Timestamp = z
   .describe('UTC ISO-8601 timestamp with offset, e.g. 2026-01-31T09:30:00+00:00.');
 
 export const NullableTimestamp = Timestamp.nullable();
+
+/**
+ * A time filter of a list (`since`, `updated_since`): the timestamp form, and an instant that
+ * exists (no hour 25, no 30 February), else 400 `invalid_param` naming the filter (2.1, 4.2).
+ */
+export const RealInstant = Timestamp.refine((value) => parseTimestamp(value) !== null, 'must be a real instant');
 
 export const Channel = z.enum(CHANNELS).describe('Messaging channel.');
 export const Plan = z.enum(PLANS);
