@@ -154,6 +154,12 @@ describe('the document content', () => {
     }
   });
 
+  it('has every POST, PUT and PATCH route declare its body, so a malformed or unknown one is refused (400), never ignored', () => {
+    // A route without one never looks at what it is sent: malformed JSON would run the action.
+    const bodiless = apiRoutes.filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method) && route.body === undefined && route.bodyType !== 'stream');
+    expect(bodiless.map((route) => `${route.method} ${route.path}`)).toEqual([]);
+  });
+
   it('types parameters as the spec does: integer ids from 1, boolean flags, date-time instants', async () => {
     const doc = await served();
     const param = (path: string, method: string, name: string) => doc.paths[path]![method]!.parameters!.find((p) => p.name === name)!.schema;

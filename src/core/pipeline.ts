@@ -160,6 +160,8 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     deps.markKeyUsed(key.keyId);
     if (!key.addonActive) throw addonInactive();
     requireScope(key.scope, route.scope);
+    const routeCaller: Caller = { accountId: key.accountId, keyId: key.keyId, scope: key.scope };
+    route.gate?.(routeCaller, route.bound);
     // Only now, with the caller known and allowed, is the body read, up to the route's limit.
     const idempotencyHeader = request.headers['idempotency-key'];
     const idempotent = mount.metered && IDEMPOTENT_METHODS.has(request.method) && (idempotencyHeader !== undefined || route.bodyIdempotencyKey !== undefined);
@@ -181,7 +183,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     }
 
     if (mount.metered && deps.serverFaults?.take(key.accountId) === true) throw new SandboxServerFault();
-    return invoke(route, request, lookup.params, read, { accountId: key.accountId, keyId: key.keyId, scope: key.scope });
+    return invoke(route, request, lookup.params, read, routeCaller);
   }
 
   /**

@@ -129,6 +129,13 @@ export interface RouteDefinition<TBound, P = unknown, Q = unknown, B = unknown> 
    * (7.1: 422 `invalid_param` for an untrackable competitor handle).
    */
   readonly errorsAt?: readonly { readonly code: ErrorCode; readonly status: number }[];
+  /**
+   * A plan or access gate (4.13-4.16: "every /comments route gives 403 feature_unavailable"). It
+   * runs once the caller is known and has the scope, before anything the request carries is read
+   * or checked (path ids, query, body): an account the route is closed to gets the gate's 403
+   * whatever it sent, and an upload it may not make is never read.
+   */
+  readonly gate?: (caller: Caller, bound: TBound) => void;
   readonly handler: (ctx: RouteContext<P, Q, B>, bound: TBound) => RouteResult | Promise<RouteResult>;
 }
 

@@ -15,7 +15,7 @@
  */
 import type { z } from 'zod';
 import type { HookSpecs, HooksOf } from '../core/hooks.js';
-import { eraseRoute, type AnyRoute, type RouteDefinition } from '../core/route.js';
+import { eraseRoute, type AnyRoute, type Caller, type RouteDefinition } from '../core/route.js';
 import type { PowerTree } from '../control/power.js';
 import type { EventDefinition } from './events.js';
 import type { PullSpec } from './pull.js';
@@ -196,6 +196,9 @@ export function defineGroup<
  *   const route = routesFor<TagsModel>();
  *   export const tagRoutes = [route({ operationId: 'listTags', ..., handler: (req, { model }) => ... })];
  */
+/** A route's plan or access gate (`RouteDefinition.gate`), typed against the group's model. */
+export type Gate<M, N = unknown> = (caller: Caller, bound: GroupContext<M, N>) => void;
+
 export function routesFor<M, N = unknown>() {
   return <P, Q, B>(route: RouteDefinition<GroupContext<M, N>, P, Q, B>): AnyRoute<GroupContext<M, N>> => eraseRoute(route);
 }

@@ -1,6 +1,6 @@
 /** HTTP for handled comments and the approval queue (4.14); below Pro every route is 403 feature_unavailable. */
 import { listResult, ok } from '../../core/route.js';
-import { routesFor } from '../../groups/define.js';
+import { routesFor, type Gate } from '../../groups/define.js';
 import { EmptyBody, IdParams } from '../shared/schemas.js';
 import type { CommentsModel } from './model.js';
 import { ApproveBody, BulkApproveResult, BulkIds, BulkRejectResult, CommentStats, HandledComment, ListCommentsQuery } from './schemas.js';
@@ -8,6 +8,8 @@ import { ApproveBody, BulkApproveResult, BulkIds, BulkRejectResult, CommentStats
 const tag = 'Handled comments';
 const route = routesFor<CommentsModel>();
 const gated = ['feature_unavailable'] as const;
+/** Below Pro, checked before the id, the query or the body is looked at (4.14: "every /comments route gives 403"). */
+const commentAi: Gate<CommentsModel> = ({ accountId }, { model }) => model.requireFeature(accountId);
 
 export const commentRoutes = [
   route({
@@ -23,10 +25,8 @@ export const commentRoutes = [
     list: { defaultLimit: 25 },
     success: { statuses: [200], schema: HandledComment, envelope: 'list' },
     errors: gated,
-    handler: ({ caller, query, page }, { model }) => {
-      model.requireFeature(caller.accountId);
-      return listResult(model.list(caller.accountId, query, page));
-    },
+    gate: commentAi,
+    handler: ({ caller, query, page }, { model }) => listResult(model.list(caller.accountId, query, page)),
   }),
 
   route({
@@ -40,10 +40,8 @@ export const commentRoutes = [
     scopeSource: 'assumption',
     success: { statuses: [200], schema: CommentStats, envelope: 'data' },
     errors: gated,
-    handler: ({ caller }, { model }) => {
-      model.requireFeature(caller.accountId);
-      return ok(model.stats(caller.accountId));
-    },
+    gate: commentAi,
+    handler: ({ caller }, { model }) => ok(model.stats(caller.accountId)),
   }),
 
   route({
@@ -58,10 +56,8 @@ export const commentRoutes = [
     params: IdParams,
     success: { statuses: [200], schema: HandledComment, envelope: 'data' },
     errors: gated,
-    handler: ({ caller, params }, { model }) => {
-      model.requireFeature(caller.accountId);
-      return ok(model.present(model.get(caller.accountId, params.id)));
-    },
+    gate: commentAi,
+    handler: ({ caller, params }, { model }) => ok(model.present(model.get(caller.accountId, params.id))),
   }),
 
   route({
@@ -79,10 +75,8 @@ export const commentRoutes = [
     body: ApproveBody,
     success: { statuses: [200], schema: HandledComment, envelope: 'data' },
     errors: [...gated, 'not_pending', 'send_failed'],
-    handler: ({ caller, params, body }, { model }) => {
-      model.requireFeature(caller.accountId);
-      return model.approve(caller.accountId, params.id, body.text);
-    },
+    gate: commentAi,
+    handler: ({ caller, params, body }, { model }) => model.approve(caller.accountId, params.id, body.text),
   }),
 
   route({
@@ -98,10 +92,8 @@ export const commentRoutes = [
     body: EmptyBody,
     success: { statuses: [200], schema: HandledComment, envelope: 'data' },
     errors: [...gated, 'not_pending'],
-    handler: ({ caller, params }, { model }) => {
-      model.requireFeature(caller.accountId);
-      return ok(model.present(model.reject(caller.accountId, params.id)));
-    },
+    gate: commentAi,
+    handler: ({ caller, params }, { model }) => ok(model.present(model.reject(caller.accountId, params.id))),
   }),
 
   route({
@@ -117,10 +109,8 @@ export const commentRoutes = [
     bodyRequired: true,
     success: { statuses: [200], schema: BulkApproveResult, envelope: 'data' },
     errors: gated,
-    handler: ({ caller, body }, { model }) => {
-      model.requireFeature(caller.accountId);
-      return ok(model.approveMany(caller.accountId, body.ids));
-    },
+    gate: commentAi,
+    handler: ({ caller, body }, { model }) => ok(model.approveMany(caller.accountId, body.ids)),
   }),
 
   route({
@@ -136,9 +126,7 @@ export const commentRoutes = [
     bodyRequired: true,
     success: { statuses: [200], schema: BulkRejectResult, envelope: 'data' },
     errors: gated,
-    handler: ({ caller, body }, { model }) => {
-      model.requireFeature(caller.accountId);
-      return ok(model.rejectMany(caller.accountId, body.ids));
-    },
+    gate: commentAi,
+    handler: ({ caller, body }, { model }) => ok(model.rejectMany(caller.accountId, body.ids)),
   }),
 ];

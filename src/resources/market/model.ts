@@ -144,6 +144,8 @@ export function createMarketModel(core: CoreServices, needs: MarketNeeds) {
   const model = {
     rules,
     daily,
+    /** 403 `feature_unavailable` unless connected through the full-permission login (4.16): every route's gate. */
+    requireAccess: (accountId: number): void => access.requireAccess(accountId),
 
     // ---- Competitors (4.16) ----
     list(accountId: number): { data: CompetitorData[]; tracked: number; max_tracked: number; remaining: number } {

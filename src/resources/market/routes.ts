@@ -1,7 +1,7 @@
 /** HTTP for market intelligence (4.16): competitors, reads over stored snapshots, live insights, refresh. */
 import { wholeSet } from '../../core/pagination.js';
 import { created, listResult, ok } from '../../core/route.js';
-import { routesFor } from '../../groups/define.js';
+import { routesFor, type Gate } from '../../groups/define.js';
 import { EmptyBody, IdParams } from '../shared/schemas.js';
 import { TOP_POSTS_DEFAULT, TOP_POSTS_MAX } from './limits.js';
 import type { MarketModel } from './model.js';
@@ -27,6 +27,8 @@ const section = '4.16';
 const route = routesFor<MarketModel>();
 /** Every market route answers 403 feature_unavailable without the full-permission login. */
 const GATED = ['feature_unavailable'] as const;
+/** Checked before the id, the query or the body is looked at: the account cannot use the route at all. */
+const marketAccess: Gate<MarketModel> = ({ accountId }, { model }) => model.requireAccess(accountId);
 
 export const marketRoutes = [
   route({
@@ -41,6 +43,7 @@ export const marketRoutes = [
     list: { defaultLimit: 0, wholeSet: true },
     success: { statuses: [200], schema: Competitor, envelope: 'list', listFields: CompetitorListFields },
     errors: GATED,
+    gate: marketAccess,
     handler: ({ caller }, { model }) => {
       const { data, ...slots } = model.list(caller.accountId);
       return listResult(wholeSet(data), slots);
@@ -62,6 +65,7 @@ export const marketRoutes = [
     success: { statuses: [201], schema: Competitor, envelope: 'data' },
     errors: [...GATED, 'plan_limit_reached', 'conflict'],
     errorsAt: [{ code: 'invalid_param', status: 422 }],
+    gate: marketAccess,
     handler: ({ caller, body }, { model }) => created(model.track(caller.accountId, body.username)),
   }),
 
@@ -77,6 +81,7 @@ export const marketRoutes = [
     params: IdParams,
     success: { statuses: [200], schema: Comparison, envelope: 'data' },
     errors: GATED,
+    gate: marketAccess,
     handler: ({ caller, params }, { model }) => ok(model.get(caller.accountId, params.id)),
   }),
 
@@ -92,6 +97,7 @@ export const marketRoutes = [
     params: IdParams,
     success: { statuses: [200], schema: DeletedCompetitor, envelope: 'data' },
     errors: GATED,
+    gate: marketAccess,
     handler: ({ caller, params }, { model }) => ok(model.untrack(caller.accountId, params.id)),
   }),
 
@@ -107,6 +113,7 @@ export const marketRoutes = [
     query: PeriodQuery,
     success: { statuses: [200], schema: Leaderboard, envelope: 'data' },
     errors: GATED,
+    gate: marketAccess,
     handler: ({ caller, query }, { model }) => ok(model.leaderboard(caller.accountId, query.period)),
   }),
 
@@ -122,6 +129,7 @@ export const marketRoutes = [
     query: PeriodQuery,
     success: { statuses: [200], schema: History, envelope: 'data' },
     errors: GATED,
+    gate: marketAccess,
     handler: ({ caller, query }, { model }) => ok(model.history(caller.accountId, query.period)),
   }),
 
@@ -136,6 +144,7 @@ export const marketRoutes = [
     scopeSource: 'assumption',
     success: { statuses: [200], schema: Wins, envelope: 'data' },
     errors: GATED,
+    gate: marketAccess,
     handler: ({ caller }, { model }) => ok(model.wins(caller.accountId)),
   }),
 
@@ -150,6 +159,7 @@ export const marketRoutes = [
     scopeSource: 'assumption',
     success: { statuses: [200], schema: Audience, envelope: 'data' },
     errors: [...GATED, 'not_found'],
+    gate: marketAccess,
     handler: ({ caller }, { model }) => ok(model.audience(caller.accountId)),
   }),
 
@@ -165,6 +175,7 @@ export const marketRoutes = [
     list: { defaultLimit: TOP_POSTS_DEFAULT, maxLimit: TOP_POSTS_MAX },
     success: { statuses: [200], schema: TopPost, envelope: 'list' },
     errors: GATED,
+    gate: marketAccess,
     handler: ({ caller, page }, { model }) => listResult(model.topPosts(caller.accountId, page)),
   }),
 
@@ -181,6 +192,7 @@ export const marketRoutes = [
     query: InsightsQuery,
     success: { statuses: [200], schema: Insights, envelope: 'data' },
     errors: [...GATED, 'permission_required'],
+    gate: marketAccess,
     handler: ({ caller, query }, { model }) => ok(model.insights(caller.accountId, query.days)),
   }),
 
@@ -197,6 +209,7 @@ export const marketRoutes = [
     body: EmptyBody,
     success: { statuses: [200], schema: RefreshResult, envelope: 'data' },
     errors: [...GATED, 'too_soon'],
+    gate: marketAccess,
     handler: ({ caller }, { model }) => ok(model.refresh(caller.accountId)),
   }),
 ];

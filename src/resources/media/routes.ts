@@ -2,7 +2,7 @@
 import { created, listResult, ok } from '../../core/route.js';
 import type { NormalizedRequest } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
-import { routesFor } from '../../groups/define.js';
+import { routesFor, type Gate } from '../../groups/define.js';
 import { IdParams } from '../shared/schemas.js';
 import { UPLOAD_MAX_BODY_BYTES } from './limits.js';
 import type { MediaModel } from './model.js';
@@ -10,6 +10,8 @@ import { DeletedMedia, MediaItem, PatchMediaBody, UploadMediaBody } from './sche
 
 const tag = 'Media library';
 const route = routesFor<MediaModel>();
+/** Below the creator tier, checked before the id, the query or the body is looked at (8). */
+const mediaLibrary: Gate<MediaModel> = ({ accountId }, { model }) => model.requireLibrary(accountId);
 
 /** Where the caller reached us, for public URLs (the runtimes say; in-process calls use the setting). */
 const originOf = (request: NormalizedRequest, core: CoreServices): string => request.origin ?? core.settings.publicOrigin;
@@ -27,8 +29,8 @@ export const mediaRoutes = [
     list: { defaultLimit: 25 },
     success: { statuses: [200], schema: MediaItem, envelope: 'list' },
     errors: ['feature_unavailable'],
+    gate: mediaLibrary,
     handler: ({ caller, page, request }, { model, core }) => {
-      model.requireLibrary(caller.accountId);
       const found = model.list(caller.accountId, page);
       return listResult({ ...found, data: found.data.map((item) => model.present(item, originOf(request, core))) });
     },
@@ -51,8 +53,8 @@ export const mediaRoutes = [
     body: UploadMediaBody,
     success: { statuses: [201], schema: MediaItem, envelope: 'data' },
     errors: ['feature_unavailable', 'plan_limit_reached'],
+    gate: mediaLibrary,
     handler: async ({ caller, body, request }, { model, core }) => {
-      model.requireLibrary(caller.accountId);
       model.ensureRoom(caller.accountId);
       const judged = await model.judge(body.file);
       const item = model.add(caller.accountId, body, body.file.bytes, judged);
@@ -73,10 +75,8 @@ export const mediaRoutes = [
     body: PatchMediaBody,
     success: { statuses: [200], schema: MediaItem, envelope: 'data' },
     errors: ['feature_unavailable'],
-    handler: ({ caller, params, body, request }, { model, core }) => {
-      model.requireLibrary(caller.accountId);
-      return ok(model.present(model.update(caller.accountId, params.id, body), originOf(request, core)));
-    },
+    gate: mediaLibrary,
+    handler: ({ caller, params, body, request }, { model, core }) => ok(model.present(model.update(caller.accountId, params.id, body), originOf(request, core))),
   }),
 
   route({
@@ -91,9 +91,7 @@ export const mediaRoutes = [
     params: IdParams,
     success: { statuses: [200], schema: DeletedMedia, envelope: 'data' },
     errors: ['feature_unavailable'],
-    handler: ({ caller, params }, { model }) => {
-      model.requireLibrary(caller.accountId);
-      return ok({ id: model.remove(caller.accountId, params.id).id, object: 'media', deleted: true });
-    },
+    gate: mediaLibrary,
+    handler: ({ caller, params }, { model }) => ok({ id: model.remove(caller.accountId, params.id).id, object: 'media', deleted: true }),
   }),
 ];

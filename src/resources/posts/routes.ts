@@ -3,7 +3,7 @@ import { errorBody, ApiError } from '../../core/errors.js';
 import { created, listResult, ok, type RouteResult } from '../../core/route.js';
 import type { NormalizedRequest } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
-import { routesFor } from '../../groups/define.js';
+import { routesFor, type Gate } from '../../groups/define.js';
 import { EmptyBody, IdParams } from '../shared/schemas.js';
 import { createPostMediaProbe, judgedOrThrow } from './probe.js';
 import { POST_MEDIA_MAX_BODY_BYTES } from './limits.js';
@@ -24,6 +24,8 @@ import {
 
 const tag = 'Posts';
 const route = routesFor<PostsModel>();
+/** Below the creator tier, checked before the id, the query or the body is looked at (8). */
+const contentPublishing: Gate<PostsModel> = ({ accountId }, { model }) => model.requirePublishing(accountId);
 
 /** Where the caller reached us, for media URLs (the runtimes say; in-process calls use the setting). */
 const originOf = (request: NormalizedRequest, core: CoreServices): string => request.origin ?? core.settings.publicOrigin;
@@ -71,8 +73,8 @@ export const postRoutes = [
     list: { defaultLimit: 25 },
     success: { statuses: [200], schema: Post, envelope: 'list' },
     errors: ['feature_unavailable'],
+    gate: contentPublishing,
     handler: ({ caller, query, page, request }, { model, core }) => {
-      model.requirePublishing(caller.accountId);
       const found = model.list(caller.accountId, query, page);
       return listResult({ ...found, data: found.data.map((post) => model.present(post, originOf(request, core))) });
     },
@@ -93,6 +95,7 @@ export const postRoutes = [
     bodyRequired: true,
     success: { statuses: [201], schema: Post, envelope: 'data' },
     errors: ['feature_unavailable', 'plan_limit_reached'],
+    gate: contentPublishing,
     handler: ({ caller, body, request }, { model, core }) => created(model.present(model.create(caller.accountId, body), originOf(request, core))),
   }),
 
@@ -108,10 +111,8 @@ export const postRoutes = [
     params: IdParams,
     success: postSuccess,
     errors: ['feature_unavailable'],
-    handler: ({ caller, params, request }, { model, core }) => {
-      model.requirePublishing(caller.accountId);
-      return ok(model.present(model.get(caller.accountId, params.id), originOf(request, core)));
-    },
+    gate: contentPublishing,
+    handler: ({ caller, params, request }, { model, core }) => ok(model.present(model.get(caller.accountId, params.id), originOf(request, core))),
   }),
 
   route({
@@ -127,6 +128,7 @@ export const postRoutes = [
     body: PatchPostBody,
     success: postSuccess,
     errors: ['feature_unavailable', 'plan_limit_reached', 'not_editable'],
+    gate: contentPublishing,
     handler: ({ caller, params, body, request }, { model, core }) => ok(model.present(model.update(caller.accountId, params.id, body), originOf(request, core))),
   }),
 
@@ -142,6 +144,7 @@ export const postRoutes = [
     params: IdParams,
     success: { statuses: [200], schema: DeletedPost, envelope: 'data' },
     errors: ['feature_unavailable', 'not_editable'],
+    gate: contentPublishing,
     handler: ({ caller, params }, { model }) => ok({ id: model.remove(caller.accountId, params.id).id, object: 'post', deleted: true }),
   }),
 
@@ -159,6 +162,7 @@ export const postRoutes = [
     body: EmptyBody,
     success: postSuccess,
     errors: ['feature_unavailable', 'plan_limit_reached', 'not_editable', 'not_connected', 'publish_failed'],
+    gate: contentPublishing,
     handler: ({ caller, params, request }, { model, core }) => publishAnswer(model.publishNow(caller.accountId, params.id), model, originOf(request, core)),
   }),
 
@@ -176,6 +180,7 @@ export const postRoutes = [
     bodyRequired: true,
     success: postSuccess,
     errors: ['feature_unavailable', 'plan_limit_reached', 'not_editable'],
+    gate: contentPublishing,
     handler: ({ caller, params, body, request }, { model, core }) =>
       ok(model.present(model.schedule(caller.accountId, params.id, body.scheduled_at), originOf(request, core))),
   }),
@@ -193,6 +198,7 @@ export const postRoutes = [
     body: EmptyBody,
     success: postSuccess,
     errors: ['feature_unavailable', 'not_editable'],
+    gate: contentPublishing,
     handler: ({ caller, params, request }, { model, core }) => ok(model.present(model.unschedule(caller.accountId, params.id), originOf(request, core))),
   }),
 
@@ -209,6 +215,7 @@ export const postRoutes = [
     body: EmptyBody,
     success: postSuccess,
     errors: ['feature_unavailable', 'plan_limit_reached', 'not_editable', 'not_connected', 'publish_failed'],
+    gate: contentPublishing,
     handler: ({ caller, params, request }, { model, core }) => publishAnswer(model.retry(caller.accountId, params.id), model, originOf(request, core)),
   }),
 
@@ -232,6 +239,7 @@ export const postRoutes = [
     body: UploadPostMediaBody,
     success: postSuccess,
     errors: ['feature_unavailable', 'plan_limit_reached', 'not_editable'],
+    gate: contentPublishing,
     handler: ({ caller, params, body, request }, { model, core }) => {
       model.checkMediaTarget(caller.accountId, params.id);
       const judged = judgedOrThrow(body.file.content);
@@ -253,6 +261,7 @@ export const postRoutes = [
     body: MediaOrderBody,
     success: postSuccess,
     errors: ['feature_unavailable', 'not_editable'],
+    gate: contentPublishing,
     handler: ({ caller, params, body, request }, { model, core }) =>
       ok(model.present(model.reorderMedia(caller.accountId, params.id, body.order), originOf(request, core))),
   }),
@@ -269,6 +278,7 @@ export const postRoutes = [
     params: PostMediaParams,
     success: postSuccess,
     errors: ['feature_unavailable', 'not_editable'],
+    gate: contentPublishing,
     handler: ({ caller, params, request }, { model, core }) =>
       ok(model.present(model.removeMedia(caller.accountId, params.id, params.mediaId), originOf(request, core))),
   }),

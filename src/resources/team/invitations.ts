@@ -7,6 +7,7 @@
  * members plus pending invitations; the account owner is not a team member and holds no seat.
  */
 import { ApiError, notFound } from '../../core/errors.js';
+import { pageItemsNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
 import { sha256Hex } from '../../core/hash.js';
 import { randomToken } from '../../core/random.js';
 import type { Channel, Plan } from '../../core/types.js';
@@ -110,8 +111,8 @@ export function createInvitationsModel(core: CoreServices, deps: InvitationsDeps
     seatsUsed,
     seatCap,
 
-    /** Pending invitations, newest first (one page). */
-    list: (accountId: number): InvitationRecord[] => pending(accountId).reverse(),
+    /** A page of pending invitations, newest first (2.1: a list not named whole-set pages). */
+    page: (accountId: number, page: PageRequest): Page<InvitationRecord> => pageItemsNewestFirst(pending(accountId), page),
 
     present(invitation: InvitationRecord): TeamInvitationData {
       const data: TeamInvitationData = {

@@ -3,7 +3,7 @@ import { created, listResult, ok } from '../../core/route.js';
 import { wholeSet } from '../../core/pagination.js';
 import { routesFor } from '../../groups/define.js';
 import type { TeamModel } from './model.js';
-import { IdParams } from '../shared/schemas.js';
+import { EmptyBody, IdParams } from '../shared/schemas.js';
 import {
   CancelledInvitation,
   CreateInvitationBody,
@@ -37,13 +37,16 @@ export const teamRoutes = [
     method: 'GET',
     path: '/team/invitations',
     tag,
-    summary: 'Pending invitations, newest first, in one page (expired and cancelled ones are gone)',
+    summary: 'Pending invitations, newest first (expired and cancelled ones are gone)',
     section: '4.10',
     scope: 'read',
     scopeSource: 'assumption',
-    list: { defaultLimit: 100, wholeSet: true },
+    list: { defaultLimit: 25 },
     success: { statuses: [200], schema: TeamInvitation, envelope: 'list' },
-    handler: ({ caller }, { model: { invitations } }) => listResult(wholeSet(invitations.list(caller.accountId).map(invitations.present))),
+    handler: ({ caller, page }, { model: { invitations } }) => {
+      const found = invitations.page(caller.accountId, page);
+      return listResult({ ...found, data: found.data.map(invitations.present) });
+    },
   }),
 
   route({
@@ -76,6 +79,7 @@ export const teamRoutes = [
     scope: 'admin',
     scopeSource: 'spec',
     params: IdParams,
+    body: EmptyBody,
     success: { statuses: [200], schema: TeamInvitation, envelope: 'data' },
     handler: ({ caller, params }, { model: { invitations } }) => ok(invitations.present(invitations.resend(caller.accountId, params.id))),
   }),

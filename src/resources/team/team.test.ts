@@ -108,6 +108,36 @@ describe('POST /team/invitations', () => {
   });
 });
 
+describe('GET /team/invitations pages (2.1: not a whole-set list)', () => {
+  it('newest first, limit 1 to 100 (default 25), a cursor walk equal to one page, bad values 400', async () => {
+    const s = messagingSim();
+    for (const name of ['P', 'Q', 'R']) {
+      expect((await invite(s, { email: `${name.toLowerCase()}@acme.test`, name })).status).toBe(201);
+      s.sim.sandbox.clock.advance('1m');
+    }
+    const whole = await s.get('/team/invitations');
+    const all = data<Invitation[]>(whole);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(all.slice(0, 3).map((invitation) => invitation.email)).toEqual(['r@acme.test', 'q@acme.test', 'p@acme.test']);
+    const walked: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await s.get('/team/invitations', { limit: '1', ...(cursor ? { starting_after: cursor } : {}) });
+      const body = page.body as { data: Invitation[]; has_more: boolean; next_cursor: string | null };
+      expect(body.data).toHaveLength(1);
+      walked.push(body.data[0]!.id);
+      cursor = body.has_more ? body.next_cursor! : undefined;
+    } while (cursor);
+    expect(walked).toEqual(all.map((invitation) => invitation.id));
+    for (const limit of ['0', '101', 'abc']) {
+      const bad = await s.get('/team/invitations', { limit });
+      expect([bad.status, errorCode(bad), errorParam(bad)]).toEqual([400, 'invalid_param', 'limit']);
+    }
+    const badCursor = await s.get('/team/invitations', { starting_after: 'not-a-cursor' });
+    expect([badCursor.status, errorParam(badCursor)]).toEqual([400, 'starting_after']);
+  });
+});
+
 describe('seats', () => {
   it('a pending invitation holds a seat; cancel and expiry free it (creator plan: 3 seats)', async () => {
     const s = messagingSim({ plan: 'creator', extra: { team: [{ name: 'Owner Helper', email: 'h@acme.com' }] } });
@@ -152,6 +182,19 @@ describe('resend and cancel', () => {
     s.sim.sandbox.clock.advance('6d');
     expect(data<Invitation[]>(await s.get('/team/invitations'))).toHaveLength(1);
     expect((await s.call('POST', `/team/invitations/${created.id}/resend`, undefined, s.keys.write)).status).toBe(403);
+  });
+
+  it('resend reads its body like every action: malformed JSON or an unknown field is 400 and resends nothing', async () => {
+    const s = messagingSim();
+    const created = data<Invitation>(await invite(s, { email: 'y@acme.test', name: 'Y' }));
+    s.sim.sandbox.clock.advance('3d');
+    const malformed = await s.call('POST', `/team/invitations/${created.id}/resend`, '{"a":', s.keys.admin);
+    expect([malformed.status, errorCode(malformed)]).toEqual([400, 'invalid_json']);
+    const unknown = await s.call('POST', `/team/invitations/${created.id}/resend`, { zz: 1 }, s.keys.admin);
+    expect([unknown.status, errorCode(unknown)]).toEqual([400, 'invalid_param']);
+    const [listed] = data<Invitation[]>(await s.get('/team/invitations'));
+    expect(listed!.expires_at).toBe(created.expires_at);
+    expect((await s.call('POST', `/team/invitations/${created.id}/resend`, {}, s.keys.admin)).status).toBe(200);
   });
 
   it('cancel frees the seat; a repeat, an expired or an unknown invitation is 404', async () => {
