@@ -43,3 +43,31 @@ export function unknownKey(): ApiError {
 export function addonInactive(): ApiError {
   return new ApiError('addon_inactive', 'The API add-on is not active on this account.');
 }
+
+/** Distinct presented keys whose digests are remembered; past it the memo starts over. */
+const DIGEST_MEMO_MAX = 1_024;
+
+/**
+ * The SHA-256 digest of a presented key, remembered per distinct key string: a client sends the
+ * same key on every request, and hashing it was about a microsecond of each request's CPU (the
+ * profile of POST /contacts in docs/decisions.md). Only the digest is reused: the key record it
+ * names is looked up, and checked for revocation, on every request as before. The memo lives in
+ * memory only (nothing of it is saved), is looked up by hash (a caller learns nothing about a
+ * remembered key from timing unless they already hold a string with its hash), and is bounded,
+ * so a stream of made-up keys cannot grow it.
+ */
+export class KeyDigests {
+  private readonly digests = new Map<string, string>();
+
+  constructor(private readonly digest: (plaintext: string) => string) {}
+
+  of(presented: string): string {
+    let digest = this.digests.get(presented);
+    if (digest === undefined) {
+      if (this.digests.size >= DIGEST_MEMO_MAX) this.digests.clear();
+      digest = this.digest(presented);
+      this.digests.set(presented, digest);
+    }
+    return digest;
+  }
+}

@@ -16,7 +16,7 @@ import {
 import { ApiError, errorBody } from './errors.js';
 import { IDEMPOTENT_METHODS, idempotencyKeyOf, requestFingerprint, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
-import { readBody, type ReadBody } from './body.js';
+import { readBody, type BodyReadOptions, type ReadBody } from './body.js';
 import { normalizeRequest } from './normalize.js';
 import { MAX_LIMIT, parsePageRequest, type PageRequest } from './pagination.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -78,6 +78,8 @@ export interface ServedRequest {
 
 const NO_PAGE: PageRequest = { list: '', limit: 0, after: undefined };
 const NO_BODY: ReadBody = { text: undefined, form: undefined, fingerprint: undefined };
+const FINGERPRINTED: BodyReadOptions = { fingerprint: true };
+const NOT_FINGERPRINTED: BodyReadOptions = { fingerprint: false };
 
 export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Promise<SimResponse> {
   let requestCounter = 0;
@@ -204,11 +206,14 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
 
   /** The body, read the way the route takes it, up to its limit; fingerprinted only when idempotency asks. */
   function readRouteBody(route: MountedRoute, request: NormalizedRequest, fingerprint: boolean): Promise<ReadBody> {
-    return readBody(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes, {
-      fingerprint,
-      ...(route.fileSink ? { fileSink: route.fileSink } : {}),
-      ...(route.intake ? { intake: route.intake } : {}),
-    });
+    // A JSON route (most of them) shares one options object instead of building it per request.
+    const options =
+      route.fileSink || route.intake
+        ? { fingerprint, ...(route.fileSink ? { fileSink: route.fileSink } : {}), ...(route.intake ? { intake: route.intake } : {}) }
+        : fingerprint
+          ? FINGERPRINTED
+          : NOT_FINGERPRINTED;
+    return readBody(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes, options);
   }
 
   /** Validates params, query, page and body, then runs the handler in one transaction. */

@@ -209,6 +209,26 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     return previous;
   }
 
+  /**
+   * Removes several records as one write: the same as `remove` of each, in order, but with one
+   * undo entry for all of them. The event journal drops a thousand events at a time
+   * (../core/events.ts), and a closure per event was most of what pruning allocated.
+   */
+  removeMany(ids: readonly number[]): void {
+    const removed: T[] = [];
+    for (const id of ids) {
+      const previous = this.byId.get(id);
+      if (!previous) continue;
+      this.detach(previous);
+      removed.push(previous);
+      this.changed(id);
+    }
+    if (removed.length === 0) return;
+    this.recordUndo(() => {
+      for (let i = removed.length - 1; i >= 0; i--) this.attach(removed[i]!);
+    });
+  }
+
   /** Drops everything without undo (as loading no records). */
   clear(): void {
     this.load([]);

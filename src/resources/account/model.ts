@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../../core/errors.js';
 import { constantTimeEqual, sha256Hex } from '../../core/hash.js';
 import { hook, type HooksOf } from '../../core/hooks.js';
 import { randomToken } from '../../core/random.js';
-import type { AuthenticatedKey } from '../../core/auth.js';
+import { KeyDigests, type AuthenticatedKey } from '../../core/auth.js';
 import { scopeCovers, type Plan, type Scope } from '../../core/types.js';
 import type { Entity } from '../../store/collection.js';
 import type { SortedIdView } from '../../store/sorted-ids.js';
@@ -76,6 +76,8 @@ export function createAccountModel(core: CoreServices, hooks: HooksOf<typeof acc
   const { store, clock } = core;
   const accounts = store.define<AccountRecord>('accounts', {}, { schema: AccountRecordSchema, sequence: 'account' });
   const keys = store.define<ApiKeyRecord>('api_keys', { hash: { unique: true, key: (key) => key.key_hash } }, { schema: ApiKeyRecordSchema, sequence: 'api_key' });
+  /** Every authenticated request hashes its key: a client's one key is hashed once (../../core/auth.ts). */
+  const presentedDigests = new KeyDigests(sha256Hex);
 
   function present(key: ApiKeyRecord, currentKeyId: number): ApiKeyData {
     return {
@@ -158,7 +160,7 @@ export function createAccountModel(core: CoreServices, hooks: HooksOf<typeof acc
      * timing says nothing about stored keys.
      */
     authenticate(presented: string): AuthenticatedKey | undefined {
-      const digest = sha256Hex(presented);
+      const digest = presentedDigests.of(presented);
       const key = keys.findUnique('hash', digest);
       if (!key || !constantTimeEqual(key.key_hash, digest) || key.revoked) return undefined;
       const account = accounts.get(key.account_id);
