@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractApiKey, requireScope } from './auth.js';
+import { extractApiKey, KeyDigests, requireScope } from './auth.js';
 import { ApiError } from './errors.js';
 import { SCOPES, scopeCovers, type Scope } from './types.js';
 import { testSimulator } from '../../test/support/simulator.js';
@@ -26,6 +26,34 @@ describe('extractApiKey (unit)', () => {
     expect(extractApiKey({ authorization: 'Basic dXNlcjpwYXNz' })).toBeUndefined();
     expect(extractApiKey({ authorization: 'Bearer' })).toBeUndefined();
     expect(extractApiKey({ authorization: 'Basic x', 'x-api-key': 'c' })).toBe('c');
+  });
+});
+
+describe('KeyDigests (unit)', () => {
+  it('hashes each distinct presented key once and gives the same digest every time', () => {
+    const hashed: string[] = [];
+    const digests = new KeyDigests((plaintext) => {
+      hashed.push(plaintext);
+      return `digest:${plaintext}`;
+    });
+    expect(digests.of('sbx_a')).toBe('digest:sbx_a');
+    expect(digests.of('sbx_b')).toBe('digest:sbx_b');
+    expect(digests.of('sbx_a')).toBe('digest:sbx_a');
+    expect(hashed).toEqual(['sbx_a', 'sbx_b']);
+  });
+
+  it('is bounded: a stream of made-up keys makes it start over rather than grow', () => {
+    let calls = 0;
+    const digests = new KeyDigests((plaintext) => {
+      calls++;
+      return plaintext;
+    });
+    digests.of('first');
+    for (let i = 0; i < 1_024; i++) digests.of(`made-up-${i}`);
+    expect(calls).toBe(1_025);
+    // The memo started over when it was full, so the first key is hashed again.
+    digests.of('first');
+    expect(calls).toBe(1_026);
   });
 });
 
