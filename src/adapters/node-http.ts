@@ -241,7 +241,9 @@ export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = 
       // A HEAD answer has no body: no Content-Length that would claim the GET's is empty.
       const closing = source !== undefined && (!source.taken() || !request.complete);
       if (closing) lingerBeforeClose(request);
-      await send(response, answer, closing, request.method === 'HEAD');
+      // Only a streamed body returns a promise: awaiting nothing would still cost a turn.
+      const sending = send(response, answer, closing, request.method === 'HEAD');
+      if (sending) await sending;
     } catch (error) {
       options.onError?.(error);
       if (!response.headersSent) {

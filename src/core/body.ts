@@ -59,29 +59,45 @@ function notMultipart(type: string): ApiError {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export async function readBody(request: NormalizedRequest, kind: BodyKind, maxBytes: number, options: BodyReadOptions = { fingerprint: true }): Promise<ReadBody> {
+/**
+ * Not an async function: a JSON body from the wire (every POST /contacts) is one `then` on the
+ * source's read, not an async frame that keeps its locals across the await.
+ */
+export function readBody(request: NormalizedRequest, kind: BodyKind, maxBytes: number, options: BodyReadOptions = { fingerprint: true }): Promise<ReadBody> {
   if (kind === 'multipart') return readForm(request, maxBytes, options);
-  if (kind === 'stream') {
-    if (options.intake === undefined) throw new Error('A stream route needs an intake.');
-    if (request.bodySource === undefined && request.rawBody === undefined) return NONE;
-    const body = openStreamedBody(request, maxBytes, { digest: options.fingerprint });
-    const value = await options.intake(body);
-    return { text: undefined, form: undefined, fingerprint: options.fingerprint ? `stream:${body.digestHex()}` : undefined, intake: { value } };
-  }
-  if (request.bodySource === undefined) {
-    // In-process callers hand over text (or a JSON value the normaliser serialised).
-    const text = request.rawBody;
-    if (text === undefined) return NONE;
-    if (textOverLimit(text, maxBytes)) throw tooLarge(maxBytes);
-    return { text, form: undefined, fingerprint: text };
-  }
+  if (kind === 'stream') return readStream(request, maxBytes, options);
   const source = request.bodySource;
-  if (source.declaredLength !== undefined && source.declaredLength > maxBytes) throw tooLarge(maxBytes);
-  const bytes = await source.read(maxBytes);
+  try {
+    if (source === undefined) return Promise.resolve(inProcessText(request.rawBody, maxBytes));
+    if (source.declaredLength !== undefined && source.declaredLength > maxBytes) throw tooLarge(maxBytes);
+    return source.read(maxBytes).then((bytes) => jsonText(bytes, maxBytes));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+async function readStream(request: NormalizedRequest, maxBytes: number, options: BodyReadOptions): Promise<ReadBody> {
+  if (options.intake === undefined) throw new Error('A stream route needs an intake.');
+  if (request.bodySource === undefined && request.rawBody === undefined) return NONE;
+  const body = openStreamedBody(request, maxBytes, { digest: options.fingerprint });
+  const value = await options.intake(body);
+  return { text: undefined, form: undefined, fingerprint: options.fingerprint ? `stream:${body.digestHex()}` : undefined, intake: { value } };
+}
+
+/** In-process callers hand over text (or a JSON value the normaliser serialised). */
+function inProcessText(text: string | undefined, maxBytes: number): ReadBody {
+  if (text === undefined) return NONE;
+  if (textOverLimit(text, maxBytes)) throw tooLarge(maxBytes);
+  return { text, form: undefined, fingerprint: text };
+}
+
+/**
+ * Whatever the declared type (curl -d says application/x-www-form-urlencoded), a JSON route
+ * reads JSON: section 7.1 answers a body that is not JSON with 400 invalid_json, and has no 415.
+ */
+function jsonText(bytes: Uint8Array | 'too_large', maxBytes: number): ReadBody {
   if (bytes === 'too_large') throw tooLarge(maxBytes);
   if (bytes.length === 0) return NONE;
-  // Whatever the declared type (curl -d says application/x-www-form-urlencoded), a JSON route
-  // reads JSON: section 7.1 answers a body that is not JSON with 400 invalid_json, and has no 415.
   let text: string;
   try {
     text = utf8.decode(bytes);

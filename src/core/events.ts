@@ -205,7 +205,7 @@ export class EventJournal {
       doomed.push(id);
       excess--;
     }
-    for (const id of doomed) this.records.remove(id);
+    this.records.removeMany(doomed);
   }
 
   get(accountId: number, id: number): EventRecord | undefined {

@@ -1,6 +1,6 @@
 /** Turns any `SimRequest` into the one shape the pipeline reads. */
 import { ApiError } from './errors.js';
-import type { NormalizedRequest, SimRequest } from './types.js';
+import type { HeaderValue, NormalizedRequest, SimRequest } from './types.js';
 
 export function normalizeRequest(request: SimRequest): NormalizedRequest {
   const method = request.method.toUpperCase();
@@ -18,20 +18,36 @@ export function normalizeRequest(request: SimRequest): NormalizedRequest {
     }
   }
 
-  const headers: Record<string, string> = {};
-  if (request.headers) {
-    // for-in, not Object.entries: no [name, value] array per header on every request.
-    for (const name in request.headers) {
-      const value = request.headers[name];
-      if (value === undefined) continue;
-      headers[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
-    }
-  }
+  const headers = request.headers ? lowerCaseHeaders(request.headers) : {};
 
   let rawBody: string | undefined;
   if (typeof request.body === 'string') rawBody = request.body;
   else if (request.body !== undefined) rawBody = serialise(request.body);
   return { method, path, query, headers, rawBody, bodySource: request.bodySource, origin: request.origin };
+}
+
+/**
+ * Header names lower-cased, values joined into one string. Node's parser hands over exactly that
+ * shape already (lower-case names, one string per header but `set-cookie`): such an object is
+ * used as it is, read-only like the rest of the request, instead of being copied on every request.
+ */
+function lowerCaseHeaders(source: Readonly<Record<string, HeaderValue>>): Record<string, string> {
+  for (const name in source) {
+    // `toLowerCase` hands back the very string when nothing changes: no allocation on this walk.
+    if (typeof source[name] !== 'string' || name.toLowerCase() !== name) return copyHeaders(source);
+  }
+  return source as Record<string, string>;
+}
+
+function copyHeaders(source: Readonly<Record<string, HeaderValue>>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  // for-in, not Object.entries: no [name, value] array per header.
+  for (const name in source) {
+    const value = source[name];
+    if (value === undefined) continue;
+    headers[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
+  }
+  return headers;
 }
 
 /** An in-process body as JSON text; one that cannot be (too deep, cyclic, a BigInt) is the caller's 400. */

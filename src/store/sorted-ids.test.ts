@@ -92,6 +92,33 @@ describe('SortedIds (chunked ascending id set) against a plain sorted array', ()
     );
   });
 
+  it('removing the oldest ids first (the event journal prunes this way) agrees with the model, keyed or not', () => {
+    for (const keyed of [true, false]) {
+      const set = new SortedIds(keyed);
+      const model = new Model();
+      for (let id = 1; id <= CHUNK_MAX * 3; id++) {
+        set.insert(id, keyed ? id % 101 : 0);
+        model.insert(id, keyed ? id % 101 : 0);
+      }
+      // Front removals across chunk boundaries, with appends between them, as a journal at its bound sees.
+      for (let round = 0; round < 5; round++) {
+        for (let i = 0; i < CHUNK_MAX / 2 + 7; i++) {
+          const first = set.first()!;
+          expect(set.remove(first)).toBe(true);
+          model.remove(first);
+        }
+        const next = set.last()! + 1;
+        set.insert(next, keyed ? next % 101 : 0);
+        model.insert(next, keyed ? next % 101 : 0);
+        if (keyed) checkAgainst(set, model, [0, set.first()!, set.last()!, set.last()! + 1]);
+        else {
+          expect([...set]).toEqual(model.ids);
+          expect(set.length).toBe(model.ids.length);
+        }
+      }
+    }
+  });
+
   it('a keyed set built from ascending ids and keys agrees with the model, before and after later changes', () => {
     fc.assert(
       fc.property(

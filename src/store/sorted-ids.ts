@@ -187,8 +187,9 @@ export class SortedIds implements SortedIdView {
     const chunk = this.chunks[c]!;
     const at = lowerBound(chunk, id);
     if (chunk[at] !== id) return false;
-    chunk.splice(at, 1);
-    const removedKey = this.keys ? this.keys[c]!.splice(at, 1)[0]! : 0;
+    // The oldest id goes first most often (the event journal's pruning): `shift` moves the
+    // array's start instead of its contents and, unlike `splice`, returns no array to collect.
+    const removedKey = at === 0 ? this.removeFirst(chunk, c) : this.removeAt(chunk, c, at);
     this.count--;
     if (chunk.length === 0) {
       this.dropChunk(c);
@@ -199,6 +200,16 @@ export class SortedIds implements SortedIdView {
     if (this.maxKeys && removedKey >= this.maxKeys[c]!) this.maxKeys[c] = maxOf(this.blockMaxes![c]!);
     if (chunk.length < CHUNK_MIN) this.mergeSmall(c);
     return true;
+  }
+
+  private removeFirst(chunk: number[], c: number): number {
+    chunk.shift();
+    return this.keys ? this.keys[c]!.shift()! : 0;
+  }
+
+  private removeAt(chunk: number[], c: number, at: number): number {
+    chunk.splice(at, 1);
+    return this.keys ? this.keys[c]!.splice(at, 1)[0]! : 0;
   }
 
   clear(): void {

@@ -80,6 +80,43 @@ describe('Collection indexes', () => {
     expect(() => t.contacts.update(999, { name: 'x' })).toThrow(/missing id/);
   });
 
+  it('refuses a duplicate id below the highest one held, and after a load', () => {
+    const t = setup();
+    const high = t.contacts.insert({ id: 10, account_id: 1, handle: 'high', tags: [], name: 'high' });
+    const low = t.contacts.insert({ id: 3, account_id: 2, handle: 'low', tags: [], name: 'low' });
+    expect(() => t.contacts.insert({ ...low, handle: 'other' })).toThrow(/duplicate id 3/);
+    expect(() => t.contacts.insert({ ...high, handle: 'other' })).toThrow(/duplicate id 10/);
+    t.contacts.load([
+      { id: 40, account_id: 1, handle: 'a', tags: [], name: 'a' },
+      { id: 7, account_id: 2, handle: 'b', tags: [], name: 'b' },
+    ]);
+    expect(() => t.contacts.insert({ id: 40, account_id: 3, handle: 'c', tags: [], name: 'c' })).toThrow(/duplicate id 40/);
+    expect(() => t.contacts.insert({ id: 7, account_id: 3, handle: 'c', tags: [], name: 'c' })).toThrow(/duplicate id 7/);
+    expect(() => t.contacts.insert({ id: 8, account_id: 3, handle: 'c', tags: [], name: 'c' })).not.toThrow();
+  });
+
+  it('removeMany is remove of each, and one failed transaction puts all of them back', () => {
+    const t = setup();
+    const records = ['alice', 'bob', 'carol', 'dave'].map((handle, i) => t.add(1, handle, i % 2 === 0 ? ['vip'] : ['new']));
+    const before = observe(t);
+    const written: number[] = [];
+    const changes = t.store.onCommit((committed) => written.push(...committed.records.map((record) => record.id)));
+    expect(() =>
+      t.store.transaction(() => {
+        t.contacts.removeMany([records[0]!.id, records[1]!.id, 999, records[2]!.id]);
+        throw new Error('abort');
+      }),
+    ).toThrow('abort');
+    expect(observe(t)).toEqual(before);
+    t.store.transaction(() => t.contacts.removeMany([records[0]!.id, records[1]!.id, 999, records[2]!.id]));
+    changes();
+    const one = setup();
+    ['alice', 'bob', 'carol', 'dave'].forEach((handle, i) => one.add(1, handle, i % 2 === 0 ? ['vip'] : ['new']));
+    for (const record of records.slice(0, 3)) one.contacts.remove(record.id);
+    expect(observe(t)).toEqual(observe(one));
+    expect(written.sort()).toEqual(records.slice(0, 3).map((record) => record.id).sort());
+  });
+
   it('update cannot change id or account', () => {
     const t = setup();
     const alice = t.add(1, 'alice');

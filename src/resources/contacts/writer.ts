@@ -48,6 +48,12 @@ const NO_TAGS: readonly number[] = Object.freeze([]);
 /** A create's `changed_fields`, shared by every such event the journal keeps (frozen: nobody may add to it). */
 const NO_CHANGES: readonly string[] = Object.freeze([]);
 const NO_WRITES: NonNullable<ContactEdit['custom']> = Object.freeze([]);
+/**
+ * The custom fields of a contact that has none, in its record and in its representation: one
+ * shared frozen object instead of two new ones per create (records and representations are
+ * replaced, never changed in place, so nobody writes into it; frozen, so nobody can).
+ */
+const NO_CUSTOM_FIELDS: Readonly<Record<string, CustomFieldValue>> = Object.freeze({});
 
 /** The representation frozen all the way down (its only nested values are the tags and custom fields). */
 function frozen(contact: ContactData): Readonly<ContactData> {
@@ -77,10 +83,10 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
       const name = deps.tags.nameOf(id);
       if (name !== undefined) tags.push(name);
     }
-    const custom_fields: Record<string, CustomFieldValue> = {};
+    let custom_fields: Record<string, CustomFieldValue> | undefined;
     // for-in, not Object.entries: no array of pairs per presentation (most contacts have none).
     for (const key in record.custom_fields) {
-      if (Object.hasOwn(record.custom_fields, key) && deps.customFields.isShown(record.account_id, key)) custom_fields[key] = record.custom_fields[key]!;
+      if (Object.hasOwn(record.custom_fields, key) && deps.customFields.isShown(record.account_id, key)) (custom_fields ??= {})[key] = record.custom_fields[key]!;
     }
     return {
       id: record.id,
@@ -96,7 +102,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
       lead_score: record.lead_score,
       lead_temperature: record.lead_temperature,
       notes: record.notes,
-      custom_fields,
+      custom_fields: custom_fields ?? NO_CUSTOM_FIELDS,
       first_seen_at: record.first_seen_at,
       first_user_message_at: record.first_user_message_at,
       last_seen_at: record.last_seen_at,
@@ -204,7 +210,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
         lead_score: input.lead_score ?? 0,
         lead_temperature: input.lead_temperature ?? 'cold',
         notes: edit.notes === undefined ? (input.notes ?? null) : edit.notes,
-        custom_fields: nextCustomFields({}, edit.custom ?? NO_WRITES),
+        custom_fields: nextCustomFields(NO_CUSTOM_FIELDS, edit.custom ?? NO_WRITES),
         first_seen_at: input.first_seen_at ?? created_at,
         first_user_message_at: input.first_user_message_at ?? null,
         last_seen_at: input.last_seen_at ?? created_at,
