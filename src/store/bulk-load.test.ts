@@ -24,8 +24,14 @@ interface Row extends Entity {
 const CHANNELS = ['sms', 'instagram', 'facebook'];
 const STAGES = ['new', 'won', null];
 
+/** Handles hold the separator too: only the last value of a nested key may. */
+const HANDLES = ['a', 'b', 'c', 'd', 'e', 'f', 'x|y', '|', ''];
+
 const indexes: IndexDefinitions<Row> = {
-  identity: { unique: true, key: (r) => `${r.account_id}|${r.channel}|${r.handle}`, fields: ['channel', 'handle'] },
+  // Nested maps (./nested-unique.ts), as contacts' and conversations' identities are kept...
+  identity: { unique: true, nested: true, key: (r) => `${r.account_id}|${r.channel}|${r.handle}`, fields: ['channel', 'handle'] },
+  // ...and the same key in a plain map of strings: both refuse and answer alike.
+  identityPlain: { unique: true, key: (r) => `${r.account_id}|${r.channel}|${r.handle}` },
   channel: { key: (r) => `${r.account_id}|${r.channel}`, fields: ['channel'] },
   // A null value has no key; keys of two values may coincide (case folded), as emails' do.
   stage: { key: (r) => (r.stage === null ? null : `${r.account_id}|${r.stage}`), fields: ['stage'] },
@@ -42,7 +48,7 @@ const makeCollection = (): Collection<Row> => new Collection<Row>('rows', indexe
 const row = fc.record({
   account_id: fc.integer({ min: 1, max: 3 }),
   channel: fc.constantFrom(...CHANNELS),
-  handle: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'),
+  handle: fc.constantFrom(...HANDLES),
   stage: fc.constantFrom(...STAGES),
   email: fc.constantFrom(null, 'x@y.z', 'X@Y.Z', 'q@r.s'),
   tags: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }),
@@ -71,7 +77,15 @@ function observe(collection: Collection<Row>): unknown {
     accounts: accounts.map((account) => collection.idsOfAccount(account).toArray()),
     keyedWalk: accounts.flatMap((account) => [0, 10, 25, 49].map((min) => [...collection.descendingOfAccountAtLeast(account, min)])),
     identity: accounts.flatMap((account) =>
-      CHANNELS.flatMap((channel) => 'abcdefgh'.split('').map((handle) => collection.findUnique('identity', `${account}|${channel}|${handle}`)?.id)),
+      CHANNELS.flatMap((channel) =>
+        HANDLES.map((handle) => {
+          const key = `${account}|${channel}|${handle}`;
+          const byValues = collection.findUniqueByValues('identity', account, [channel, handle])?.id;
+          expect(collection.findUnique('identity', key)?.id).toBe(byValues);
+          expect(collection.findUnique('identityPlain', key)?.id).toBe(byValues);
+          return byValues;
+        }),
+      ),
     ),
     channel: keys('channel', CHANNELS),
     stage: keys('stage', ['new', 'won', 'null']),

@@ -20,6 +20,7 @@
  * The result reads exactly like inserting the records one by one (bulk-load.test.ts).
  */
 import type { Entity, IndexDefinition, IndexDefinitions, IndexKey } from './index-definitions.js';
+import { NestedUniqueKeys, type UniqueKeys } from './nested-unique.js';
 import { SortedIds } from './sorted-ids.js';
 import { SortedPairs } from './sorted-pairs.js';
 
@@ -39,7 +40,7 @@ export class DuplicateKeyError extends Error {
 export interface BuiltIndexes<T extends Entity> {
   readonly byId: Map<number, T>;
   readonly byAccount: Map<number, SortedIds>;
-  readonly uniques: Map<string, Map<string, number>>;
+  readonly uniques: Map<string, UniqueKeys>;
   readonly secondaries: Map<string, Map<string, SortedIds>>;
   readonly ordered: Map<string, Map<string, SortedPairs>>;
 }
@@ -114,7 +115,8 @@ function buildByAccount<T extends Entity>(records: readonly T[], numbers: readon
 }
 
 /** In the records' own order, so the clash reported is the one a scan from the start meets first. */
-function buildUnique<T extends Entity>(indexName: string, definition: IndexDefinition<T>, records: readonly T[]): Map<string, number> {
+function buildUnique<T extends Entity>(indexName: string, definition: IndexDefinition<T>, records: readonly T[]): UniqueKeys {
+  if (definition.nested) return buildNestedUnique(indexName, definition, records);
   const index = new Map<string, number>();
   for (let at = 0; at < records.length; at++) {
     const record = records[at]!;
@@ -123,6 +125,17 @@ function buildUnique<T extends Entity>(indexName: string, definition: IndexDefin
       index.set(key, record.id);
       if (index.size === size) throw new DuplicateKeyError(indexName, at, key);
     }
+  }
+  return index;
+}
+
+/** A `nested` unique index: the records' own field values are the keys, no string is built per record. */
+function buildNestedUnique<T extends Entity>(indexName: string, definition: IndexDefinition<T>, records: readonly T[]): UniqueKeys {
+  const index = new NestedUniqueKeys<T>(definition.fields!);
+  for (let at = 0; at < records.length; at++) {
+    const record = records[at]!;
+    // The clash's key string is built only to name it, as the plain index names it.
+    if (!index.claim(record)) throw new DuplicateKeyError(indexName, at, String(definition.key(record)));
   }
   return index;
 }

@@ -15,6 +15,7 @@
  */
 import { buildIndexes, type BuiltIndexes } from './bulk-load.js';
 import type { Entity, IndexDefinitions, IndexKey } from './index-definitions.js';
+import { NestedUniqueKeys, type UniqueKeys } from './nested-unique.js';
 import { SortedIds, type SortedIdView } from './sorted-ids.js';
 import { SortedPairs, type SortedPairView } from './sorted-pairs.js';
 
@@ -73,7 +74,7 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
   // Not readonly: a bulk load swaps in maps built off to the side (installLoad).
   private byId = new Map<number, T>();
   private byAccount = new Map<number, SortedIds>();
-  private uniques = new Map<string, Map<string, number>>();
+  private uniques = new Map<string, UniqueKeys>();
   private secondaries = new Map<string, Map<string, SortedIds>>();
   private ordered = new Map<string, Map<string, SortedPairs>>();
   private readonly accountKey: ((record: T) => number) | undefined;
@@ -95,7 +96,10 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
       if (definition.keyed && (!this.accountKey || definition.unique || definition.orderBy)) {
         throw new Error(`${name}: keyed index ${indexName} needs accountKey and a plain secondary index`);
       }
-      if (definition.unique) this.uniques.set(indexName, new Map());
+      if (definition.nested && (!definition.unique || !definition.fields?.length)) {
+        throw new Error(`${name}: nested index ${indexName} needs unique and fields`);
+      }
+      if (definition.unique) this.uniques.set(indexName, definition.nested ? new NestedUniqueKeys(definition.fields!) : new Map());
       else if (definition.orderBy) this.ordered.set(indexName, new Map());
       else this.secondaries.set(indexName, new Map());
     }
@@ -128,6 +132,17 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     const index = this.uniques.get(indexName);
     if (!index) throw new Error(`${this.name}: no unique index ${indexName}`);
     const id = index.get(key);
+    return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  /**
+   * The record of a `nested` unique index under the account and its fields' values (one per
+   * field, in order): `findUnique` without building the key string.
+   */
+  findUniqueByValues(indexName: string, accountId: number, values: readonly string[]): T | undefined {
+    const index = this.uniques.get(indexName);
+    if (!(index instanceof NestedUniqueKeys)) throw new Error(`${this.name}: no nested unique index ${indexName}`);
+    const id = index.find(accountId, values);
     return id === undefined ? undefined : this.byId.get(id);
   }
 
@@ -430,7 +445,7 @@ interface UniquePlan<T> {
   readonly kind: 'unique';
   readonly name: string;
   readonly key: (record: T) => IndexKey;
-  readonly map: Map<string, number>;
+  readonly map: UniqueKeys;
 }
 
 /** One index as the per-write walks see it (Collection.plans). */
