@@ -6,7 +6,7 @@
  * live collection as it was.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DuplicateKeyError } from './bulk-load.js';
 import { Collection } from './collection.js';
 import type { Entity, IndexDefinitions } from './index-definitions.js';
@@ -43,7 +43,12 @@ const indexes: IndexDefinitions<Row> = {
   recent: { key: (r) => String(r.account_id), orderBy: (r) => r.recorded, fields: [] },
 };
 
-const makeCollection = (): Collection<Row> => new Collection<Row>('rows', indexes, () => undefined, () => undefined, { accountKey: (r) => r.updated });
+/** `deferSecondariesAbove: 0`: every load builds its secondary indexes later (as a large one does). */
+const makeCollection = (deferSecondariesAbove?: number): Collection<Row> =>
+  new Collection<Row>('rows', indexes, () => undefined, () => undefined, {
+    accountKey: (r) => r.updated,
+    ...(deferSecondariesAbove !== undefined ? { deferSecondariesAbove } : {}),
+  });
 
 const row = fc.record({
   account_id: fc.integer({ min: 1, max: 3 }),
@@ -111,46 +116,99 @@ function insertAll(collection: Collection<Row>, list: readonly Row[]): number {
 }
 
 describe('bulk load against one-by-one inserts', () => {
-  it('builds the same indexes, and they stay the same through later writes; clashes refused at the same record', () => {
-    fc.assert(
-      fc.property(rows, fc.array(fc.tuple(fc.nat(), row, fc.boolean()), { maxLength: 30 }), (list, writes) => {
-        const bulk = makeCollection();
-        const oneByOne = makeCollection();
-        const refusedAt = insertAll(oneByOne, list);
-        if (refusedAt >= 0) {
-          let error: unknown;
-          try {
-            bulk.load(list);
-          } catch (thrown) {
-            error = thrown;
-          }
-          expect(error).toBeInstanceOf(DuplicateKeyError);
-          expect((error as DuplicateKeyError).position).toBe(refusedAt);
-          expect((error as DuplicateKeyError).indexName).toBe('identity');
-          return;
-        }
-        bulk.load(list);
-        expect(observe(bulk)).toEqual(observe(oneByOne));
-        // Later writes (updates move keys and the account key, removes, inserts) keep them equal.
-        let nextId = Math.max(0, ...list.map((r) => r.id)) + 1;
-        for (const [pick, fields, remove] of writes) {
-          const ids = bulk.idsOfAccount(1 + (pick % 3)).toArray();
-          const { account_id: _account, ...patch } = fields;
-          for (const collection of [bulk, oneByOne]) {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // Deferred: the secondary indexes are built when something first reads or writes one; the first
+  // writes below come before any read, so they are what builds them.
+  for (const deferred of [false, true]) {
+    it(`builds the same indexes, and they stay the same through later writes; clashes refused at the same record${deferred ? ' (secondary indexes deferred)' : ''}`, () => {
+      fc.assert(
+        fc.property(rows, fc.array(fc.tuple(fc.nat(), row, fc.boolean()), { maxLength: 30 }), (list, writes) => {
+          const bulk = makeCollection(deferred ? 0 : undefined);
+          const oneByOne = makeCollection();
+          const refusedAt = insertAll(oneByOne, list);
+          if (refusedAt >= 0) {
+            let error: unknown;
             try {
-              if (ids.length === 0) collection.insert({ ...fields, id: nextId });
-              else if (remove) collection.remove(ids[pick % ids.length]!);
-              else collection.update(ids[pick % ids.length]!, patch);
-            } catch {
-              // A unique clash is refused by both alike; the observation below says so.
+              bulk.load(list);
+            } catch (thrown) {
+              error = thrown;
             }
+            expect(error).toBeInstanceOf(DuplicateKeyError);
+            expect((error as DuplicateKeyError).position).toBe(refusedAt);
+            expect((error as DuplicateKeyError).indexName).toBe('identity');
+            return;
           }
-          if (ids.length === 0) nextId++;
+          bulk.load(list);
+          if (!deferred) expect(observe(bulk)).toEqual(observe(oneByOne));
+          // An empty load has nothing to defer.
+          else expect(bulk.indexesBuilt).toBe(list.length === 0);
+          // Later writes (updates move keys and the account key, removes, inserts) keep them equal.
+          let nextId = Math.max(0, ...list.map((r) => r.id)) + 1;
+          for (const [pick, fields, remove] of writes) {
+            const ids = bulk.idsOfAccount(1 + (pick % 3)).toArray();
+            const { account_id: _account, ...patch } = fields;
+            for (const collection of [bulk, oneByOne]) {
+              try {
+                if (ids.length === 0) collection.insert({ ...fields, id: nextId });
+                else if (remove) collection.remove(ids[pick % ids.length]!);
+                else collection.update(ids[pick % ids.length]!, patch);
+              } catch {
+                // A unique clash is refused by both alike; the observation below says so.
+              }
+            }
+            if (ids.length === 0) nextId++;
+            if (!deferred) expect(observe(bulk)).toEqual(observe(oneByOne));
+          }
           expect(observe(bulk)).toEqual(observe(oneByOne));
-        }
-      }),
-      { numRuns: 200 },
-    );
+          expect(bulk.indexesBuilt).toBe(true);
+        }),
+        { numRuns: deferred ? 100 : 200 },
+      );
+    });
+  }
+
+  it('builds deferred secondary indexes in the background, one per turn, and a new load drops the old build', () => {
+    vi.useFakeTimers();
+    const list: Row[] = Array.from({ length: 300 }, (_, i) => ({
+      id: i + 1,
+      account_id: 1 + (i % 3),
+      channel: CHANNELS[i % 3]!,
+      handle: HANDLES[i % HANDLES.length]! + String(i),
+      stage: STAGES[i % 3]!,
+      email: i % 5 === 0 ? `p${i}@x.y` : null,
+      tags: i % 4 === 0 ? [1, 1, 2] : [3],
+      updated: i % 50,
+      recorded: i % 7,
+    }));
+    const bulk = makeCollection(100);
+    bulk.load(list.slice(0, 100));
+    expect(bulk.indexesBuilt).toBe(true);
+    bulk.load(list);
+    expect(bulk.indexesBuilt).toBe(false);
+    // The unique and ordered indexes and the account lists are there at once.
+    expect(bulk.findUniqueByValues('identity', 2, [list[1]!.channel, list[1]!.handle])).toBe(list[1]);
+    expect(bulk.idsOfAccount(1).length).toBe(100);
+    const secondaryCount = Object.values(indexes).filter((d) => !d.unique && !d.orderBy).length;
+    for (let turn = 1; turn < secondaryCount; turn++) {
+      vi.advanceTimersToNextTimer();
+      expect(bulk.indexesBuilt).toBe(false);
+    }
+    vi.advanceTimersToNextTimer();
+    expect(bulk.indexesBuilt).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    const oneByOne = makeCollection();
+    expect(insertAll(oneByOne, list)).toBe(-1);
+    expect(observe(bulk)).toEqual(observe(oneByOne));
+    // A second large load replaces the first one's pending build; a read finishes it at once.
+    bulk.load(list.slice(0, 200));
+    bulk.load(list);
+    expect(vi.getTimerCount()).toBe(1);
+    expect(observe(bulk)).toEqual(observe(oneByOne));
+    expect(bulk.indexesBuilt).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('leaves the live collection as it was when a load is refused', () => {

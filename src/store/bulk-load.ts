@@ -41,8 +41,50 @@ export interface BuiltIndexes<T extends Entity> {
   readonly byId: Map<number, T>;
   readonly byAccount: Map<number, SortedIds>;
   readonly uniques: Map<string, UniqueKeys>;
+  /** The secondary indexes built so far: all of them, unless `deferred` holds the rest. */
   readonly secondaries: Map<string, Map<string, SortedIds>>;
   readonly ordered: Map<string, Map<string, SortedPairs>>;
+  /** A large load's secondary indexes, still to build (see DeferredSecondaries). */
+  readonly deferred: DeferredSecondaries<T> | undefined;
+}
+
+/**
+ * The secondary indexes of a large load, built after it instead of during it: they are derived
+ * data (list filters), unlike the unique indexes, which decide whether the load is accepted. So
+ * `serve --state` answers its ready line without them. The collection builds them one index at a
+ * time in the background, and all at once as soon as anything reads or writes one
+ * (`Collection.secondaries`), so no request ever sees an index that is missing or behind: until
+ * they are built nothing can have changed, every write goes through them first, and they are
+ * built from the records exactly as loaded.
+ */
+export class DeferredSecondaries<T extends Entity> {
+  private readonly pending: [string, IndexDefinition<T>][];
+
+  constructor(
+    definitions: readonly [string, IndexDefinition<T>][],
+    private readonly records: readonly T[],
+    private readonly numbers: readonly number[] | undefined,
+  ) {
+    this.pending = definitions.slice();
+  }
+
+  get done(): boolean {
+    return this.pending.length === 0;
+  }
+
+  /** Builds the next index into `into`; false when none was left. */
+  buildNext(into: Map<string, Map<string, SortedIds>>): boolean {
+    const next = this.pending.shift();
+    if (!next) return false;
+    const [indexName, definition] = next;
+    into.set(indexName, buildSecondary(definition, this.records, definition.keyed === true ? this.numbers : undefined));
+    return true;
+  }
+}
+
+export interface BuildOptions {
+  /** A load of more records than this defers its secondary indexes (default: never). */
+  readonly deferSecondariesAbove?: number;
 }
 
 /** Ids (and their keys, for a keyed set) gathered in ascending order, chunked once all are in. */
@@ -80,6 +122,7 @@ export function buildIndexes<T extends Entity>(
   records: readonly T[],
   definitions: IndexDefinitions<T>,
   accountKey: ((record: T) => number) | undefined,
+  options: BuildOptions = {},
 ): BuiltIndexes<T> {
   const byId = new Map<number, T>();
   let ascending = true;
@@ -92,13 +135,21 @@ export function buildIndexes<T extends Entity>(
   const inIdOrder = ascending ? records : records.slice().sort((a, b) => a.id - b.id);
   const numbers = accountKey ? inIdOrder.map(accountKey) : undefined;
 
-  const built: BuiltIndexes<T> = { byId, byAccount: buildByAccount(inIdOrder, numbers), uniques: new Map(), secondaries: new Map(), ordered: new Map() };
+  const uniques = new Map<string, UniqueKeys>();
+  const ordered = new Map<string, Map<string, SortedPairs>>();
+  const secondaryDefinitions: [string, IndexDefinition<T>][] = [];
   for (const [indexName, definition] of Object.entries(definitions)) {
-    if (definition.unique) built.uniques.set(indexName, buildUnique(indexName, definition, records));
-    else if (definition.orderBy) built.ordered.set(indexName, buildOrdered(definition, inIdOrder));
-    else built.secondaries.set(indexName, buildSecondary(definition, inIdOrder, definition.keyed === true ? numbers : undefined));
+    if (definition.unique) uniques.set(indexName, buildUnique(indexName, definition, records));
+    else if (definition.orderBy) ordered.set(indexName, buildOrdered(definition, inIdOrder));
+    else secondaryDefinitions.push([indexName, definition]);
   }
-  return built;
+  const secondaries = new Map<string, Map<string, SortedIds>>();
+  let deferred: DeferredSecondaries<T> | undefined = new DeferredSecondaries(secondaryDefinitions, inIdOrder, numbers);
+  if (records.length <= (options.deferSecondariesAbove ?? Infinity)) {
+    while (deferred.buildNext(secondaries));
+    deferred = undefined;
+  }
+  return { byId, byAccount: buildByAccount(inIdOrder, numbers), uniques, secondaries, ordered, deferred };
 }
 
 function buildByAccount<T extends Entity>(records: readonly T[], numbers: readonly number[] | undefined): Map<number, SortedIds> {
