@@ -27,17 +27,21 @@ export interface UniqueKeys {
 
 const SEPARATOR = '|';
 
+/** A field's value as the key its level holds (the string the key function writes for it). */
+function asKey(value: unknown): string {
+  return typeof value === 'string' ? value : String(value);
+}
+
 /** One level of the tree: the last level maps a value to an id, the others to the next level. */
 type Level = Map<string, Level | number>;
 
 export class NestedUniqueKeys<T extends Entity> implements UniqueKeys {
   private readonly accounts = new Map<number, Level>();
   private count = 0;
-  // The innermost map the last bulk `claim` used, and the path to it: neighbouring records of a
-  // saved state mostly share account and channel, so most claims skip the outer lookups.
+  // The account level the last bulk `claim` used: neighbouring records of a saved state mostly
+  // share their account (their channels alternate, so the levels below are looked up each time).
   private lastAccount = Number.NaN;
-  private lastPrefix: readonly unknown[] = [];
-  private lastLeaf: Level | undefined;
+  private lastAccountLevel: Level | undefined;
 
   constructor(private readonly fields: readonly (keyof T)[]) {
     if (fields.length === 0) throw new Error('a nested unique index needs at least one field');
@@ -50,87 +54,79 @@ export class NestedUniqueKeys<T extends Entity> implements UniqueKeys {
   /** The id under the account and these field values (one per field, in order), if any. */
   find(accountId: number, values: readonly string[]): number | undefined {
     if (values.length !== this.fields.length) throw new Error(`expected ${this.fields.length} values, got ${values.length}`);
-    const leaf = this.leafFor(accountId, (depth) => values[depth], false);
-    const found = leaf?.get(values[values.length - 1]!);
-    return typeof found === 'number' ? found : undefined;
+    return this.idAt(this.accounts.get(accountId), values);
   }
 
   /**
    * Bulk load: puts `record` under its key and returns true, or returns false (changing nothing)
-   * when another id already holds that key.
+   * when another id already holds that key. Allocates nothing but the index's own entries.
    */
   claim(record: T): boolean {
+    let level = this.lastAccountLevel;
+    if (level === undefined || record.account_id !== this.lastAccount) {
+      level = this.accounts.get(record.account_id);
+      if (!level) this.accounts.set(record.account_id, (level = new Map()));
+      this.lastAccount = record.account_id;
+      this.lastAccountLevel = level;
+    }
     const fields = this.fields;
     const last = fields.length - 1;
-    let leaf = this.lastLeaf;
-    if (leaf === undefined || record.account_id !== this.lastAccount || !this.samePrefix(record)) {
-      leaf = this.leafFor(record.account_id, (depth) => record[fields[depth]!], true)!;
-      this.lastAccount = record.account_id;
-      this.lastPrefix = fields.slice(0, last).map((field) => record[field]);
-      this.lastLeaf = leaf;
-    }
-    const value = record[fields[last]!];
-    const key = typeof value === 'string' ? value : String(value);
-    if (leaf.has(key)) return false;
-    leaf.set(key, record.id);
+    for (let depth = 0; depth < last; depth++) level = this.below(level, asKey(record[fields[depth]!]));
+    const key = asKey(record[fields[last]!]);
+    if (level.has(key)) return false;
+    level.set(key, record.id);
     this.count++;
     return true;
   }
 
   get(key: string): number | undefined {
     const parts = this.split(key);
-    if (!parts) return undefined;
-    const leaf = this.leafFor(parts.account, (depth) => parts.values[depth], false);
-    const found = leaf?.get(parts.values[parts.values.length - 1]!);
-    return typeof found === 'number' ? found : undefined;
+    return parts && this.idAt(this.accounts.get(parts.account), parts.values);
   }
 
   set(key: string, id: number): this {
     const parts = this.split(key);
     if (!parts) throw new Error(`not a key of this nested index: ${key}`);
-    const leaf = this.leafFor(parts.account, (depth) => parts.values[depth], true)!;
-    const last = parts.values[parts.values.length - 1]!;
-    if (!leaf.has(last)) this.count++;
-    leaf.set(last, id);
+    let level = this.accounts.get(parts.account);
+    if (!level) this.accounts.set(parts.account, (level = new Map()));
+    const { values } = parts;
+    for (let depth = 0; depth < values.length - 1; depth++) level = this.below(level, values[depth]!);
+    const last = values[values.length - 1]!;
+    if (!level.has(last)) this.count++;
+    level.set(last, id);
     return this;
   }
 
   delete(key: string): boolean {
     const parts = this.split(key);
     if (!parts) return false;
-    const leaf = this.leafFor(parts.account, (depth) => parts.values[depth], false);
+    const leaf = this.leaf(this.accounts.get(parts.account), parts.values);
     if (!leaf?.delete(parts.values[parts.values.length - 1]!)) return false;
     this.count--;
-    // Emptied maps stay: an account's channels are few, and a claim may still hold the leaf.
+    // Emptied levels stay: an account has a handful of channels.
     return true;
   }
 
-  private samePrefix(record: T): boolean {
-    const prefix = this.lastPrefix;
-    for (let depth = 0; depth < prefix.length; depth++) if (record[this.fields[depth]!] !== prefix[depth]) return false;
-    return true;
+  /** The level under `key`, created when missing. */
+  private below(level: Level, key: string): Level {
+    let next = level.get(key);
+    if (next === undefined) level.set(key, (next = new Map()));
+    if (typeof next === 'number') throw new Error('a nested unique index holds an id where a level belongs');
+    return next;
   }
 
-  /** The innermost map for an account and the values above the last field's (created when asked). */
-  private leafFor(accountId: number, valueAt: (depth: number) => unknown, create: boolean): Level | undefined {
-    let level: Level | undefined = this.accounts.get(accountId);
-    if (!level) {
-      if (!create) return undefined;
-      level = new Map();
-      this.accounts.set(accountId, level);
-    }
-    for (let depth = 0; depth < this.fields.length - 1; depth++) {
-      const raw = valueAt(depth);
-      const value = typeof raw === 'string' ? raw : String(raw);
-      let next: Level | number | undefined = level.get(value);
-      if (next === undefined) {
-        if (!create) return undefined;
-        level.set(value, (next = new Map()));
-      }
-      if (typeof next === 'number') throw new Error('a nested unique index holds an id where a level belongs');
-      level = next;
+  /** The innermost level for these values (the last value is its key), if it exists. */
+  private leaf(level: Level | undefined, values: readonly string[]): Level | undefined {
+    for (let depth = 0; depth < values.length - 1 && level !== undefined; depth++) {
+      const next = level.get(values[depth]!);
+      level = typeof next === 'number' ? undefined : next;
     }
     return level;
+  }
+
+  private idAt(level: Level | undefined, values: readonly string[]): number | undefined {
+    const found = this.leaf(level, values)?.get(values[values.length - 1]!);
+    return typeof found === 'number' ? found : undefined;
   }
 
   /** `<account>|<v1>|...|<vn>` → its parts; undefined when the key has too few separators. */
