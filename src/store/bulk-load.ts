@@ -51,14 +51,15 @@ export interface BuiltIndexes<T extends Entity> {
 /**
  * The secondary indexes of a large load, built after it instead of during it: they are derived
  * data (list filters), unlike the unique indexes, which decide whether the load is accepted. So
- * `serve --state` answers its ready line without them. The collection builds them one index at a
- * time in the background, and all at once as soon as anything reads or writes one
+ * `serve --state` answers its ready line without them. The collection builds them a slice of records
+ * at a time in the background, and all at once as soon as anything reads or writes one
  * (`Collection.secondaries`), so no request ever sees an index that is missing or behind: until
  * they are built nothing can have changed, every write goes through them first, and they are
  * built from the records exactly as loaded.
  */
 export class DeferredSecondaries<T extends Entity> {
   private readonly pending: [string, IndexDefinition<T>][];
+  private current: { readonly name: string; readonly build: SecondaryBuild<T> } | undefined;
 
   constructor(
     definitions: readonly [string, IndexDefinition<T>][],
@@ -69,16 +70,29 @@ export class DeferredSecondaries<T extends Entity> {
   }
 
   get done(): boolean {
-    return this.pending.length === 0;
+    return this.current === undefined && this.pending.length === 0;
   }
 
-  /** Builds the next index into `into`; false when none was left. */
-  buildNext(into: Map<string, Map<string, SortedIds>>): boolean {
-    const next = this.pending.shift();
-    if (!next) return false;
-    const [indexName, definition] = next;
-    into.set(indexName, buildSecondary(definition, this.records, definition.keyed === true ? this.numbers : undefined));
-    return true;
+  /**
+   * Goes on building for about `records` records (the records of one index after another), putting
+   * each finished index into `into`; returns the records read. Infinity builds everything left.
+   */
+  buildSome(into: Map<string, Map<string, SortedIds>>, records: number): number {
+    let read = 0;
+    while (read < records) {
+      if (!this.current) {
+        const next = this.pending.shift();
+        if (!next) break;
+        const [name, definition] = next;
+        this.current = { name, build: new SecondaryBuild(definition, this.records, definition.keyed === true ? this.numbers : undefined) };
+      }
+      read += this.current.build.gather(records - read);
+      if (this.current.build.gatheredAll) {
+        into.set(this.current.name, this.current.build.build());
+        this.current = undefined;
+      }
+    }
+    return read;
   }
 }
 
@@ -146,7 +160,7 @@ export function buildIndexes<T extends Entity>(
   const secondaries = new Map<string, Map<string, SortedIds>>();
   let deferred: DeferredSecondaries<T> | undefined = new DeferredSecondaries(secondaryDefinitions, inIdOrder, numbers);
   if (records.length <= (options.deferSecondariesAbove ?? Infinity)) {
-    while (deferred.buildNext(secondaries));
+    deferred.buildSome(secondaries, Infinity);
     deferred = undefined;
   }
   return { byId, byAccount: buildByAccount(inIdOrder, numbers), uniques, secondaries, ordered, deferred };
@@ -191,34 +205,63 @@ function buildNestedUnique<T extends Entity>(indexName: string, definition: Inde
   return index;
 }
 
-function buildSecondary<T extends Entity>(definition: IndexDefinition<T>, records: readonly T[], numbers: readonly number[] | undefined): Map<string, SortedIds> {
-  const keyed = numbers !== undefined;
-  const gathered = new Map<string, AscendingIds>();
-  const gather = (key: string): AscendingIds => {
-    let ids = gathered.get(key);
-    if (!ids) gathered.set(key, (ids = new AscendingIds(keyed)));
-    return ids;
-  };
-  const field = definition.fields?.length === 1 ? definition.fields[0]! : undefined;
-  // The key reads only account_id and `field`: one key computation per (account, value) pair.
-  const byPair = new Map<number, Map<unknown, readonly AscendingIds[]>>();
-  for (let at = 0; at < records.length; at++) {
-    const record = records[at]!;
-    const number = numbers ? numbers[at]! : 0;
-    const value = field === undefined ? undefined : record[field];
-    if (field === undefined || (typeof value === 'object' && value !== null)) {
-      for (const key of keysOf(definition.key(record))) gather(key).add(record.id, number);
-      continue;
-    }
-    let ofAccount = byPair.get(record.account_id);
-    if (!ofAccount) byPair.set(record.account_id, (ofAccount = new Map()));
-    let targets = ofAccount.get(value);
-    if (!targets) ofAccount.set(value, (targets = keysOf(definition.key(record)).map(gather)));
-    for (const ids of targets) ids.add(record.id, number);
+/**
+ * One secondary index gathered from the records in id order, resumable: `gather(count)` reads the
+ * next records, `build()` chunks what was gathered. A deferred build goes a slice at a time.
+ */
+class SecondaryBuild<T extends Entity> {
+  private readonly gathered = new Map<string, AscendingIds>();
+  /** The key reads only account_id and `field`: one key computation per (account, value) pair. */
+  private readonly field: keyof T | undefined;
+  private readonly byPair = new Map<number, Map<unknown, readonly AscendingIds[]>>();
+  private at = 0;
+
+  constructor(
+    private readonly definition: IndexDefinition<T>,
+    private readonly records: readonly T[],
+    private readonly numbers: readonly number[] | undefined,
+  ) {
+    this.field = definition.fields?.length === 1 ? definition.fields[0]! : undefined;
   }
-  const index = new Map<string, SortedIds>();
-  for (const [key, ids] of gathered) index.set(key, ids.build());
-  return index;
+
+  get gatheredAll(): boolean {
+    return this.at >= this.records.length;
+  }
+
+  /** Reads up to `count` more records; returns how many it read. */
+  gather(count: number): number {
+    const { records, numbers, definition, field } = this;
+    const from = this.at;
+    const until = Math.min(records.length, from + count);
+    for (let at = from; at < until; at++) {
+      const record = records[at]!;
+      const number = numbers ? numbers[at]! : 0;
+      const value = field === undefined ? undefined : record[field];
+      if (field === undefined || (typeof value === 'object' && value !== null)) {
+        for (const key of keysOf(definition.key(record))) this.idsUnder(key).add(record.id, number);
+        continue;
+      }
+      let ofAccount = this.byPair.get(record.account_id);
+      if (!ofAccount) this.byPair.set(record.account_id, (ofAccount = new Map()));
+      let targets = ofAccount.get(value);
+      if (!targets) ofAccount.set(value, (targets = keysOf(definition.key(record)).map((key) => this.idsUnder(key))));
+      for (const ids of targets) ids.add(record.id, number);
+    }
+    this.at = until;
+    return until - from;
+  }
+
+  build(): Map<string, SortedIds> {
+    const index = new Map<string, SortedIds>();
+    for (const [key, ids] of this.gathered) index.set(key, ids.build());
+    return index;
+  }
+
+  private idsUnder(key: string): AscendingIds {
+    let ids = this.gathered.get(key);
+    if (!ids) this.gathered.set(key, (ids = new AscendingIds(this.numbers !== undefined)));
+    return ids;
+  }
 }
 
 /** Ordered indexes (by a changing field, e.g. opt-outs' recorded time) are few and small: inserted. */

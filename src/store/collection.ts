@@ -35,10 +35,17 @@ export interface CollectionOptions<T extends Entity> {
    * DEFER_SECONDARIES_ABOVE.
    */
   readonly deferSecondariesAbove?: number;
+  /** Records per background slice of a deferred build (default DEFERRED_SLICE_RECORDS). */
+  readonly deferredSliceRecords?: number;
 }
 
 /** Loads up to this many records build every index before they return (the seed, small restores). */
 export const DEFER_SECONDARIES_ABOVE = 50_000;
+/**
+ * Records read per turn of the event loop by a deferred build: a few milliseconds, so a request
+ * arriving meanwhile waits about that long (plus, once per index, chunking what was gathered).
+ */
+export const DEFERRED_SLICE_RECORDS = 25_000;
 
 /** What an attached index may read of its collection after a bulk load, to build itself from. */
 export interface LoadedRecords<T extends Entity> {
@@ -89,6 +96,7 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
   private deferred: DeferredSecondaries<T> | undefined;
   private deferredTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly deferSecondariesAbove: number;
+  private readonly deferredSliceRecords: number;
   private ordered = new Map<string, Map<string, SortedPairs>>();
   private readonly accountKey: ((record: T) => number) | undefined;
   private readonly attached: readonly AttachedIndex<T>[];
@@ -106,6 +114,7 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     this.accountKey = options.accountKey;
     this.attached = options.attached ?? [];
     this.deferSecondariesAbove = options.deferSecondariesAbove ?? DEFER_SECONDARIES_ABOVE;
+    this.deferredSliceRecords = options.deferredSliceRecords ?? DEFERRED_SLICE_RECORDS;
     for (const [indexName, definition] of Object.entries(indexes)) {
       if (definition.keyed && (!this.accountKey || definition.unique || definition.orderBy)) {
         throw new Error(`${name}: keyed index ${indexName} needs accountKey and a plain secondary index`);
@@ -143,16 +152,16 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     if (!deferred) return;
     this.stopDeferredBuild();
     this.deferred = undefined;
-    while (deferred.buildNext(this.secondaryMaps));
+    deferred.buildSome(this.secondaryMaps, Infinity);
   }
 
-  /** One deferred index per turn of the event loop, so requests in between wait one index at most. */
+  /** A slice of the deferred build per turn of the event loop, so requests in between wait a slice at most. */
   private scheduleDeferredBuild(): void {
     this.deferredTimer = setTimeout(() => {
       this.deferredTimer = undefined;
       const deferred = this.deferred;
       if (!deferred) return;
-      deferred.buildNext(this.secondaryMaps);
+      deferred.buildSome(this.secondaryMaps, this.deferredSliceRecords);
       if (deferred.done) this.deferred = undefined;
       else this.scheduleDeferredBuild();
     }, 0);
