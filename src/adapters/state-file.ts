@@ -92,7 +92,7 @@ export function loadState(file: string): StateFileContent | undefined {
   return state;
 }
 
-const READ_CHUNK_BYTES = 1024 * 1024;
+const READ_CHUNK_BYTES = 96 * 1024;
 
 /**
  * ASCII bytes read as Latin-1 are the same text, and Node copies them into a string without

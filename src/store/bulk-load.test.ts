@@ -6,7 +6,7 @@
  * live collection as it was.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DuplicateKeyError } from './bulk-load.js';
 import { Collection } from './collection.js';
 import type { Entity, IndexDefinitions } from './index-definitions.js';
@@ -24,8 +24,14 @@ interface Row extends Entity {
 const CHANNELS = ['sms', 'instagram', 'facebook'];
 const STAGES = ['new', 'won', null];
 
+/** Handles hold the separator too: only the last value of a nested key may. */
+const HANDLES = ['a', 'b', 'c', 'd', 'e', 'f', 'x|y', '|', ''];
+
 const indexes: IndexDefinitions<Row> = {
-  identity: { unique: true, key: (r) => `${r.account_id}|${r.channel}|${r.handle}`, fields: ['channel', 'handle'] },
+  // Nested maps (./nested-unique.ts), as contacts' and conversations' identities are kept...
+  identity: { unique: true, nested: true, key: (r) => `${r.account_id}|${r.channel}|${r.handle}`, fields: ['channel', 'handle'] },
+  // ...and the same key in a plain map of strings: both refuse and answer alike.
+  identityPlain: { unique: true, key: (r) => `${r.account_id}|${r.channel}|${r.handle}` },
   channel: { key: (r) => `${r.account_id}|${r.channel}`, fields: ['channel'] },
   // A null value has no key; keys of two values may coincide (case folded), as emails' do.
   stage: { key: (r) => (r.stage === null ? null : `${r.account_id}|${r.stage}`), fields: ['stage'] },
@@ -37,12 +43,17 @@ const indexes: IndexDefinitions<Row> = {
   recent: { key: (r) => String(r.account_id), orderBy: (r) => r.recorded, fields: [] },
 };
 
-const makeCollection = (): Collection<Row> => new Collection<Row>('rows', indexes, () => undefined, () => undefined, { accountKey: (r) => r.updated });
+/** `deferSecondariesAbove: 0`: every load builds its secondary indexes later (as a large one does). */
+const makeCollection = (deferSecondariesAbove?: number): Collection<Row> =>
+  new Collection<Row>('rows', indexes, () => undefined, () => undefined, {
+    accountKey: (r) => r.updated,
+    ...(deferSecondariesAbove !== undefined ? { deferSecondariesAbove } : {}),
+  });
 
 const row = fc.record({
   account_id: fc.integer({ min: 1, max: 3 }),
   channel: fc.constantFrom(...CHANNELS),
-  handle: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'),
+  handle: fc.constantFrom(...HANDLES),
   stage: fc.constantFrom(...STAGES),
   email: fc.constantFrom(null, 'x@y.z', 'X@Y.Z', 'q@r.s'),
   tags: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }),
@@ -71,7 +82,15 @@ function observe(collection: Collection<Row>): unknown {
     accounts: accounts.map((account) => collection.idsOfAccount(account).toArray()),
     keyedWalk: accounts.flatMap((account) => [0, 10, 25, 49].map((min) => [...collection.descendingOfAccountAtLeast(account, min)])),
     identity: accounts.flatMap((account) =>
-      CHANNELS.flatMap((channel) => 'abcdefgh'.split('').map((handle) => collection.findUnique('identity', `${account}|${channel}|${handle}`)?.id)),
+      CHANNELS.flatMap((channel) =>
+        HANDLES.map((handle) => {
+          const key = `${account}|${channel}|${handle}`;
+          const byValues = collection.findUniqueByValues('identity', account, [channel, handle])?.id;
+          expect(collection.findUnique('identity', key)?.id).toBe(byValues);
+          expect(collection.findUnique('identityPlain', key)?.id).toBe(byValues);
+          return byValues;
+        }),
+      ),
     ),
     channel: keys('channel', CHANNELS),
     stage: keys('stage', ['new', 'won', 'null']),
@@ -97,46 +116,106 @@ function insertAll(collection: Collection<Row>, list: readonly Row[]): number {
 }
 
 describe('bulk load against one-by-one inserts', () => {
-  it('builds the same indexes, and they stay the same through later writes; clashes refused at the same record', () => {
-    fc.assert(
-      fc.property(rows, fc.array(fc.tuple(fc.nat(), row, fc.boolean()), { maxLength: 30 }), (list, writes) => {
-        const bulk = makeCollection();
-        const oneByOne = makeCollection();
-        const refusedAt = insertAll(oneByOne, list);
-        if (refusedAt >= 0) {
-          let error: unknown;
-          try {
-            bulk.load(list);
-          } catch (thrown) {
-            error = thrown;
-          }
-          expect(error).toBeInstanceOf(DuplicateKeyError);
-          expect((error as DuplicateKeyError).position).toBe(refusedAt);
-          expect((error as DuplicateKeyError).indexName).toBe('identity');
-          return;
-        }
-        bulk.load(list);
-        expect(observe(bulk)).toEqual(observe(oneByOne));
-        // Later writes (updates move keys and the account key, removes, inserts) keep them equal.
-        let nextId = Math.max(0, ...list.map((r) => r.id)) + 1;
-        for (const [pick, fields, remove] of writes) {
-          const ids = bulk.idsOfAccount(1 + (pick % 3)).toArray();
-          const { account_id: _account, ...patch } = fields;
-          for (const collection of [bulk, oneByOne]) {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // Deferred: the secondary indexes are built when something first reads or writes one; the first
+  // writes below come before any read, so they are what builds them.
+  for (const deferred of [false, true]) {
+    it(`builds the same indexes, and they stay the same through later writes; clashes refused at the same record${deferred ? ' (secondary indexes deferred)' : ''}`, () => {
+      fc.assert(
+        fc.property(rows, fc.array(fc.tuple(fc.nat(), row, fc.boolean()), { maxLength: 30 }), (list, writes) => {
+          const bulk = makeCollection(deferred ? 0 : undefined);
+          const oneByOne = makeCollection();
+          const refusedAt = insertAll(oneByOne, list);
+          if (refusedAt >= 0) {
+            let error: unknown;
             try {
-              if (ids.length === 0) collection.insert({ ...fields, id: nextId });
-              else if (remove) collection.remove(ids[pick % ids.length]!);
-              else collection.update(ids[pick % ids.length]!, patch);
-            } catch {
-              // A unique clash is refused by both alike; the observation below says so.
+              bulk.load(list);
+            } catch (thrown) {
+              error = thrown;
             }
+            expect(error).toBeInstanceOf(DuplicateKeyError);
+            expect((error as DuplicateKeyError).position).toBe(refusedAt);
+            expect((error as DuplicateKeyError).indexName).toBe('identity');
+            return;
           }
-          if (ids.length === 0) nextId++;
+          bulk.load(list);
+          if (!deferred) expect(observe(bulk)).toEqual(observe(oneByOne));
+          // An empty load has nothing to defer.
+          else expect(bulk.indexesBuilt).toBe(list.length === 0);
+          // Later writes (updates move keys and the account key, removes, inserts) keep them equal.
+          let nextId = Math.max(0, ...list.map((r) => r.id)) + 1;
+          for (const [pick, fields, remove] of writes) {
+            const ids = bulk.idsOfAccount(1 + (pick % 3)).toArray();
+            const { account_id: _account, ...patch } = fields;
+            for (const collection of [bulk, oneByOne]) {
+              try {
+                if (ids.length === 0) collection.insert({ ...fields, id: nextId });
+                else if (remove) collection.remove(ids[pick % ids.length]!);
+                else collection.update(ids[pick % ids.length]!, patch);
+              } catch {
+                // A unique clash is refused by both alike; the observation below says so.
+              }
+            }
+            if (ids.length === 0) nextId++;
+            if (!deferred) expect(observe(bulk)).toEqual(observe(oneByOne));
+          }
           expect(observe(bulk)).toEqual(observe(oneByOne));
-        }
-      }),
-      { numRuns: 200 },
-    );
+          expect(bulk.indexesBuilt).toBe(true);
+        }),
+        { numRuns: deferred ? 100 : 200 },
+      );
+    });
+  }
+
+  it('builds deferred secondary indexes in the background, a slice of records per turn, and a new load drops the old build', () => {
+    vi.useFakeTimers();
+    const list: Row[] = Array.from({ length: 300 }, (_, i) => ({
+      id: i + 1,
+      account_id: 1 + (i % 3),
+      channel: CHANNELS[i % 3]!,
+      handle: HANDLES[i % HANDLES.length]! + String(i),
+      stage: STAGES[i % 3]!,
+      email: i % 5 === 0 ? `p${i}@x.y` : null,
+      tags: i % 4 === 0 ? [1, 1, 2] : [3],
+      updated: i % 50,
+      recorded: i % 7,
+    }));
+    const sliced = (): Collection<Row> =>
+      new Collection<Row>('rows', indexes, () => undefined, () => undefined, { accountKey: (r) => r.updated, deferSecondariesAbove: 100, deferredSliceRecords: 70 });
+    const bulk = sliced();
+    bulk.load(list.slice(0, 100));
+    expect(bulk.indexesBuilt).toBe(true);
+    bulk.load(list);
+    expect(bulk.indexesBuilt).toBe(false);
+    // The unique and ordered indexes and the account lists are there at once.
+    expect(bulk.findUniqueByValues('identity', 2, [list[1]!.channel, list[1]!.handle])).toBe(list[1]);
+    expect(bulk.idsOfAccount(1).length).toBe(100);
+    // 300 records per secondary index, 70 records per turn.
+    const secondaryCount = Object.values(indexes).filter((d) => !d.unique && !d.orderBy).length;
+    const turns = Math.ceil((secondaryCount * list.length) / 70);
+    for (let turn = 1; turn < turns; turn++) {
+      vi.advanceTimersToNextTimer();
+      expect(bulk.indexesBuilt).toBe(false);
+    }
+    vi.advanceTimersToNextTimer();
+    expect(bulk.indexesBuilt).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    const oneByOne = makeCollection();
+    expect(insertAll(oneByOne, list)).toBe(-1);
+    expect(observe(bulk)).toEqual(observe(oneByOne));
+    // A second large load replaces the first one's pending build; a read half-way finishes it at once.
+    bulk.load(list.slice(0, 200));
+    bulk.load(list);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersToNextTimer();
+    expect(bulk.indexesBuilt).toBe(false);
+    expect(observe(bulk)).toEqual(observe(oneByOne));
+    expect(bulk.indexesBuilt).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('leaves the live collection as it was when a load is refused', () => {

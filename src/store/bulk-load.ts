@@ -20,6 +20,7 @@
  * The result reads exactly like inserting the records one by one (bulk-load.test.ts).
  */
 import type { Entity, IndexDefinition, IndexDefinitions, IndexKey } from './index-definitions.js';
+import { NestedUniqueKeys, type UniqueKeys } from './nested-unique.js';
 import { SortedIds } from './sorted-ids.js';
 import { SortedPairs } from './sorted-pairs.js';
 
@@ -39,9 +40,65 @@ export class DuplicateKeyError extends Error {
 export interface BuiltIndexes<T extends Entity> {
   readonly byId: Map<number, T>;
   readonly byAccount: Map<number, SortedIds>;
-  readonly uniques: Map<string, Map<string, number>>;
+  readonly uniques: Map<string, UniqueKeys>;
+  /** The secondary indexes built so far: all of them, unless `deferred` holds the rest. */
   readonly secondaries: Map<string, Map<string, SortedIds>>;
   readonly ordered: Map<string, Map<string, SortedPairs>>;
+  /** A large load's secondary indexes, still to build (see DeferredSecondaries). */
+  readonly deferred: DeferredSecondaries<T> | undefined;
+}
+
+/**
+ * The secondary indexes of a large load, built after it instead of during it: they are derived
+ * data (list filters), unlike the unique indexes, which decide whether the load is accepted. So
+ * `serve --state` answers its ready line without them. The collection builds them a slice of records
+ * at a time in the background, and all at once as soon as anything reads or writes one
+ * (`Collection.secondaries`), so no request ever sees an index that is missing or behind: until
+ * they are built nothing can have changed, every write goes through them first, and they are
+ * built from the records exactly as loaded.
+ */
+export class DeferredSecondaries<T extends Entity> {
+  private readonly pending: [string, IndexDefinition<T>][];
+  private current: { readonly name: string; readonly build: SecondaryBuild<T> } | undefined;
+
+  constructor(
+    definitions: readonly [string, IndexDefinition<T>][],
+    private readonly records: readonly T[],
+    private readonly numbers: readonly number[] | undefined,
+  ) {
+    this.pending = definitions.slice();
+  }
+
+  get done(): boolean {
+    return this.current === undefined && this.pending.length === 0;
+  }
+
+  /**
+   * Goes on building for about `records` records (the records of one index after another), putting
+   * each finished index into `into`; returns the records read. Infinity builds everything left.
+   */
+  buildSome(into: Map<string, Map<string, SortedIds>>, records: number): number {
+    let read = 0;
+    while (read < records) {
+      if (!this.current) {
+        const next = this.pending.shift();
+        if (!next) break;
+        const [name, definition] = next;
+        this.current = { name, build: new SecondaryBuild(definition, this.records, definition.keyed === true ? this.numbers : undefined) };
+      }
+      read += this.current.build.gather(records - read);
+      if (this.current.build.gatheredAll) {
+        into.set(this.current.name, this.current.build.build());
+        this.current = undefined;
+      }
+    }
+    return read;
+  }
+}
+
+export interface BuildOptions {
+  /** A load of more records than this defers its secondary indexes (default: never). */
+  readonly deferSecondariesAbove?: number;
 }
 
 /** Ids (and their keys, for a keyed set) gathered in ascending order, chunked once all are in. */
@@ -79,6 +136,7 @@ export function buildIndexes<T extends Entity>(
   records: readonly T[],
   definitions: IndexDefinitions<T>,
   accountKey: ((record: T) => number) | undefined,
+  options: BuildOptions = {},
 ): BuiltIndexes<T> {
   const byId = new Map<number, T>();
   let ascending = true;
@@ -91,13 +149,21 @@ export function buildIndexes<T extends Entity>(
   const inIdOrder = ascending ? records : records.slice().sort((a, b) => a.id - b.id);
   const numbers = accountKey ? inIdOrder.map(accountKey) : undefined;
 
-  const built: BuiltIndexes<T> = { byId, byAccount: buildByAccount(inIdOrder, numbers), uniques: new Map(), secondaries: new Map(), ordered: new Map() };
+  const uniques = new Map<string, UniqueKeys>();
+  const ordered = new Map<string, Map<string, SortedPairs>>();
+  const secondaryDefinitions: [string, IndexDefinition<T>][] = [];
   for (const [indexName, definition] of Object.entries(definitions)) {
-    if (definition.unique) built.uniques.set(indexName, buildUnique(indexName, definition, records));
-    else if (definition.orderBy) built.ordered.set(indexName, buildOrdered(definition, inIdOrder));
-    else built.secondaries.set(indexName, buildSecondary(definition, inIdOrder, definition.keyed === true ? numbers : undefined));
+    if (definition.unique) uniques.set(indexName, buildUnique(indexName, definition, records));
+    else if (definition.orderBy) ordered.set(indexName, buildOrdered(definition, inIdOrder));
+    else secondaryDefinitions.push([indexName, definition]);
   }
-  return built;
+  const secondaries = new Map<string, Map<string, SortedIds>>();
+  let deferred: DeferredSecondaries<T> | undefined = new DeferredSecondaries(secondaryDefinitions, inIdOrder, numbers);
+  if (records.length <= (options.deferSecondariesAbove ?? Infinity)) {
+    deferred.buildSome(secondaries, Infinity);
+    deferred = undefined;
+  }
+  return { byId, byAccount: buildByAccount(inIdOrder, numbers), uniques, secondaries, ordered, deferred };
 }
 
 function buildByAccount<T extends Entity>(records: readonly T[], numbers: readonly number[] | undefined): Map<number, SortedIds> {
@@ -114,7 +180,8 @@ function buildByAccount<T extends Entity>(records: readonly T[], numbers: readon
 }
 
 /** In the records' own order, so the clash reported is the one a scan from the start meets first. */
-function buildUnique<T extends Entity>(indexName: string, definition: IndexDefinition<T>, records: readonly T[]): Map<string, number> {
+function buildUnique<T extends Entity>(indexName: string, definition: IndexDefinition<T>, records: readonly T[]): UniqueKeys {
+  if (definition.nested) return buildNestedUnique(indexName, definition, records);
   const index = new Map<string, number>();
   for (let at = 0; at < records.length; at++) {
     const record = records[at]!;
@@ -127,34 +194,74 @@ function buildUnique<T extends Entity>(indexName: string, definition: IndexDefin
   return index;
 }
 
-function buildSecondary<T extends Entity>(definition: IndexDefinition<T>, records: readonly T[], numbers: readonly number[] | undefined): Map<string, SortedIds> {
-  const keyed = numbers !== undefined;
-  const gathered = new Map<string, AscendingIds>();
-  const gather = (key: string): AscendingIds => {
-    let ids = gathered.get(key);
-    if (!ids) gathered.set(key, (ids = new AscendingIds(keyed)));
-    return ids;
-  };
-  const field = definition.fields?.length === 1 ? definition.fields[0]! : undefined;
-  // The key reads only account_id and `field`: one key computation per (account, value) pair.
-  const byPair = new Map<number, Map<unknown, readonly AscendingIds[]>>();
+/** A `nested` unique index: the records' own field values are the keys, no string is built per record. */
+function buildNestedUnique<T extends Entity>(indexName: string, definition: IndexDefinition<T>, records: readonly T[]): UniqueKeys {
+  const index = new NestedUniqueKeys<T>(definition.fields!);
   for (let at = 0; at < records.length; at++) {
     const record = records[at]!;
-    const number = numbers ? numbers[at]! : 0;
-    const value = field === undefined ? undefined : record[field];
-    if (field === undefined || (typeof value === 'object' && value !== null)) {
-      for (const key of keysOf(definition.key(record))) gather(key).add(record.id, number);
-      continue;
-    }
-    let ofAccount = byPair.get(record.account_id);
-    if (!ofAccount) byPair.set(record.account_id, (ofAccount = new Map()));
-    let targets = ofAccount.get(value);
-    if (!targets) ofAccount.set(value, (targets = keysOf(definition.key(record)).map(gather)));
-    for (const ids of targets) ids.add(record.id, number);
+    // The clash's key string is built only to name it, as the plain index names it.
+    if (!index.claim(record)) throw new DuplicateKeyError(indexName, at, String(definition.key(record)));
   }
-  const index = new Map<string, SortedIds>();
-  for (const [key, ids] of gathered) index.set(key, ids.build());
   return index;
+}
+
+/**
+ * One secondary index gathered from the records in id order, resumable: `gather(count)` reads the
+ * next records, `build()` chunks what was gathered. A deferred build goes a slice at a time.
+ */
+class SecondaryBuild<T extends Entity> {
+  private readonly gathered = new Map<string, AscendingIds>();
+  /** The key reads only account_id and `field`: one key computation per (account, value) pair. */
+  private readonly field: keyof T | undefined;
+  private readonly byPair = new Map<number, Map<unknown, readonly AscendingIds[]>>();
+  private at = 0;
+
+  constructor(
+    private readonly definition: IndexDefinition<T>,
+    private readonly records: readonly T[],
+    private readonly numbers: readonly number[] | undefined,
+  ) {
+    this.field = definition.fields?.length === 1 ? definition.fields[0]! : undefined;
+  }
+
+  get gatheredAll(): boolean {
+    return this.at >= this.records.length;
+  }
+
+  /** Reads up to `count` more records; returns how many it read. */
+  gather(count: number): number {
+    const { records, numbers, definition, field } = this;
+    const from = this.at;
+    const until = Math.min(records.length, from + count);
+    for (let at = from; at < until; at++) {
+      const record = records[at]!;
+      const number = numbers ? numbers[at]! : 0;
+      const value = field === undefined ? undefined : record[field];
+      if (field === undefined || (typeof value === 'object' && value !== null)) {
+        for (const key of keysOf(definition.key(record))) this.idsUnder(key).add(record.id, number);
+        continue;
+      }
+      let ofAccount = this.byPair.get(record.account_id);
+      if (!ofAccount) this.byPair.set(record.account_id, (ofAccount = new Map()));
+      let targets = ofAccount.get(value);
+      if (!targets) ofAccount.set(value, (targets = keysOf(definition.key(record)).map((key) => this.idsUnder(key))));
+      for (const ids of targets) ids.add(record.id, number);
+    }
+    this.at = until;
+    return until - from;
+  }
+
+  build(): Map<string, SortedIds> {
+    const index = new Map<string, SortedIds>();
+    for (const [key, ids] of this.gathered) index.set(key, ids.build());
+    return index;
+  }
+
+  private idsUnder(key: string): AscendingIds {
+    let ids = this.gathered.get(key);
+    if (!ids) this.gathered.set(key, (ids = new AscendingIds(this.numbers !== undefined)));
+    return ids;
+  }
 }
 
 /** Ordered indexes (by a changing field, e.g. opt-outs' recorded time) are few and small: inserted. */

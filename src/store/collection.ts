@@ -13,8 +13,9 @@
  * action to the store's open transaction, so a request that fails half-way changes nothing.
  * Records are replaced, never mutated in place: callers treat what they read as read-only.
  */
-import { buildIndexes, type BuiltIndexes } from './bulk-load.js';
+import { buildIndexes, type BuiltIndexes, type DeferredSecondaries } from './bulk-load.js';
 import type { Entity, IndexDefinitions, IndexKey } from './index-definitions.js';
+import { NestedUniqueKeys, type UniqueKeys } from './nested-unique.js';
 import { SortedIds, type SortedIdView } from './sorted-ids.js';
 import { SortedPairs, type SortedPairView } from './sorted-pairs.js';
 
@@ -28,7 +29,23 @@ export interface CollectionOptions<T extends Entity> {
   readonly accountKey?: (record: T) => number;
   /** Indexes the group keeps itself, told of every record attached and detached (below). */
   readonly attached?: readonly AttachedIndex<T>[];
+  /**
+   * A bulk load of more records than this builds its secondary indexes after it, in the
+   * background or on first use (./bulk-load.ts, DeferredSecondaries). Default
+   * DEFER_SECONDARIES_ABOVE.
+   */
+  readonly deferSecondariesAbove?: number;
+  /** Records per background slice of a deferred build (default DEFERRED_SLICE_RECORDS). */
+  readonly deferredSliceRecords?: number;
 }
+
+/** Loads up to this many records build every index before they return (the seed, small restores). */
+export const DEFER_SECONDARIES_ABOVE = 50_000;
+/**
+ * Records read per turn of the event loop by a deferred build: a few milliseconds, so a request
+ * arriving meanwhile waits about that long (plus, once per index, chunking what was gathered).
+ */
+export const DEFERRED_SLICE_RECORDS = 25_000;
 
 /** What an attached index may read of its collection after a bulk load, to build itself from. */
 export interface LoadedRecords<T extends Entity> {
@@ -73,8 +90,13 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
   // Not readonly: a bulk load swaps in maps built off to the side (installLoad).
   private byId = new Map<number, T>();
   private byAccount = new Map<number, SortedIds>();
-  private uniques = new Map<string, Map<string, number>>();
-  private secondaries = new Map<string, Map<string, SortedIds>>();
+  private uniques = new Map<string, UniqueKeys>();
+  private secondaryMaps = new Map<string, Map<string, SortedIds>>();
+  /** A large load's secondary indexes not built yet, and the timer building them. */
+  private deferred: DeferredSecondaries<T> | undefined;
+  private deferredTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly deferSecondariesAbove: number;
+  private readonly deferredSliceRecords: number;
   private ordered = new Map<string, Map<string, SortedPairs>>();
   private readonly accountKey: ((record: T) => number) | undefined;
   private readonly attached: readonly AttachedIndex<T>[];
@@ -97,11 +119,16 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
   ) {
     this.accountKey = options.accountKey;
     this.attached = options.attached ?? [];
+    this.deferSecondariesAbove = options.deferSecondariesAbove ?? DEFER_SECONDARIES_ABOVE;
+    this.deferredSliceRecords = options.deferredSliceRecords ?? DEFERRED_SLICE_RECORDS;
     for (const [indexName, definition] of Object.entries(indexes)) {
       if (definition.keyed && (!this.accountKey || definition.unique || definition.orderBy)) {
         throw new Error(`${name}: keyed index ${indexName} needs accountKey and a plain secondary index`);
       }
-      if (definition.unique) this.uniques.set(indexName, new Map());
+      if (definition.nested && (!definition.unique || !definition.fields?.length)) {
+        throw new Error(`${name}: nested index ${indexName} needs unique and fields`);
+      }
+      if (definition.unique) this.uniques.set(indexName, definition.nested ? new NestedUniqueKeys(definition.fields!) : new Map());
       else if (definition.orderBy) this.ordered.set(indexName, new Map());
       else this.secondaries.set(indexName, new Map());
     }
@@ -109,6 +136,48 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
 
   get size(): number {
     return this.byId.size;
+  }
+
+  /**
+   * Every secondary index. After a large load the deferred ones are built first, so whatever reads
+   * or writes an index (a list filter, a write, an undo) sees it complete and as loaded.
+   */
+  private get secondaries(): Map<string, Map<string, SortedIds>> {
+    if (this.deferred) this.finishSecondaries();
+    return this.secondaryMaps;
+  }
+
+  /** Whether every index is built (false only for a while after a large load). */
+  get indexesBuilt(): boolean {
+    return this.deferred === undefined;
+  }
+
+  /** Builds whatever a large load deferred, now. */
+  finishSecondaries(): void {
+    const deferred = this.deferred;
+    if (!deferred) return;
+    this.stopDeferredBuild();
+    this.deferred = undefined;
+    deferred.buildSome(this.secondaryMaps, Infinity);
+  }
+
+  /** A slice of the deferred build per turn of the event loop, so requests in between wait a slice at most. */
+  private scheduleDeferredBuild(): void {
+    this.deferredTimer = setTimeout(() => {
+      this.deferredTimer = undefined;
+      const deferred = this.deferred;
+      if (!deferred) return;
+      deferred.buildSome(this.secondaryMaps, this.deferredSliceRecords);
+      if (deferred.done) this.deferred = undefined;
+      else this.scheduleDeferredBuild();
+    }, 0);
+    // A pending build must not keep a process alive that has nothing else to do (Node only).
+    (this.deferredTimer as { unref?: () => void }).unref?.();
+  }
+
+  private stopDeferredBuild(): void {
+    if (this.deferredTimer !== undefined) clearTimeout(this.deferredTimer);
+    this.deferredTimer = undefined;
   }
 
   /** Changes whenever the collection's contents change (including undo and restore); never repeats. */
@@ -134,6 +203,17 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     const index = this.uniques.get(indexName);
     if (!index) throw new Error(`${this.name}: no unique index ${indexName}`);
     const id = index.get(key);
+    return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  /**
+   * The record of a `nested` unique index under the account and its fields' values (one per
+   * field, in order): `findUnique` without building the key string.
+   */
+  findUniqueByValues(indexName: string, accountId: number, values: readonly string[]): T | undefined {
+    const index = this.uniques.get(indexName);
+    if (!(index instanceof NestedUniqueKeys)) throw new Error(`${this.name}: no nested unique index ${indexName}`);
+    const id = index.find(accountId, values);
     return id === undefined ? undefined : this.byId.get(id);
   }
 
@@ -254,7 +334,7 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
    * prepares every collection first and installs them only once all of it passed.
    */
   prepareLoad(records: readonly T[]): BuiltIndexes<T> {
-    return buildIndexes(records, this.indexes, this.accountKey);
+    return buildIndexes(records, this.indexes, this.accountKey, { deferSecondariesAbove: this.deferSecondariesAbove });
   }
 
   /** Makes prepared records and indexes the live ones (restore only: no undo, no change notification). */
@@ -263,7 +343,10 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     this.byId = built.byId;
     this.byAccount = built.byAccount;
     this.uniques = built.uniques;
-    this.secondaries = built.secondaries;
+    this.stopDeferredBuild();
+    this.secondaryMaps = built.secondaries;
+    this.deferred = built.deferred;
+    if (this.deferred) this.scheduleDeferredBuild();
     this.ordered = built.ordered;
     // The write plans hold the index maps themselves: the ones just replaced.
     this.indexPlans = undefined;
@@ -460,7 +543,7 @@ interface UniquePlan<T> {
   readonly kind: 'unique';
   readonly name: string;
   readonly key: (record: T) => IndexKey;
-  readonly map: Map<string, number>;
+  readonly map: UniqueKeys;
 }
 
 /** One index as the per-write walks see it (Collection.plans). */

@@ -21,6 +21,13 @@ export interface IndexDefinition<T> {
    */
   readonly fields?: readonly (keyof T)[];
   /**
+   * A unique index whose key is `<account_id>|<value of fields[0]>|...|<value of the last field>`
+   * (exactly what `key` returns), where no field but the last can hold `|`: it is then kept as
+   * nested maps keyed by the values themselves (./nested-unique.ts), so a bulk load builds no key
+   * string per record. Needs `unique` and `fields`.
+   */
+  readonly nested?: boolean;
+  /**
    * Makes an ordered index: under each key, ids sorted by (orderBy(record), id) instead of by id,
    * for lists whose spec order is a field that changes (./sorted-pairs.ts).
    */

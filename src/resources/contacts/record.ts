@@ -36,8 +36,8 @@ export interface ContactRecord extends Entity {
 }
 
 /**
- * A create asks for its identity key three times (the lookup, the unique check, the index): the
- * last key is kept, so all three share one string instead of building and hashing three.
+ * A create asks for its identity key twice (the unique check, the index; the lookup goes by the
+ * values, `findUniqueByValues`): the last key is kept, so both share one string.
  */
 let lastAccountId = 0;
 let lastChannel = '';
@@ -90,7 +90,8 @@ export const contactRules: RecordRules<ContactRecord> = {
 };
 
 export const contactIndexes: IndexDefinitions<ContactRecord> = {
-  identity: { unique: true, key: (c) => identityKey(c.account_id, c.channel, c.platform_user_id), fields: ['channel', 'platform_user_id'] },
+  // Nested: the index holds no key string per contact (store/nested-unique.ts); a channel never holds `|`.
+  identity: { unique: true, nested: true, key: (c) => identityKey(c.account_id, c.channel, c.platform_user_id), fields: ['channel', 'platform_user_id'] },
   channel: { key: (c) => channelKey(c.account_id, c.channel), fields: ['channel'] },
   stage: { key: (c) => stageKey(c.account_id, c.stage), fields: ['stage'] },
   email: { key: (c) => (c.email === null ? null : emailKey(c.account_id, c.email)), fields: ['email'] },

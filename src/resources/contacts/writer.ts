@@ -12,7 +12,7 @@ import type { CoreServices } from '../../groups/services.js';
 import type { CustomFieldsModel } from '../custom-fields/model.js';
 import type { CustomFieldValue } from '../custom-fields/values.js';
 import type { TagsModel } from '../tags/model.js';
-import { identityKey, type ContactRecord } from './record.js';
+import type { ContactRecord } from './record.js';
 import { DEFAULT_STAGE, type ContactData, type Stage } from './schemas.js';
 import { changedFields, customFieldChanges, nextCustomFields, nextTags, type ContactEdit } from './changes.js';
 
@@ -183,7 +183,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
     },
 
     findByIdentity(accountId: number, channel: Channel, platformUserId: string): ContactRecord | undefined {
-      return contacts.findUnique('identity', identityKey(accountId, channel, platformUserId));
+      return contacts.findUniqueByValues('identity', accountId, [channel, platformUserId]);
     },
 
     /** Creates a contact from `input` plus `edit`; seeding emits nothing. */

@@ -50,7 +50,8 @@ export const conversationRules: RecordRules<ConversationRecord> = {
 };
 
 export const conversationIndexes: IndexDefinitions<ConversationRecord> = {
-  identity: { unique: true, key: (c) => identityKey(c.account_id, c.channel, c.platform_user_id) },
+  // Nested: the index holds no key string per thread (store/nested-unique.ts); a channel never holds `|`.
+  identity: { unique: true, nested: true, key: (c) => identityKey(c.account_id, c.channel, c.platform_user_id), fields: ['channel', 'platform_user_id'] },
   contact: { key: (c) => String(c.contact_id) },
   channel: { key: (c) => channelKey(c.account_id, c.channel) },
   status: { key: (c) => statusKey(c.account_id, c.status) },

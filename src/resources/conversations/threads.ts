@@ -22,7 +22,6 @@ import {
   channelKey,
   conversationIndexes,
   conversationRules,
-  identityKey,
   statusKey,
   type ConversationRecord,
 } from './record.js';
@@ -168,11 +167,11 @@ export function createThreads(core: CoreServices, deps: ConversationsNeeds, hook
       conversations.idsByIndex('status', statusKey(accountId, status)).map((id) => conversations.get(id)!.updated_ms),
 
     findByIdentity: (accountId: number, channel: Channel, platformUserId: string): ConversationRecord | undefined =>
-      conversations.findUnique('identity', identityKey(accountId, channel, platformUserId)),
+      conversations.findUniqueByValues('identity', accountId, [channel, platformUserId]),
 
     /** The contact's thread, created active with the AI live if there is none. */
     openFor(accountId: number, contact: ContactRecord): { conversation: ConversationRecord; created: boolean } {
-      const existing = conversations.findUnique('identity', identityKey(accountId, contact.channel, contact.platform_user_id));
+      const existing = conversations.findUniqueByValues('identity', accountId, [contact.channel, contact.platform_user_id]);
       if (existing) return { conversation: existing, created: false };
       return { conversation: create(accountId, contact, { status: 'active', assigned_to: null, ai_pause_reason: null }), created: true };
     },
