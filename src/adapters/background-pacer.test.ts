@@ -36,10 +36,10 @@ describe('BackgroundPacer', () => {
       setImmediate(other);
     };
     setImmediate(other);
-    const elapsed = await runJob(40, 1);
+    await runJob(40, 1);
     running = false;
-    // Unpaced, the job would take half the loop (1 ms each per turn); paced, a quarter.
-    expect(40 / elapsed).toBeLessThan(0.4);
-    expect(otherMs / elapsed).toBeGreaterThan(0.5);
+    // Unpaced, the two would alternate (1 ms each per turn); paced, the other work gets about 3 ms
+    // for each of the job's. Counted in work done, not wall time: a loaded machine stretches both.
+    expect(otherMs / 40).toBeGreaterThan(2);
   });
 });
