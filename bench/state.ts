@@ -266,7 +266,7 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
     if (existsSync(traceFile)) console.error(`bench state, ${label}: where the durable server's writes waited (SWITCHBOARD_STATE_LOG_TRACE)\n${readFileSync(traceFile, 'utf8')}`);
     await stopServer(durable);
     if (baseline) await stopServer(baseline);
-    if (built) rows.push(await getsDuringCompaction(memory, stateDirFor(root, 'compacting', built), start, readKey, writeHeaders, post, label));
+    if (built) rows.push(...(await getsDuringCompaction(memory, (name) => stateDirFor(root, name, built), start, readKey, writeHeaders, post, label)));
   } finally {
     await Promise.all([...running].map(stopServer));
   }
@@ -282,54 +282,83 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
  * GET rounds against a durable server that is folding its whole state into its file meanwhile:
  * started with SWITCHBOARD_STATE_COMPACT_BYTES=1, it starts a compaction at the first batch of its
  * log, so one POST before each of its rounds starts one (the bench waits until its temp file is
- * there). Alternates with the in-memory server, as the other rows do.
+ * there). Alternates with the in-memory server, as the other rows do, and with the baseline
+ * build's compacting server when BENCH_STATE_BASELINE is set.
  */
 async function getsDuringCompaction(
   memory: Server,
-  state: { dir: string; file: string },
+  stateFor: (name: string) => { dir: string; file: string },
   start: (...args: Parameters<typeof startServe>) => Promise<Server>,
   readKey: Record<string, string>,
   writeHeaders: Record<string, string>,
   post: () => string,
   label: string,
-): Promise<BenchRow> {
-  const compacting = await start(['--state', state.file], { SWITCHBOARD_STATE_COMPACT_BYTES: '1' });
-  const gets: Record<'memory' | 'compacting', Measured[]> = { memory: [], compacting: [] };
-  let spanned = 0;
-  let started = 0;
+): Promise<BenchRow[]> {
+  interface Compacting {
+    readonly name: string;
+    readonly server: Server;
+    readonly dir: string;
+    readonly gets: Measured[];
+    started: number;
+    spanned: number;
+  }
+  const compactingOn = async (name: string, cli: string): Promise<Compacting> => {
+    const state = stateFor(name);
+    const server = await start(['--state', state.file], { SWITCHBOARD_STATE_COMPACT_BYTES: '1' }, cli);
+    return { name, server, dir: state.dir, gets: [], started: 0, spanned: 0 };
+  };
+  const servers = [await compactingOn('compacting', CLI), ...(BASELINE_CLI ? [await compactingOn('compacting-baseline', BASELINE_CLI)] : [])];
+  const memoryGets: Measured[] = [];
   const loadAtStart = loadavg()[0]!;
+  const entries: (Compacting | undefined)[] = [undefined, ...servers];
   for (let i = 0; i < ROUNDS; i++) {
-    const order = i % 2 === 0 ? (['memory', 'compacting'] as const) : (['compacting', 'memory'] as const);
-    for (const name of order) {
-      if (name === 'memory') {
-        gets.memory.push(await measure(`${memory.baseUrl}/contacts/1`, 'GET', readKey));
+    const order = i % 2 === 0 ? entries : [...entries].reverse();
+    for (const entry of order) {
+      if (!entry) {
+        memoryGets.push(await measure(`${memory.baseUrl}/contacts/1`, 'GET', readKey));
         continue;
       }
       // A compaction starts at a batch that finds the log non-empty: a fresh log (the last
       // compaction's) may need a second write.
       const waitFrom = performance.now();
-      for (let tries = 0; !writing(state.dir) && tries < 5; tries++) {
-        const answer = await fetch(`${compacting.baseUrl}/contacts`, { method: 'POST', headers: writeHeaders, body: post() });
+      for (let tries = 0; !writing(entry.dir) && tries < 5; tries++) {
+        const answer = await fetch(`${entry.server.baseUrl}/contacts`, { method: 'POST', headers: writeHeaders, body: post() });
         if (answer.status !== 201) throw new Error(`POST before a compaction round answered ${answer.status}`);
-        while (!writing(state.dir) && performance.now() - waitFrom < 200 * (tries + 1)) await new Promise((resolve) => setTimeout(resolve, 2));
+        while (!writing(entry.dir) && performance.now() - waitFrom < 200 * (tries + 1)) await new Promise((resolve) => setTimeout(resolve, 2));
       }
-      if (writing(state.dir)) started++;
-      gets.compacting.push(await measure(`${compacting.baseUrl}/contacts/1`, 'GET', readKey));
-      if (writing(state.dir)) spanned++;
+      if (writing(entry.dir)) entry.started++;
+      entry.gets.push(await measure(`${entry.server.baseUrl}/contacts/1`, 'GET', readKey));
+      if (writing(entry.dir)) entry.spanned++;
     }
   }
-  const ratio = median(gets.compacting.map((value, index) => value.rps / gets.memory[index]!.rps));
+  const load = `load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end`;
   const perRound = (values: Measured[]) => values.map((value) => Math.round(value.rps)).join(', ');
-  return {
-    name: `serve --state, ${label}: GET /contacts/{id} with a compaction of the whole state running`,
-    value: round(median(gets.compacting.map((value) => value.rps)), 0),
-    unit: 'req/s',
-    baseline: round(median(gets.memory.map((value) => value.rps)), 0),
-    ratio: round(ratio),
-    target: `>= ${MIN_GET_RATIO}x`,
-    pass: ratio >= MIN_GET_RATIO,
-    note: `a compaction started before ${started} of ${ROUNDS} rounds and was still running at the end of ${spanned}; load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end; per round: compacting ${perRound(gets.compacting)}; memory ${perRound(gets.memory)}; p99 per round: compacting ${gets.compacting.map((value) => value.p99).join(', ')}`,
-  };
+  const ratioOf = (values: Measured[], to: Measured[]) => median(values.map((value, index) => value.rps / to[index]!.rps));
+  const rows: BenchRow[] = servers.map((entry) => {
+    const ratio = ratioOf(entry.gets, memoryGets);
+    const build = entry.name === 'compacting' ? '' : ` (${BASELINE_CLI})`;
+    return {
+      name: `serve --state${build}, ${label}: GET /contacts/{id} with a compaction of the whole state running`,
+      value: round(median(entry.gets.map((value) => value.rps)), 0),
+      unit: 'req/s',
+      baseline: round(median(memoryGets.map((value) => value.rps)), 0),
+      ratio: round(ratio),
+      target: `>= ${MIN_GET_RATIO}x`,
+      pass: ratio >= MIN_GET_RATIO,
+      note: `a compaction started before ${entry.started} of ${ROUNDS} rounds and was still running at the end of ${entry.spanned}; ${load}; per round: ${entry.name} ${perRound(entry.gets)}; memory ${perRound(memoryGets)}; p99 per round: ${entry.name} ${entry.gets.map((value) => value.p99).join(', ')}; memory ${memoryGets.map((value) => value.p99).join(', ')}`,
+    };
+  });
+  if (servers.length === 2) {
+    rows.push({
+      name: `serve --state, ${label}: GET /contacts/{id} with a compaction running, this build vs ${BASELINE_CLI}`,
+      value: rows[0]!.value,
+      unit: 'req/s',
+      baseline: rows[1]!.value,
+      ratio: round(ratioOf(servers[0]!.gets, servers[1]!.gets)),
+      note: 'median per-round ratio over the same rounds',
+    });
+  }
+  return rows;
 }
 
 export async function run(): Promise<BenchRow[]> {

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { GROW_FROM_BYTES, logContentEnd } from '../src/adapters/log-file.js';
 import { listen } from '../src/adapters/node-http.js';
 import { loadState, persistState, writeFileAtomic } from '../src/adapters/state-file.js';
+import { defaultSyncMode } from '../src/adapters/log-syncs.js';
 import { logFileOf, StateLog } from '../src/adapters/state-log.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator, type Simulator } from '../src/simulator.js';
@@ -332,6 +333,26 @@ describe('state log O_DSYNC writes in flight', () => {
       await releasePool();
       await log.close();
       sim.close();
+    }
+  });
+});
+
+describe('SWITCHBOARD_STATE_LOG_SYNC', () => {
+  it('O_DSYNC writes by default on Linux, fdatasync when asked, and an unknown value refused at start naming it', () => {
+    const saved = process.env['SWITCHBOARD_STATE_LOG_SYNC'];
+    try {
+      delete process.env['SWITCHBOARD_STATE_LOG_SYNC'];
+      expect(defaultSyncMode()).toBe(process.platform === 'win32' ? 'fdatasync' : 'dsync');
+      process.env['SWITCHBOARD_STATE_LOG_SYNC'] = 'fdatasync';
+      expect(defaultSyncMode()).toBe('fdatasync');
+      process.env['SWITCHBOARD_STATE_LOG_SYNC'] = 'fsync';
+      const file = join(freshDir(), 'state.json');
+      const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
+      expect(() => persistState(sim, file)).toThrow(/SWITCHBOARD_STATE_LOG_SYNC must be dsync or fdatasync, got "fsync"/);
+      sim.close();
+    } finally {
+      if (saved === undefined) delete process.env['SWITCHBOARD_STATE_LOG_SYNC'];
+      else process.env['SWITCHBOARD_STATE_LOG_SYNC'] = saved;
     }
   });
 });

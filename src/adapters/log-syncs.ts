@@ -36,6 +36,7 @@ export type SyncMode = 'dsync' | 'fdatasync';
 export function defaultSyncMode(): SyncMode {
   const asked = process.env['SWITCHBOARD_STATE_LOG_SYNC'];
   if (asked === 'fdatasync') return 'fdatasync';
+  if (asked !== undefined && asked !== '' && asked !== 'dsync') throw new Error(`SWITCHBOARD_STATE_LOG_SYNC must be dsync or fdatasync, got ${JSON.stringify(asked)}`);
   return constants.O_DSYNC === undefined ? 'fdatasync' : 'dsync';
 }
 
