@@ -14,8 +14,19 @@
  * Rows per size: POST (10 and 50 connections) and GET throughput ratios (targets >= 0.5x and
  * >= 0.9x), the POST p99 of the durable server (the worst round's p99, target < 50 ms), the log's
  * size and the restart time.
+ *
+ * GET is measured twice. In the steady state a reader sees: after the POST rounds, and after any
+ * background compaction those rounds started has finished (the bench waits for the durable
+ * servers' directories to hold no temp file, and says how long it waited). And, at sizes above 0,
+ * with a compaction running: a third durable server started with SWITCHBOARD_STATE_COMPACT_BYTES=1
+ * is sent one POST before each of its GET rounds, which starts a compaction of the whole state;
+ * the row says in how many rounds the compaction was still running when the round ended.
+ *
+ * BENCH_STATE_BASELINE=<path to another build's dist/cli/main.js> (e.g. /tmp/base2/dist/cli/main.js)
+ * adds that build's `serve --state` to every POST and steady GET round, in the same alternation,
+ * with its own copy of the state file: paired rounds of the old and the new write path.
  */
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +42,9 @@ import { scaledSnapshot } from './state-scale.js';
 import { collectGarbage, median, round, type BenchRow } from './types.js';
 
 const CLI = join(import.meta.dirname, '..', 'cli', 'main.js');
+const BASELINE_CLI = process.env['BENCH_STATE_BASELINE'];
+/** How long the steady GET rounds wait for a compaction started by the POST rounds to finish. */
+const SETTLE_TIMEOUT_MS = 600_000;
 /**
  * POST is measured at 10 connections (the bench's usual shape) and at 50: a write's answer waits
  * for an fsync, so with 10 requests in flight the durable server's throughput is bounded by 10
@@ -51,10 +65,12 @@ interface Ready {
   control_token: string;
 }
 
-async function startServe(extra: readonly string[], traceFile?: string) {
+async function startServe(extra: readonly string[], env: Record<string, string> = {}, cli = CLI) {
   // The child takes this process's environment as it is at spawn.
-  if (traceFile) process.env['SWITCHBOARD_STATE_LOG_TRACE'] = traceFile;
-  const started = await startAndReadLine([CLI, 'serve', '--port', '0', '--json', '--rate-limit', 'off', ...extra], READY_TIMEOUT_MS).finally(() => delete process.env['SWITCHBOARD_STATE_LOG_TRACE']);
+  Object.assign(process.env, env);
+  const started = await startAndReadLine([cli, 'serve', '--port', '0', '--json', '--rate-limit', 'off', ...extra], READY_TIMEOUT_MS).finally(() => {
+    for (const name of Object.keys(env)) delete process.env[name];
+  });
   const ready = JSON.parse(started.line) as Ready;
   return { ...started, baseUrl: ready.base_url, controlToken: ready.control_token };
 }
@@ -87,9 +103,40 @@ async function restoreOver(baseUrl: string, token: string, file: string): Promis
   if (status !== 200) throw new Error(`restore of ${file} answered ${status}`);
 }
 
-async function runSize(contacts: number): Promise<BenchRow[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'switchboard-bench-state-'));
+/** Temp files in a state directory: a background compaction (or a save) is writing. */
+const writing = (dir: string): boolean => readdirSync(dir).some((name) => name.endsWith('.tmp'));
+
+/**
+ * Waits until no compaction runs in any of `dirs`: no temp file seen in 3 polls 100 ms apart (a
+ * compaction renames its state file before it opens the new log's temp file). Returns the wait.
+ */
+async function settled(dirs: readonly string[]): Promise<number> {
+  const started = performance.now();
+  let quiet = 0;
+  while (quiet < 3) {
+    if (performance.now() - started > SETTLE_TIMEOUT_MS) throw new Error(`a compaction in ${dirs.join(', ')} ran for more than ${SETTLE_TIMEOUT_MS / 1000} s`);
+    quiet = dirs.some(writing) ? 0 : quiet + 1;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return performance.now() - started;
+}
+
+/** A state directory of its own per durable server, holding a copy of the built state file. */
+function stateDirFor(root: string, name: string, source: string | undefined): { dir: string; file: string } {
+  const dir = join(root, name);
+  mkdirSync(dir);
   const file = join(dir, 'state.json');
+  if (source) copyFileSync(source, file);
+  return { dir, file };
+}
+
+type Name = 'memory' | 'durable' | 'baseline' | 'compacting';
+type Server = Awaited<ReturnType<typeof startServe>>;
+type PerServer = Partial<Record<Name, Measured[]>>;
+
+async function runSize(contacts: number): Promise<BenchRow[]> {
+  const root = mkdtempSync(join(tmpdir(), 'switchboard-bench-state-'));
+  const built = contacts > 0 ? join(root, 'built.json') : undefined;
   const label = `${contacts.toLocaleString('en-US')} existing contacts`;
   const account = DEFAULT_ACCOUNTS[0]!;
   const readKey = { 'X-Service-Api-Key': defaultKey(account, 'read') };
@@ -98,64 +145,83 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
   const post = () => JSON.stringify({ channel: 'telegram', platform_user_id: `bench-state-${++serial}`, name: 'Bench Person', tags: ['vip'] });
   const rows: BenchRow[] = [];
   // The durable server's own account of where its writes waited (src/adapters/log-trace.ts).
-  const traceFile = join(dir, 'trace.txt');
+  const traceFile = join(root, 'trace.txt');
   const loadAtStart = loadavg()[0]!;
-  if (contacts > 0) writeFileAtomic(file, jsonTextChunks(scaledSnapshot(contacts), { chunkChars: 1024 * 1024 }));
+  if (built) writeFileAtomic(built, jsonTextChunks(scaledSnapshot(contacts), { chunkChars: 1024 * 1024 }));
+  const durableState = stateDirFor(root, 'durable', built);
+  const baselineState = BASELINE_CLI ? stateDirFor(root, 'baseline', built) : undefined;
   collectGarbage();
-  // The in-memory server takes its copy before the durable one starts appending to the state's log.
-  const memory = await startServe([]);
-  let durable: Awaited<ReturnType<typeof startServe>> | undefined;
+  const running = new Set<Server>();
+  const start = async (...args: Parameters<typeof startServe>): Promise<Server> => {
+    const server = await startServe(...args);
+    running.add(server);
+    return server;
+  };
+  const stopServer = async (server: Server): Promise<void> => {
+    running.delete(server);
+    await stop(server.child);
+  };
   try {
-    if (contacts > 0) await restoreOver(memory.baseUrl, memory.controlToken, file);
-    durable = await startServe(['--state', file], traceFile);
-    const servers = { memory, durable };
-    type Name = keyof typeof servers;
-    const posts: Record<Name, Measured[]> = { memory: [], durable: [] };
-    const widePosts: Record<Name, Measured[]> = { memory: [], durable: [] };
-    const gets: Record<Name, Measured[]> = { memory: [], durable: [] };
-    for (const name of ['memory', 'durable'] as Name[]) await measure(`${servers[name].baseUrl}/contacts`, 'POST', writeHeaders, post); // warm-up
+    // The in-memory server takes its copy before the durable ones start appending to their logs.
+    const memory = await start([]);
+    if (built) await restoreOver(memory.baseUrl, memory.controlToken, built);
+    const durable = await start(['--state', durableState.file], { SWITCHBOARD_STATE_LOG_TRACE: traceFile });
+    const baseline = baselineState && BASELINE_CLI ? await start(['--state', baselineState.file], {}, BASELINE_CLI) : undefined;
+    const servers: Partial<Record<Name, Server>> = { memory, durable, ...(baseline ? { baseline } : {}) };
+    const names = Object.keys(servers) as Name[];
+    const posts: PerServer = {};
+    const widePosts: PerServer = {};
+    const gets: PerServer = {};
+    const push = (into: PerServer, name: Name, value: Measured) => (into[name] ??= []).push(value);
+    const url = (name: Name, path: string) => `${servers[name]!.baseUrl}${path}`;
+    for (const name of names) await measure(url(name, '/contacts'), 'POST', writeHeaders, post); // warm-up
     for (let i = 0; i < ROUNDS; i++) {
-      const order: Name[] = i % 2 === 0 ? ['memory', 'durable'] : ['durable', 'memory'];
-      for (const name of order) posts[name].push(await measure(`${servers[name].baseUrl}/contacts`, 'POST', writeHeaders, post));
-      for (const name of order) widePosts[name].push(await measure(`${servers[name].baseUrl}/contacts`, 'POST', writeHeaders, post, WIDE_CONNECTIONS));
-      for (const name of order) gets[name].push(await measure(`${servers[name].baseUrl}/contacts/1`, 'GET', readKey));
+      const order = i % 2 === 0 ? names : [...names].reverse();
+      for (const name of order) push(posts, name, await measure(url(name, '/contacts'), 'POST', writeHeaders, post));
+      for (const name of order) push(widePosts, name, await measure(url(name, '/contacts'), 'POST', writeHeaders, post, WIDE_CONNECTIONS));
     }
-    const load = `load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end`;
-    const note = `${label}; ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections; ratio = median per-round ratio; ${load}`;
-    const ratio = (values: Record<Name, Measured[]>) => median(values.durable.map((value, index) => value.rps / values.memory[index]!.rps));
+    const postLoad = `load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} after the POST rounds`;
+    // What a reader sees once the writes have stopped: no compaction the POST rounds started.
+    const settleMs = await settled([durableState.dir, ...(baselineState ? [baselineState.dir] : [])]);
+    const getLoadAtStart = loadavg()[0]!;
+    for (let i = 0; i < ROUNDS; i++) {
+      const order = i % 2 === 0 ? names : [...names].reverse();
+      for (const name of order) push(gets, name, await measure(url(name, '/contacts/1'), 'GET', readKey));
+    }
+    const getLoad = `load average ${getLoadAtStart.toFixed(1)} at the start of the GET rounds, ${loadavg()[0]!.toFixed(1)} at their end`;
+    const note = `${label}; ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections; ratio = median per-round ratio`;
+    const ratio = (values: PerServer, of: Name = 'durable', to: Name = 'memory') => median(values[of]!.map((value, index) => value.rps / values[to]![index]!.rps));
     const rps = (values: Measured[]) => round(median(values.map((value) => value.rps)), 0);
+    const worst = (values: Measured[]) => Math.max(...values.map((value) => value.p99));
+    const p99s = (values: Measured[]) => values.map((value) => value.p99).join(', ');
+    const perRound = (values: PerServer) => `per round: ${names.map((name) => `${name} ${values[name]!.map((value) => Math.round(value.rps)).join(', ')}`).join('; ')}`;
     const postRatio = ratio(posts);
     const widePostRatio = ratio(widePosts);
     const getRatio = ratio(gets);
-    const worstP99 = Math.max(...posts.durable.map((value) => value.p99));
-    const wideWorstP99 = Math.max(...widePosts.durable.map((value) => value.p99));
-    const p99s = (values: Measured[]) => values.map((value) => value.p99).join(', ');
-    const perRound = (pair: { durable: Measured[]; memory: Measured[] }) =>
-      `per round: durable ${pair.durable.map((value) => Math.round(value.rps)).join(', ')}; memory ${pair.memory.map((value) => Math.round(value.rps)).join(', ')}`;
     rows.push(
       {
-        name: `serve --state, ${label}: POST /contacts (logged + fsynced before the answer)`,
-        value: rps(posts.durable),
+        name: `serve --state, ${label}: POST /contacts (logged + made durable before the answer)`,
+        value: rps(posts.durable!),
         unit: 'req/s',
-        baseline: rps(posts.memory),
+        baseline: rps(posts.memory!),
         ratio: round(postRatio),
         target: `>= ${MIN_POST_RATIO}x`,
         pass: postRatio >= MIN_POST_RATIO,
-        note: `${note}; ${perRound(posts)}`,
+        note: `${note}; ${postLoad}; ${perRound(posts)}`,
       },
       {
         name: `serve --state, ${label}: POST /contacts p99 latency (worst round)`,
-        value: worstP99,
+        value: worst(posts.durable!),
         unit: 'ms',
         target: `< ${MAX_P99_MS} ms`,
-        pass: worstP99 < MAX_P99_MS,
-        note: `p99 per round: durable ${p99s(posts.durable)}; in memory ${p99s(posts.memory)}`,
+        pass: worst(posts.durable!) < MAX_P99_MS,
+        note: `p99 per round: ${names.map((name) => `${name} ${p99s(posts[name]!)}`).join('; ')}`,
       },
       {
         name: `serve --state, ${label}: POST /contacts, ${WIDE_CONNECTIONS} connections`,
-        value: rps(widePosts.durable),
+        value: rps(widePosts.durable!),
         unit: 'req/s',
-        baseline: rps(widePosts.memory),
+        baseline: rps(widePosts.memory!),
         ratio: round(widePostRatio),
         target: `>= ${MIN_POST_RATIO}x`,
         pass: widePostRatio >= MIN_POST_RATIO,
@@ -163,35 +229,135 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
       },
       {
         name: `serve --state, ${label}: POST /contacts p99 latency, ${WIDE_CONNECTIONS} connections (worst round)`,
-        value: wideWorstP99,
+        value: worst(widePosts.durable!),
         unit: 'ms',
         target: `< ${MAX_P99_MS} ms`,
-        pass: wideWorstP99 < MAX_P99_MS,
-        note: `p99 per round: durable ${p99s(widePosts.durable)}; in memory ${p99s(widePosts.memory)}`,
+        pass: worst(widePosts.durable!) < MAX_P99_MS,
+        note: `p99 per round: ${names.map((name) => `${name} ${p99s(widePosts[name]!)}`).join('; ')}`,
       },
       {
-        name: `serve --state, ${label}: GET /contacts/{id}`,
-        value: rps(gets.durable),
+        name: `serve --state, ${label}: GET /contacts/{id}, steady state`,
+        value: rps(gets.durable!),
         unit: 'req/s',
-        baseline: rps(gets.memory),
+        baseline: rps(gets.memory!),
         ratio: round(getRatio),
         target: `>= ${MIN_GET_RATIO}x`,
         pass: getRatio >= MIN_GET_RATIO,
-        note: `${note}; p99 per round: durable ${p99s(gets.durable)}; in memory ${p99s(gets.memory)}`,
+        note: `${note}; after the POST rounds, once no compaction was running (waited ${round(settleMs / 1000, 1)} s for one to finish); ${getLoad}; ${perRound(gets)}; p99 per round: ${names.map((name) => `${name} ${p99s(gets[name]!)}`).join('; ')}`,
       },
     );
+    if (baseline) {
+      // Paired rounds of two write paths: this build's durable server against the other build's.
+      for (const [what, values] of [['POST /contacts', posts], [`POST /contacts, ${WIDE_CONNECTIONS} connections`, widePosts], ['GET /contacts/{id}, steady state', gets]] as const) {
+        rows.push({
+          name: `serve --state, ${label}: ${what}, this build vs ${BASELINE_CLI}`,
+          value: rps(values.durable!),
+          unit: 'req/s',
+          baseline: rps(values.baseline!),
+          ratio: round(ratio(values, 'durable', 'baseline')),
+          note: `median per-round ratio over the same rounds as above; baseline build's worst p99 ${worst(values.baseline!)} ms, this build's ${worst(values.durable!)} ms; the baseline build against in memory ${round(ratio(values, 'baseline'))}x`,
+        });
+      }
+    }
     // Its lines, not the zeros grown ahead of them (src/adapters/log-file.ts).
-    const logBytes = logContentEnd(readFileSync(`${file}.log`));
-    rows.push({ name: `serve --state, ${label}: log size after the run`, value: round(logBytes / 1024 / 1024, 1), unit: 'MB', note: `${serial} contacts written over both servers; file ${round(statSync(`${file}.log`).size / 1024 / 1024, 1)} MB with the zeros grown ahead; the log is folded into the state file once it is as large as the state file (at least 64 MiB)` });
+    const logFile = `${durableState.file}.log`;
+    const logBytes = logContentEnd(readFileSync(logFile));
+    rows.push({ name: `serve --state, ${label}: log size after the run`, value: round(logBytes / 1024 / 1024, 1), unit: 'MB', note: `${serial} contacts written over all servers; file ${round(statSync(logFile).size / 1024 / 1024, 1)} MB with the zeros grown ahead; the log is folded into the state file once it is as large as the state file (at least 64 MiB)` });
     if (existsSync(traceFile)) console.error(`bench state, ${label}: where the durable server's writes waited (SWITCHBOARD_STATE_LOG_TRACE)\n${readFileSync(traceFile, 'utf8')}`);
+    await stopServer(durable);
+    if (baseline) await stopServer(baseline);
+    if (built) rows.push(...(await getsDuringCompaction(memory, (name) => stateDirFor(root, name, built), start, readKey, writeHeaders, post, label)));
   } finally {
-    await Promise.all([stop(memory.child), durable ? stop(durable.child) : Promise.resolve()]);
+    await Promise.all([...running].map(stopServer));
   }
   // A restart replays the log on top of the state file (the kill above left no shutdown save).
-  const restarted = await startServe(['--state', file]);
-  rows.push({ name: `serve --state, ${label}: restart after the run (file + log replay)`, value: round(restarted.elapsedMs, 0), unit: 'ms', note: `state file ${round(statSync(file).size / 1e6, 0)} MB` });
+  const restarted = await startServe(['--state', durableState.file]);
+  rows.push({ name: `serve --state, ${label}: restart after the run (file + log replay)`, value: round(restarted.elapsedMs, 0), unit: 'ms', note: `state file ${round(statSync(durableState.file).size / 1e6, 0)} MB` });
   await stop(restarted.child);
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
+  return rows;
+}
+
+/**
+ * GET rounds against a durable server that is folding its whole state into its file meanwhile:
+ * started with SWITCHBOARD_STATE_COMPACT_BYTES=1, it starts a compaction at the first batch of its
+ * log, so one POST before each of its rounds starts one (the bench waits until its temp file is
+ * there). Alternates with the in-memory server, as the other rows do, and with the baseline
+ * build's compacting server when BENCH_STATE_BASELINE is set.
+ */
+async function getsDuringCompaction(
+  memory: Server,
+  stateFor: (name: string) => { dir: string; file: string },
+  start: (...args: Parameters<typeof startServe>) => Promise<Server>,
+  readKey: Record<string, string>,
+  writeHeaders: Record<string, string>,
+  post: () => string,
+  label: string,
+): Promise<BenchRow[]> {
+  interface Compacting {
+    readonly name: string;
+    readonly server: Server;
+    readonly dir: string;
+    readonly gets: Measured[];
+    started: number;
+    spanned: number;
+  }
+  const compactingOn = async (name: string, cli: string): Promise<Compacting> => {
+    const state = stateFor(name);
+    const server = await start(['--state', state.file], { SWITCHBOARD_STATE_COMPACT_BYTES: '1' }, cli);
+    return { name, server, dir: state.dir, gets: [], started: 0, spanned: 0 };
+  };
+  const servers = [await compactingOn('compacting', CLI), ...(BASELINE_CLI ? [await compactingOn('compacting-baseline', BASELINE_CLI)] : [])];
+  const memoryGets: Measured[] = [];
+  const loadAtStart = loadavg()[0]!;
+  const entries: (Compacting | undefined)[] = [undefined, ...servers];
+  for (let i = 0; i < ROUNDS; i++) {
+    const order = i % 2 === 0 ? entries : [...entries].reverse();
+    for (const entry of order) {
+      if (!entry) {
+        memoryGets.push(await measure(`${memory.baseUrl}/contacts/1`, 'GET', readKey));
+        continue;
+      }
+      // A compaction starts at a batch that finds the log non-empty: a fresh log (the last
+      // compaction's) may need a second write.
+      const waitFrom = performance.now();
+      for (let tries = 0; !writing(entry.dir) && tries < 5; tries++) {
+        const answer = await fetch(`${entry.server.baseUrl}/contacts`, { method: 'POST', headers: writeHeaders, body: post() });
+        if (answer.status !== 201) throw new Error(`POST before a compaction round answered ${answer.status}`);
+        while (!writing(entry.dir) && performance.now() - waitFrom < 200 * (tries + 1)) await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      if (writing(entry.dir)) entry.started++;
+      entry.gets.push(await measure(`${entry.server.baseUrl}/contacts/1`, 'GET', readKey));
+      if (writing(entry.dir)) entry.spanned++;
+    }
+  }
+  const load = `load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end`;
+  const perRound = (values: Measured[]) => values.map((value) => Math.round(value.rps)).join(', ');
+  const ratioOf = (values: Measured[], to: Measured[]) => median(values.map((value, index) => value.rps / to[index]!.rps));
+  const rows: BenchRow[] = servers.map((entry) => {
+    const ratio = ratioOf(entry.gets, memoryGets);
+    const build = entry.name === 'compacting' ? '' : ` (${BASELINE_CLI})`;
+    return {
+      name: `serve --state${build}, ${label}: GET /contacts/{id} with a compaction of the whole state running`,
+      value: round(median(entry.gets.map((value) => value.rps)), 0),
+      unit: 'req/s',
+      baseline: round(median(memoryGets.map((value) => value.rps)), 0),
+      ratio: round(ratio),
+      target: `>= ${MIN_GET_RATIO}x`,
+      pass: ratio >= MIN_GET_RATIO,
+      note: `a compaction started before ${entry.started} of ${ROUNDS} rounds and was still running at the end of ${entry.spanned}; ${load}; per round: ${entry.name} ${perRound(entry.gets)}; memory ${perRound(memoryGets)}; p99 per round: ${entry.name} ${entry.gets.map((value) => value.p99).join(', ')}; memory ${memoryGets.map((value) => value.p99).join(', ')}`,
+    };
+  });
+  if (servers.length === 2) {
+    rows.push({
+      name: `serve --state, ${label}: GET /contacts/{id} with a compaction running, this build vs ${BASELINE_CLI}`,
+      value: rows[0]!.value,
+      unit: 'req/s',
+      baseline: rows[1]!.value,
+      ratio: round(ratioOf(servers[0]!.gets, servers[1]!.gets)),
+      note: 'median per-round ratio over the same rounds',
+    });
+  }
   return rows;
 }
 

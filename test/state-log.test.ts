@@ -4,13 +4,16 @@
  * loses nothing written while it runs, and a log removed under the server failing its writes.
  * In process and over HTTP (node adapter); the kill -9 rounds are in test/state-file.test.ts.
  */
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { close, closeSync, mkdirSync, mkdtempSync, open, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { GROW_FROM_BYTES, logContentEnd } from '../src/adapters/log-file.js';
 import { listen } from '../src/adapters/node-http.js';
-import { loadState, persistState } from '../src/adapters/state-file.js';
+import { loadState, persistState, writeFileAtomic } from '../src/adapters/state-file.js';
+import { defaultSyncMode } from '../src/adapters/log-syncs.js';
+import { logFileOf, StateLog } from '../src/adapters/state-log.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator, type Simulator } from '../src/simulator.js';
 
@@ -57,12 +60,19 @@ function logLayout(file: string): { lines: string[]; zeros: number } {
   return { lines: text.split('\n').filter((line) => line !== ''), zeros: bytes.length - end };
 }
 
-describe('state log write path', () => {
-  it('acknowledges concurrent writes only once they are on disk, with several fsyncs in flight', async () => {
+// Both ways of making a batch durable (src/adapters/log-syncs.ts): the O_DSYNC write in the pool
+// (the default on Linux) and the fallback, a write then an fdatasync.
+describe.each(['dsync', 'fdatasync'] as const)('state log write path (%s)', (syncMode) => {
+  // The fallback runs the tests where the two ways differ (acknowledging, the compaction's copy of
+  // the log, a lost log); replay, zeros and resets are the same code either way (and the file stays
+  // under 10 s).
+  const itBoth = it;
+  const itDefault = syncMode === 'dsync' ? it : (() => undefined) as unknown as typeof it;
+  itBoth('acknowledges concurrent writes only once they are on disk, with several fsyncs in flight', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
-    const persistence = persistState(sim, file);
+    const persistence = persistState(sim, file, { syncMode });
     const server = await listen(sim, { port: 0, durable: () => persistence.whenDurable() });
     const key = sim.accounts[0]!.keys.full!;
     try {
@@ -80,12 +90,12 @@ describe('state log write path', () => {
     }
   });
 
-  it('folds the log into the state file in the background: writes go on meanwhile and none is lost', async () => {
+  itDefault('folds the log into the state file in the background: writes go on meanwhile and none is lost', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
     // A small threshold: a background compaction starts every few batches.
-    const persistence = persistState(sim, file, { compactBytes: 8_000 });
+    const persistence = persistState(sim, file, { syncMode, compactBytes: 8_000 });
     const key = sim.accounts[0]!.keys.full!;
     let compactedWhileWriting = 0;
     const before = readFileSync(file, 'utf8');
@@ -116,7 +126,7 @@ describe('state log write path', () => {
     sim.close();
   });
 
-  it('compactions under concurrent HTTP writes: every write answered 201, nothing reported, nothing lost', async () => {
+  itBoth('compactions under concurrent HTTP writes: every write answered 201, nothing reported, nothing lost', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
@@ -124,7 +134,7 @@ describe('state log write path', () => {
     const WAVES = 10;
     const PER_WAVE = 100;
     // Small enough that the log is swapped many times while syncs of the old log are in flight.
-    const persistence = persistState(sim, file, { compactBytes: 6_000, onError: (error) => errors.push(error) });
+    const persistence = persistState(sim, file, { syncMode, compactBytes: 6_000, onError: (error) => errors.push(error) });
     const server = await listen(sim, { port: 0, durable: () => persistence.whenDurable() });
     const key = sim.accounts[0]!.keys.full!;
     try {
@@ -145,11 +155,11 @@ describe('state log write path', () => {
     }
   });
 
-  it('a reset during a background compaction is saved whole and the compaction never overwrites it', async () => {
+  itDefault('a reset during a background compaction is saved whole and the compaction never overwrites it', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
-    const persistence = persistState(sim, file, { compactBytes: 1 });
+    const persistence = persistState(sim, file, { syncMode, compactBytes: 1 });
     const key = sim.accounts[0]!.keys.full!;
     for (let i = 0; i < 5; i++) await sim.request({ method: 'POST', path: '/tags', key, body: { name: `gone-${i}` } });
     await persistence.whenDurable();
@@ -168,11 +178,11 @@ describe('state log write path', () => {
     sim.close();
   });
 
-  it('grows zeros ahead of the lines once the log passes 64 KiB: lines land before them, replay reads only the lines', async () => {
+  itDefault('grows zeros ahead of the lines once the log passes 64 KiB: lines land before them, replay reads only the lines', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
-    const persistence = persistState(sim, file);
+    const persistence = persistState(sim, file, { syncMode });
     await writeContacts(sim, () => persistence.whenDurable(), 'small', 20);
     // A short log is exactly its lines.
     expect(logLayout(file).zeros).toBe(0);
@@ -192,11 +202,11 @@ describe('state log write path', () => {
     sim.close();
   });
 
-  it('a line torn into the zeros by a crash is ignored, and a restart cuts it and the zeros and goes on', async () => {
+  itDefault('a line torn into the zeros by a crash is ignored, and a restart cuts it and the zeros and goes on', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const first = createSimulator({ logger: silentLogger, rateLimit: 'off' });
-    const firstLog = persistState(first, file);
+    const firstLog = persistState(first, file, { syncMode });
     await writeContacts(first, () => firstLog.whenDurable(), 'kept', 300);
     await vi.waitFor(() => expect(logLayout(file).zeros).toBeGreaterThan(0), { interval: 5 });
     // A crash mid-write: half a line over the zeros, never acknowledged.
@@ -208,7 +218,7 @@ describe('state log write path', () => {
     const state = loadState(file)!;
     expect(contactIds(file).has('kept-299')).toBe(true);
     const second = createSimulator({ logger: silentLogger, rateLimit: 'off', state });
-    const secondLog = persistState(second, file, { position: state.log_position ?? 0, resume: true });
+    const secondLog = persistState(second, file, { syncMode, position: state.log_position ?? 0, resume: true });
     // The torn line and the zeros are gone: the log is its complete lines again.
     expect(statSync(`${file}.log`).size).toBe(end);
     expect(readFileSync(`${file}.log`, 'utf8').endsWith('\n')).toBe(true);
@@ -222,13 +232,13 @@ describe('state log write path', () => {
     second.close();
   });
 
-  it('background compactions of logs grown with zeros: the new log takes its lines at the right offsets, nothing lost', async () => {
+  itBoth('background compactions of logs grown with zeros: the new log takes its lines at the right offsets, nothing lost', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
     const errors: unknown[] = [];
     // Past GROW_FROM_BYTES, so both the old logs and the ones that replace them are grown.
-    const persistence = persistState(sim, file, { compactBytes: 150_000, onError: (error) => errors.push(error) });
+    const persistence = persistState(sim, file, { syncMode, compactBytes: 150_000, onError: (error) => errors.push(error) });
     const before = readFileSync(file, 'utf8');
     await writeContacts(sim, () => persistence.whenDurable(), 'c', 900);
     await persistence.whenCompacted();
@@ -243,13 +253,13 @@ describe('state log write path', () => {
     sim.close();
   });
 
-  it('a log removed under the server fails the writes waiting on it (503) and heals with a full save', async () => {
+  itBoth('a log removed under the server fails the writes waiting on it (503) and heals with a full save', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
     const errors: unknown[] = [];
     // The default threshold: no compaction would ever notice; the per-batch check does.
-    const persistence = persistState(sim, file, { onError: (error) => errors.push(error) });
+    const persistence = persistState(sim, file, { syncMode, onError: (error) => errors.push(error) });
     const server = await listen(sim, { port: 0, durable: () => persistence.whenDurable() });
     const key = sim.accounts[0]!.keys.full!;
     try {
@@ -267,6 +277,82 @@ describe('state log write path', () => {
       await server.close();
       await persistence.close();
       sim.close();
+    }
+  });
+});
+
+describe('state log O_DSYNC writes in flight', () => {
+  it('a compaction copies only the bytes whose write completed, and holding writes waits for the ones on their way', async () => {
+    const dir = freshDir();
+    const file = join(dir, 'state.json');
+    const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
+    const log = new StateLog(sim, logFileOf(file), 0, {
+      stateFile: file,
+      saveSnapshot: (content) => writeFileAtomic(file, JSON.stringify(content)),
+      snapshotChunks: (content) => [JSON.stringify(content)],
+      syncMode: 'dsync',
+    });
+    const key = sim.accounts[0]!.keys.full!;
+    const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    // libuv's pool threads, each held in open() of a FIFO until a writer opens it: the batch's
+    // write then waits in the pool's queue for as long as the test wants.
+    const fifo = join(dir, 'hold-the-pool');
+    execFileSync('mkfifo', [fifo]);
+    const poolSize = Number(process.env['UV_THREADPOOL_SIZE']) || 4;
+    const blockers = Array.from({ length: poolSize }, () => new Promise<void>((resolve) => open(fifo, 'r', (error, fd) => (error ? resolve() : close(fd, () => resolve())))));
+    let released = false;
+    const releasePool = async (): Promise<void> => {
+      if (released) return;
+      released = true;
+      closeSync(openSync(fifo, 'w'));
+      await Promise.all(blockers);
+    };
+    try {
+      await sim.request({ method: 'POST', path: '/tags', key, body: { name: 'on-disk' } });
+      // Not awaited before the pool is held: its write may be on its way too, which is the point.
+      const firstDurable = log.whenDurable();
+      await turn();
+      const written = log.writtenBytes();
+      await sim.request({ method: 'POST', path: '/tags', key, body: { name: 'in-flight' } });
+      const secondDurable = log.whenDurable();
+      await turn();
+      await turn();
+      // The second batch has its range taken but is not written: the compaction must not copy it.
+      expect(log.writtenBytes()).toBeLessThanOrEqual(written);
+      let held = false;
+      const holding = log.holdWrites().then(() => (held = true));
+      await turn();
+      expect(held).toBe(false);
+      // Release the pool: the writes complete, then the hold resolves with everything written.
+      await releasePool();
+      await Promise.all([firstDurable, secondDurable, holding]);
+      expect(log.writtenBytes()).toBe(statSync(logFileOf(file)).size);
+      log.releaseWrites();
+      expect(tagNames(file)).toEqual(expect.arrayContaining(['on-disk', 'in-flight']));
+    } finally {
+      await releasePool();
+      await log.close();
+      sim.close();
+    }
+  });
+});
+
+describe('SWITCHBOARD_STATE_LOG_SYNC', () => {
+  it('O_DSYNC writes by default on Linux, fdatasync when asked, and an unknown value refused at start naming it', () => {
+    const saved = process.env['SWITCHBOARD_STATE_LOG_SYNC'];
+    try {
+      delete process.env['SWITCHBOARD_STATE_LOG_SYNC'];
+      expect(defaultSyncMode()).toBe(process.platform === 'win32' ? 'fdatasync' : 'dsync');
+      process.env['SWITCHBOARD_STATE_LOG_SYNC'] = 'fdatasync';
+      expect(defaultSyncMode()).toBe('fdatasync');
+      process.env['SWITCHBOARD_STATE_LOG_SYNC'] = 'fsync';
+      const file = join(freshDir(), 'state.json');
+      const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
+      expect(() => persistState(sim, file)).toThrow(/SWITCHBOARD_STATE_LOG_SYNC must be dsync or fdatasync, got "fsync"/);
+      sim.close();
+    } finally {
+      if (saved === undefined) delete process.env['SWITCHBOARD_STATE_LOG_SYNC'];
+      else process.env['SWITCHBOARD_STATE_LOG_SYNC'] = saved;
     }
   });
 });

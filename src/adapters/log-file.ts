@@ -80,7 +80,22 @@ export class LogFile {
   write(bytes: Uint8Array): void {
     const written = writeSync(this.fd, bytes, 0, bytes.length, this.position);
     if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes (disk full?)`);
-    this.position += written;
+    this.advance(written);
+  }
+
+  /**
+   * Takes the next `length` bytes for a batch that another descriptor writes (an O_DSYNC write in
+   * libuv's pool, ./log-syncs.ts) and returns their offset. Batches in flight hold disjoint ranges,
+   * all below the next extent of zeros: it is only started past everything reserved.
+   */
+  reserve(length: number): number {
+    const offset = this.position;
+    this.advance(length);
+    return offset;
+  }
+
+  private advance(length: number): void {
+    this.position += length;
     if (this.allocated < this.position) this.allocated = this.position;
     this.growIfLow();
   }

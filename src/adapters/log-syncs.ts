@@ -1,5 +1,11 @@
 /**
- * The fsyncs of `serve --state`'s log, several at once (./state-log.ts).
+ * Making `serve --state`'s log batches durable, several at once (./state-log.ts), one of two ways:
+ * - `dsync` (where the platform has O_DSYNC: Linux, macOS, the BSDs): each batch is written in
+ *   libuv's pool at its offset through a descriptor opened with O_DSYNC, so the write returns once
+ *   its data is on disk: one trip through the pool per batch. Measured in paired rounds against
+ *   the other way (docs/decisions.md, "Write path, third pass").
+ * - `fdatasync` (the fallback, and SWITCHBOARD_STATE_LOG_SYNC=fdatasync): the batch is copied into
+ *   the page cache on the event loop and its fdatasync runs in the pool.
  *
  * A batch's lines are written in order, one write at a time, but its fdatasync need not wait for
  * the previous batch's: measured on the 2-core sandbox disk (ext4 on a virtual disk), one writer
@@ -18,7 +24,21 @@
  * A batch also checks that the log path still names the file it wrote to (a removed state
  * directory would otherwise take acknowledged writes into an unlinked file).
  */
-import { closeSync, fdatasync, fstatSync, openSync, statSync } from 'node:fs';
+import { closeSync, constants, fdatasync, fstatSync, openSync, statSync, write } from 'node:fs';
+
+/** How a batch is made durable (see above). */
+export type SyncMode = 'dsync' | 'fdatasync';
+
+/**
+ * `dsync` where the platform defines O_DSYNC (not Windows), unless SWITCHBOARD_STATE_LOG_SYNC
+ * asks for `fdatasync` (to compare the two, or on a filesystem whose O_DSYNC misbehaves).
+ */
+export function defaultSyncMode(): SyncMode {
+  const asked = process.env['SWITCHBOARD_STATE_LOG_SYNC'];
+  if (asked === 'fdatasync') return 'fdatasync';
+  if (asked !== undefined && asked !== '' && asked !== 'dsync') throw new Error(`SWITCHBOARD_STATE_LOG_SYNC must be dsync or fdatasync, got ${JSON.stringify(asked)}`);
+  return constants.O_DSYNC === undefined ? 'fdatasync' : 'dsync';
+}
 
 /**
  * Syncs in flight at most: libuv's pool (UV_THREADPOOL_SIZE, 4 by default) less about a quarter
@@ -33,7 +53,11 @@ function syncsFor(poolSize: number): number {
   return Math.max(1, Math.min(6, poolSize - Math.ceil(poolSize / 4)));
 }
 
-/** The descriptors used to fsync one log file (one per sync in flight), and its identity. */
+/**
+ * The descriptors used to make one log file's batches durable (one per batch in flight), and the
+ * file's identity. In `dsync` mode they are opened for writing at explicit offsets (not
+ * O_APPEND: Linux would put every write at the end, after the zeros grown ahead, ./log-file.ts).
+ */
 export class SyncDescriptors {
   private readonly free: number[] = [];
   private busy = 0;
@@ -42,8 +66,13 @@ export class SyncDescriptors {
   superseded = false;
   readonly inode: number;
 
-  constructor(readonly file: string) {
-    for (let i = 0; i < MAX_SYNCS_IN_FLIGHT; i++) this.free.push(openSync(file, 'a', 0o600));
+  constructor(
+    readonly file: string,
+    readonly mode: SyncMode,
+  ) {
+    // The file exists (the log is opened first): no O_CREAT, so a vanished log fails here.
+    const flags = mode === 'dsync' ? constants.O_WRONLY | constants.O_DSYNC : 'a';
+    for (let i = 0; i < MAX_SYNCS_IN_FLIGHT; i++) this.free.push(openSync(file, flags, 0o600));
     this.inode = fstatSync(this.free[0]!).ino;
   }
 
@@ -91,6 +120,21 @@ export function syncBatch(descriptors: SyncDescriptors, through: number, done: (
   fdatasync(fd, (error) => {
     descriptors.release(fd);
     done({ through, error: error ?? logMissing(descriptors) });
+  });
+}
+
+/**
+ * One batch written at `offset` through an O_DSYNC descriptor of its own (`dsync` mode): the write
+ * completes once the bytes are on disk, then the log path is checked as for a sync. Calls `done`
+ * once with the outcome.
+ */
+export function writeBatchDurably(descriptors: SyncDescriptors, bytes: Uint8Array, offset: number, through: number, done: (outcome: SyncOutcome) => void): void {
+  const fd = descriptors.take();
+  write(fd, bytes, 0, bytes.length, offset, (error, written) => {
+    descriptors.release(fd);
+    // A regular file takes a whole write unless the disk is full: a short one is a failure.
+    const short = !error && written !== bytes.length ? new Error(`short write: ${written} of ${bytes.length} bytes (disk full?)`) : null;
+    done({ through, error: error ?? short ?? logMissing(descriptors) });
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * Where a write request with `--state` waits, measured (SWITCHBOARD_STATE_LOG_TRACE=1, or a file
  * path to append the summaries to instead of stderr; bench/state.ts uses that): per batch
- * of the log, the time from its first commit to its write, the write, the fdatasync (from the call
- * to its callback on the event loop: the pool's hop out and back included) and the wait for the
+ * of the log, the time from its first commit to its write, the write (in `dsync` mode only handing
+ * it over), the O_DSYNC write or the fdatasync (from the call to its callback on the event loop:
+ * the pool's hop out and back included) and the wait for the
  * syncs started before it to settle. A summary goes to stderr every few seconds of writing.
  * Off by default: nothing is recorded and every call is one property read.
  */
@@ -20,13 +21,18 @@ function describe(name: string, values: number[]): string {
 }
 
 export class LogTrace {
-  static fromEnvironment(): LogTrace | undefined {
+  /** `durableStep` names what a batch waits for in the pool: its O_DSYNC write, or its fdatasync. */
+  static fromEnvironment(mode: 'dsync' | 'fdatasync'): LogTrace | undefined {
     const target = process.env['SWITCHBOARD_STATE_LOG_TRACE'];
     if (!target) return undefined;
-    return new LogTrace(target === '1' ? (line) => process.stderr.write(line) : (line) => appendFileSync(target, line));
+    const print = target === '1' ? (line: string) => void process.stderr.write(line) : (line: string) => appendFileSync(target, line);
+    return new LogTrace(print, mode === 'dsync' ? 'O_DSYNC write' : 'fdatasync');
   }
 
-  private constructor(private readonly print: (line: string) => void) {}
+  private constructor(
+    private readonly print: (line: string) => void,
+    private readonly durableStep: string,
+  ) {}
 
   private since = performance.now();
   private lines = 0;
@@ -64,7 +70,7 @@ export class LogTrace {
     const batches = this.writes.length;
     const seconds = (now - this.since) / 1000;
     this.print(
-      `${new Date().toISOString()} state log: ${batches} batches, ${this.lines} lines in ${seconds.toFixed(1)} s (${(this.lines / Math.max(1, batches)).toFixed(1)} lines/batch), no free sync ${this.noDescriptor}x, ${describe('in flight', this.inFlight)}; ms: ${describe('commit→write', this.waits)}; ${describe('write', this.writes)}; ${describe('fdatasync', this.syncs)}; ${describe('sync→settled', this.settles)}\n`,
+      `${new Date().toISOString()} state log: ${batches} batches, ${this.lines} lines in ${seconds.toFixed(1)} s (${(this.lines / Math.max(1, batches)).toFixed(1)} lines/batch), no free sync ${this.noDescriptor}x, ${describe('in flight', this.inFlight)}; ms: ${describe('commit→write', this.waits)}; ${describe('write', this.writes)}; ${describe(this.durableStep, this.syncs)}; ${describe('sync→settled', this.settles)}\n`,
     );
     this.since = now;
     this.lines = this.noDescriptor = 0;

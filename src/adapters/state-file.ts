@@ -16,6 +16,7 @@ import type { Simulator } from '../simulator.js';
 import { checkSnapshotOutline } from '../simulator/snapshot-stream.js';
 import { SnapshotError } from '../store/rules.js';
 import { tempName } from './atomic-file.js';
+import type { SyncMode } from './log-syncs.js';
 import { logFileOf, replayLog, StateLog, type StateFileContent } from './state-log.js';
 
 function tempPattern(file: string): RegExp {
@@ -214,6 +215,11 @@ export interface PersistOptions {
    * (Start-up hooks only arm timers; nothing writes before this subscribes.)
    */
   resume?: boolean;
+  /**
+   * How each batch of the log is made durable: an O_DSYNC write in libuv's pool (`dsync`, the
+   * default where the platform has O_DSYNC) or a write then an fdatasync (./log-syncs.ts).
+   */
+  syncMode?: SyncMode;
 }
 
 /**
@@ -235,6 +241,7 @@ export function persistState(sim: Simulator, file: string, options: PersistOptio
     ...(options.compactBytes !== undefined ? { compactBytes: options.compactBytes } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.resume === true && existsSync(file) ? { resume: true } : {}),
+    ...(options.syncMode ? { syncMode: options.syncMode } : {}),
   });
   return {
     whenDurable: () => log.whenDurable(),

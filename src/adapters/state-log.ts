@@ -6,10 +6,12 @@
  * as their new values (null for a removal), the sequences it moved and the virtual clock, with a
  * line number `n` that only grows. Lines are written in batches (group commit): the commits of one
  * turn of the event loop go together, written with one write, over zeros grown ahead of them
- * (./log-file.ts: an fdatasync then commits nothing through the filesystem's journal). Each
- * batch's fdatasync runs on its own descriptor while the next batch is written, up to six at
- * once (./log-syncs.ts); when all are busy, commits gather into the next batch. Syncs settle in order. A write request's answer
- * waits for its batch (`whenDurable`), so a 2xx means the change is on disk.
+ * (./log-file.ts: making it durable then commits nothing through the filesystem's journal). Each
+ * batch is written with O_DSYNC in libuv's pool (or copied in on the event loop and fdatasynced in
+ * the pool, where O_DSYNC is missing) on a descriptor of its own while the next batch goes, up to
+ * six at once (./log-syncs.ts); when all are busy, commits gather into the next batch. Batches
+ * settle in order. A write request's answer waits for its batch (`whenDurable`), so a 2xx means
+ * the change is on disk.
  *
  * When the log has grown as large as the state file (at least 64 MiB) it is folded into the state
  * file in the background (./state-compaction.ts): the state of one instant, with `log_position`,
@@ -27,7 +29,7 @@ import type { SimulatorSnapshot } from '../simulator/types.js';
 import type { Entity } from '../store/collection.js';
 import type { CommittedChanges } from '../store/store.js';
 import { LogFile, logContentEnd } from './log-file.js';
-import { syncBatch, SyncDescriptors, type SyncOutcome } from './log-syncs.js';
+import { defaultSyncMode, syncBatch, SyncDescriptors, writeBatchDurably, type SyncMode, type SyncOutcome } from './log-syncs.js';
 import { LogTrace } from './log-trace.js';
 import { BackgroundCompaction, type CompactionHost } from './state-compaction.js';
 
@@ -144,10 +146,14 @@ export interface StateLogOptions {
    * state again first. At a million contacts the full save was most of the start-up.
    */
   readonly resume?: boolean;
+  /** How batches are made durable (./log-syncs.ts); default `defaultSyncMode()`. */
+  readonly syncMode?: SyncMode;
 }
 
 interface InFlightSync {
   readonly through: number;
+  /** Where the batch starts in the log (a `dsync` write is in flight until `outcome` is set). */
+  readonly from: number;
   outcome: SyncOutcome | undefined;
   /** When its callback ran (traced only). */
   endedAt: number;
@@ -169,7 +175,8 @@ export class StateLog implements CompactionHost {
   private pending: string[] = [];
   /** When the first line of `pending` was appended (traced only). */
   private pendingSince = 0;
-  private readonly trace = LogTrace.fromEnvironment();
+  private readonly mode: SyncMode;
+  private readonly trace: LogTrace | undefined;
   /** The last line number handed out, and the last one known to be on disk. */
   private appended: number;
   private durable: number;
@@ -192,6 +199,8 @@ export class StateLog implements CompactionHost {
   private held = false;
   /** Woken when no sync is on its way (close). */
   private idleWaiters: (() => void)[] = [];
+  /** Woken when no `dsync` write is on its way (a compaction holding writes). */
+  private writtenWaiters: (() => void)[] = [];
 
   constructor(
     private readonly sim: Simulator,
@@ -201,6 +210,8 @@ export class StateLog implements CompactionHost {
   ) {
     this.appended = position;
     this.durable = position;
+    this.mode = options.syncMode ?? defaultSyncMode();
+    this.trace = LogTrace.fromEnvironment(this.mode);
     if (options.resume) {
       // The state file and the log already hold the state: go on where the log ends.
       this.stateBytes = sizeOf(options.stateFile);
@@ -210,7 +221,7 @@ export class StateLog implements CompactionHost {
       this.saveFullState();
       this.file = this.openFreshLog();
     }
-    this.syncFds = new SyncDescriptors(logFile);
+    this.syncFds = new SyncDescriptors(logFile, this.mode);
     this.unsubscribe.push(
       sim.onCommit((changes) => this.onCommit(changes)),
       sim.clock.onJump(() => this.append(undefined, undefined)),
@@ -258,14 +269,15 @@ export class StateLog implements CompactionHost {
   // CompactionHost: what the background compaction asks of the log.
 
   writtenBytes(): number {
-    // Writes are synchronous: every byte handed to one is written.
-    return this.file.bytes;
+    // Batches are in the log in the order they started: the bytes before the first write still
+    // on its way are all written (`fdatasync` mode writes synchronously: all of them are).
+    return this.firstUnwritten()?.from ?? this.file.bytes;
   }
 
   holdWrites(): Promise<void> {
-    // Writes are synchronous: none is ever on its way between two turns of the event loop.
     this.held = true;
-    return Promise.resolve();
+    if (!this.firstUnwritten()) return Promise.resolve();
+    return new Promise((resolve) => this.writtenWaiters.push(resolve));
   }
 
   releaseWrites(): void {
@@ -282,11 +294,16 @@ export class StateLog implements CompactionHost {
     this.file = this.logFileOn(fd, bytes);
     this.syncFds.superseded = true;
     this.syncFds.retire();
-    this.syncFds = new SyncDescriptors(this.logFile);
+    this.syncFds = new SyncDescriptors(this.logFile, this.mode);
   }
 
   private busy(): boolean {
     return this.syncs.length > 0;
+  }
+
+  /** The oldest batch whose `dsync` write has not completed (none in `fdatasync` mode). */
+  private firstUnwritten(): InFlightSync | undefined {
+    return this.mode === 'dsync' ? this.syncs.find((entry) => entry.outcome === undefined) : undefined;
   }
 
   private onCommit(changes: CommittedChanges): void {
@@ -349,25 +366,34 @@ export class StateLog implements CompactionHost {
     const writeStartedAt = this.trace ? performance.now() : 0;
     const through = this.appended;
     this.pending = [];
-    // The write itself on the event loop: it only copies into the page cache (tens of µs for a
-    // batch), and every hop through libuv's pool is a wait for a thread on a busy machine. The
-    // fdatasync, which waits for the disk, runs in the pool while the next batch is written.
-    try {
-      this.file.write(bytes);
-    } catch (error) {
-      this.fail(error);
-      this.schedule();
-      return;
-    }
-    const entry: InFlightSync = { through, outcome: undefined, endedAt: 0 };
-    if (this.trace) this.trace.written(lines, this.pendingSince, writeStartedAt, performance.now(), this.syncs.length);
-    this.syncs.push(entry);
-    const syncStartedAt = this.trace ? performance.now() : 0;
-    syncBatch(this.syncFds, through, (outcome) => {
+    const from = this.file.bytes;
+    const entry: InFlightSync = { through, from, outcome: undefined, endedAt: 0 };
+    let syncStartedAt = 0;
+    const finished = (outcome: SyncOutcome): void => {
       entry.outcome = outcome;
       if (this.trace) this.trace.synced(syncStartedAt, (entry.endedAt = performance.now()));
       this.settleSyncs();
-    });
+    };
+    if (this.mode === 'dsync') {
+      // One trip through libuv's pool: the write returns once the bytes are on disk. Its range is
+      // taken now, so the next batch can be written beside it while it waits for the disk.
+      this.file.reserve(bytes.length);
+    } else {
+      // The write on the event loop only copies into the page cache (tens of µs for a batch); the
+      // fdatasync, which waits for the disk, runs in the pool while the next batch is written.
+      try {
+        this.file.write(bytes);
+      } catch (error) {
+        this.fail(error);
+        this.schedule();
+        return;
+      }
+    }
+    if (this.trace) this.trace.written(lines, this.pendingSince, writeStartedAt, performance.now(), this.syncs.length);
+    this.syncs.push(entry);
+    if (this.trace) syncStartedAt = performance.now();
+    if (this.mode === 'dsync') writeBatchDurably(this.syncFds, bytes, from, through, finished);
+    else syncBatch(this.syncFds, through, finished);
     if (this.pending.length > 0) this.schedule();
   }
 
@@ -380,6 +406,7 @@ export class StateLog implements CompactionHost {
       else if (!this.failure) this.settle(outcome!.through);
     }
     this.wakeIdle();
+    if (this.writtenWaiters.length > 0 && !this.firstUnwritten()) for (const wake of this.writtenWaiters.splice(0)) wake();
     if (this.pending.length > 0 || this.snapshotWanted || this.failure) this.schedule();
   }
 
@@ -464,7 +491,7 @@ export class StateLog implements CompactionHost {
     this.file.close();
     this.file = fresh;
     this.syncFds.retire();
-    this.syncFds = new SyncDescriptors(this.logFile);
+    this.syncFds = new SyncDescriptors(this.logFile, this.mode);
     this.failure = undefined;
     this.reported = false;
     this.settle(through);
