@@ -440,8 +440,8 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
   /**
    * Each index once, with its own structure, for the per-write walks (attach, detach, the unique
    * check): reading the Maps of indexes as [name, index] entries allocated an array per index per
-   * write, and each single key became a one-element array. Built on first use (the structures
-   * are created once and only ever cleared, so it never goes stale).
+   * write, and each single key became a one-element array. Built on first use; a load swaps in
+   * new structures, so `installLoad` drops the plans and the next write builds them again.
    */
   private indexPlans: readonly IndexPlan<T>[] | undefined;
 
