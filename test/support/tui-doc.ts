@@ -113,7 +113,19 @@ export function captureDoc(captures: readonly Capture[], expected: number): void
   } catch {
     // missing: reported below
   }
-  if (comparable(current, captures) !== comparable(text, captures)) {
-    throw new Error(`docs/tui.md differs from the screens the TUI shows now: run UPDATE_TUI_DOCS=1 npx vitest run test/tui-e2e.test.ts and review the diff`);
+  const want = comparable(current, captures);
+  const got = comparable(text, captures);
+  if (want !== got) {
+    // Name the first line that differs: a run that differs only now and then (load, timing) can
+    // then be diagnosed from its log instead of re-run until it happens again.
+    const wantLines = want.split('\n');
+    const gotLines = got.split('\n');
+    let line = 0;
+    while (line < wantLines.length && wantLines[line] === gotLines[line]) line++;
+    throw new Error(
+      `docs/tui.md differs from the screens the TUI shows now, first at line ${line + 1} of the compared text:\n` +
+        `  doc:    ${JSON.stringify(wantLines[line] ?? '')}\n  screen: ${JSON.stringify(gotLines[line] ?? '')}\n` +
+        `run UPDATE_TUI_DOCS=1 npx vitest run test/tui-e2e.test.ts and review the diff`,
+    );
   }
 }
