@@ -12,30 +12,22 @@
  * answer does. The ways alternate in blocks of 100 writes, so each sees the same moments of the
  * machine; BENCH_LOG_FSYNC_WRITES sets how many each does (default 1,000).
  */
-import { closeSync, constants, fdatasync, fdatasyncSync, mkdtempSync, openSync, rmSync, write, writeSync } from 'node:fs';
+import { closeSync, fdatasync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
+import { DurableWriteProbe, PROBE_LINE, quantile, ZEROED_BYTES, zeroedFile } from './disk-floor.js';
 import { round, type BenchRow } from './types.js';
 
 const WRITES = Number(process.env['BENCH_LOG_FSYNC_WRITES'] ?? 1000);
 const BLOCK = 100;
-const LINE = Buffer.from(`${'x'.repeat(2999)}\n`);
-const ZEROED_BYTES = 16 * 1024 * 1024;
+const LINE = PROBE_LINE;
 
 interface Way {
   readonly name: string;
   /** One durable write; calls back once it is on disk. */
   readonly write: (done: (error: Error | null) => void) => void;
   readonly close: () => void;
-}
-
-function zeroedFile(file: string): void {
-  const fd = openSync(file, 'w');
-  const zeros = Buffer.alloc(1024 * 1024);
-  for (let written = 0; written < ZEROED_BYTES; written += zeros.length) writeSync(fd, zeros);
-  fdatasyncSync(fd);
-  closeSync(fd);
 }
 
 /**
@@ -108,11 +100,8 @@ function ways(dir: string): Way[] {
   const overFile = join(dir, 'over-zeros.log');
   zeroedFile(overFile);
   const overFd = openSync(overFile, 'r+');
-  const dsyncFile = join(dir, 'dsync.log');
-  zeroedFile(dsyncFile);
-  const dsyncFd = openSync(dsyncFile, constants.O_RDWR | constants.O_DSYNC);
+  const dsync = new DurableWriteProbe(join(dir, 'dsync.log'));
   let overAt = 0;
-  let dsyncAt = 0;
   const wrap = (at: number): number => (at + LINE.length > ZEROED_BYTES ? 0 : at);
   return [
     {
@@ -135,13 +124,8 @@ function ways(dir: string): Way[] {
     },
     {
       name: 'over zeros, O_DSYNC write',
-      write: (done) => {
-        dsyncAt = wrap(dsyncAt);
-        const at = dsyncAt;
-        dsyncAt += LINE.length;
-        write(dsyncFd, LINE, 0, LINE.length, at, (error) => done(error));
-      },
-      close: () => closeSync(dsyncFd),
+      write: (done) => dsync.write(done),
+      close: () => dsync.close(),
     },
     workerWay(join(dir, 'worker.log')),
   ];
@@ -151,8 +135,6 @@ function timed(way: Way): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => way.write((error) => (error ? reject(error) : resolve(performance.now() - started))));
 }
-
-const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 
 export async function run(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'switchboard-bench-log-fsync-'));

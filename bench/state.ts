@@ -13,7 +13,9 @@
  *
  * Rows per size: POST (10 and 50 connections) and GET throughput ratios (targets >= 0.5x and
  * >= 0.9x), the POST p99 of the durable server (the worst round's p99, target < 50 ms), the log's
- * size and the restart time.
+ * size and the restart time. And the ceiling this disk puts on the 10-connection POST ratio:
+ * one durable write's time, probed between the rounds, against the in-memory answer's (see
+ * `diskCeilingRow`), with how much of it the durable server reached.
  *
  * GET is measured twice. In the steady state a reader sees: after the POST rounds, and after any
  * background compaction those rounds started has finished (the bench waits for the durable
@@ -36,6 +38,7 @@ import { DEFAULT_ACCOUNTS, defaultKey } from '../fixtures/default-seed.js';
 import { logContentEnd } from '../src/adapters/log-file.js';
 import { writeFileAtomic } from '../src/adapters/state-file.js';
 import { jsonTextChunks } from '../src/core/json-text-stream.js';
+import { DurableWriteProbe, mean, quantile } from './disk-floor.js';
 import { ROUNDS, SECONDS } from './http.js';
 import { startAndReadLine, stop } from './process.js';
 import { scaledSnapshot } from './state-scale.js';
@@ -59,6 +62,10 @@ const READY_TIMEOUT_MS = 900_000;
 const MIN_POST_RATIO = 0.5;
 const MIN_GET_RATIO = 0.9;
 const MAX_P99_MS = 50;
+/** Durable writes timed on the state's filesystem after each round of POSTs (bench/disk-floor.ts). */
+const DISK_PROBE_WRITES = 200;
+/** The write path's own share: its POST ratio over the disk's ceiling (diskCeilingRows). */
+const MIN_SHARE_OF_CEILING = 0.9;
 
 interface Ready {
   base_url: string;
@@ -175,10 +182,18 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
     const push = (into: PerServer, name: Name, value: Measured) => (into[name] ??= []).push(value);
     const url = (name: Name, path: string) => `${servers[name]!.baseUrl}${path}`;
     for (const name of names) await measure(url(name, '/contacts'), 'POST', writeHeaders, post); // warm-up
-    for (let i = 0; i < ROUNDS; i++) {
-      const order = i % 2 === 0 ? names : [...names].reverse();
-      for (const name of order) push(posts, name, await measure(url(name, '/contacts'), 'POST', writeHeaders, post));
-      for (const name of order) push(widePosts, name, await measure(url(name, '/contacts'), 'POST', writeHeaders, post, WIDE_CONNECTIONS));
+    // The disk's own time for one durable write, taken between the rounds on the same filesystem.
+    const probe = new DurableWriteProbe(join(root, 'disk-floor.probe'));
+    const diskWrites: number[][] = [];
+    try {
+      for (let i = 0; i < ROUNDS; i++) {
+        const order = i % 2 === 0 ? names : [...names].reverse();
+        for (const name of order) push(posts, name, await measure(url(name, '/contacts'), 'POST', writeHeaders, post));
+        diskWrites.push(await probe.sample(DISK_PROBE_WRITES));
+        for (const name of order) push(widePosts, name, await measure(url(name, '/contacts'), 'POST', writeHeaders, post, WIDE_CONNECTIONS));
+      }
+    } finally {
+      probe.close();
     }
     const postLoad = `load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} after the POST rounds`;
     // What a reader sees once the writes have stopped: no compaction the POST rounds started.
@@ -246,6 +261,7 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
         note: `${note}; after the POST rounds, once no compaction was running (waited ${round(settleMs / 1000, 1)} s for one to finish); ${getLoad}; ${perRound(gets)}; p99 per round: ${names.map((name) => `${name} ${p99s(gets[name]!)}`).join('; ')}`,
       },
     );
+    rows.push(...diskCeilingRows(label, posts, diskWrites));
     if (baseline) {
       // Paired rounds of two write paths: this build's durable server against the other build's.
       for (const [what, values] of [['POST /contacts', posts], [`POST /contacts, ${WIDE_CONNECTIONS} connections`, widePosts], ['GET /contacts/{id}, steady state', gets]] as const) {
@@ -276,6 +292,43 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
   await stop(restarted.child);
   rmSync(root, { recursive: true, force: true });
   return rows;
+}
+
+/**
+ * The most a durable server can reach against the in-memory one at CONNECTIONS connections on this
+ * disk. In a closed loop each connection's request takes L in memory (CONNECTIONS / req/s); a
+ * durable answer also waits for at least one whole write that starts after its commit, W, so its
+ * ratio is at most L / (L + W) whatever the write path does (group commit shares a write between
+ * answers, it cannot make one answer wait for less than a write). W is the mean of one-at-a-time
+ * O_DSYNC writes of 3 KB taken right after each round's POSTs: an estimate, since writes in flight
+ * together may each take longer than one alone. Per round, then the median.
+ */
+function diskCeilingRows(label: string, posts: PerServer, diskWrites: readonly number[][]): BenchRow[] {
+  const perRound = diskWrites.map((writes, round_) => {
+    const inMemoryMs = (1000 * CONNECTIONS) / posts.memory![round_]!.rps;
+    const ceiling = inMemoryMs / (inMemoryMs + mean(writes));
+    return { inMemoryMs, ceiling, reached: posts.durable![round_]!.rps / posts.memory![round_]!.rps / ceiling };
+  });
+  const all = diskWrites.flat().sort((a, b) => a - b);
+  const ceiling = median(perRound.map((one) => one.ceiling));
+  const reached = median(perRound.map((one) => one.reached));
+  return [
+    {
+      name: `serve --state, ${label}: POST /contacts, the most this disk allows at ${CONNECTIONS} connections (L / (L + W))`,
+      value: round(ceiling),
+      unit: 'x',
+      note: `L = the in-memory answer in the closed loop, median ${round(median(perRound.map((one) => one.inMemoryMs)), 3)} ms; W = one 3 KB O_DSYNC write on this disk, ${all.length} writes between the rounds: mean ${round(mean(all), 3)} ms, p50 ${round(quantile(all, 0.5), 3)}, p99 ${round(quantile(all, 0.99), 2)}; below ${MIN_POST_RATIO}x no write path reaches the POST target on this disk without answering before the write is on disk`,
+    },
+    {
+      name: `serve --state, ${label}: POST /contacts at ${CONNECTIONS} connections against the disk's ceiling`,
+      value: round(reached),
+      unit: 'x',
+      ratio: round(reached),
+      target: `>= ${MIN_SHARE_OF_CEILING}x`,
+      pass: reached >= MIN_SHARE_OF_CEILING,
+      note: 'the durable server\'s ratio to the in-memory one divided by the row above, per round, median: what the write path leaves on the table besides the disk',
+    },
+  ];
 }
 
 /**
