@@ -251,6 +251,22 @@ describeRuntimes('comment triggers', (api) => {
     expect((await flowAct(flowId, 'activate')).status).toBe(422);
   });
 
+  it('deleting the tag a trigger applies clears its tag_id; the trigger stays editable and duplicable (4.5)', async () => {
+    const tag = await api().call({ method: 'POST', path: '/tags', key: full(), body: { name: 'from-comments' } });
+    expect(tag.status, JSON.stringify(tag.body)).toBe(201);
+    const tagId = data(tag)['id'] as number;
+    const id = await createId({ ...dmTrigger(), tag_id: tagId });
+    expect((await get(id))['tag_id']).toBe(tagId);
+    expect((await api().call({ method: 'DELETE', path: `/tags/${tagId}`, key: full() })).status).toBe(200);
+    expect((await get(id))['tag_id']).toBeNull();
+    const paused = await patch(id, { active: false });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    expect(data(paused)['tag_id']).toBeNull();
+    const copy = await api().call({ method: 'POST', path: `/comment-triggers/${id}/duplicate`, key: full(), body: {} });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    expect(data(copy)['tag_id']).toBeNull();
+  });
+
   it('writes need the write scope; reads and simulate take read', async () => {
     const read = api().keys.read!;
     expect((await create(dmTrigger(), read)).status).toBe(403);

@@ -27,6 +27,7 @@ export const commentTriggersGroup = defineGroup({
   hooks: commentTriggerHooks,
   model: ({ core, needs, hooks }) => createCommentTriggersModel(core, needs, hooks),
   listen: ({ model, on }) => {
+    on.tags.tagDeleted.add((accountId, tagId) => model.detachTag(accountId, tagId));
     on.flows.references.add((accountId) => model.references(accountId));
     on.flows.flowPaused.add((accountId, flowId) => {
       model.pauseLinkedTo(accountId, flowId);

@@ -285,6 +285,17 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
       };
     },
 
+    /**
+     * 4.5: a deleted tag is removed everywhere; a trigger that applied it applies none from now on
+     * (as a flow's `tag_id` does), instead of naming a tag GET /tags no longer has and refusing
+     * every later PATCH of the trigger over a field the caller did not send.
+     */
+    detachTag(accountId: number, tagId: number): void {
+      for (const trigger of [...triggers.ofAccount(accountId)]) {
+        if (trigger.tag_id === tagId) triggers.update(trigger.id, { tag_id: null, updated_at: clock.iso() });
+      }
+    },
+
     /** 3.3: a linked flow paused or deleted pauses the trigger it links (the trigger stays). */
     pauseLinkedTo(accountId: number, flowId: number): void {
       for (const row of needs.flows.commentSources(accountId).linked) {
