@@ -22,6 +22,21 @@ export function createConversationActions(core: CoreServices, deps: Conversation
   const { clock, events } = core;
   const { conversations } = deps;
 
+  /**
+   * `conversation.assigned` fires whenever `assigned_to` changes (6: "PATCH ... status change or
+   * assign, as appropriate"), so a consumer mirroring assignments from it also sees the hand-back
+   * a resolve, an archive or a resume makes.
+   */
+  function announceAssignment(written: ConversationRecord, before: ThreadState, assignedName: string | null): void {
+    if (before.assigned_to === written.assigned_to) return;
+    events.emit(written.account_id, 'conversation.assigned', {
+      conversation: conversations.present(written),
+      assigned_to: written.assigned_to,
+      assigned_to_name: assignedName,
+      previous_assigned_to: before.assigned_to,
+    });
+  }
+
   function setStatus(conversation: ConversationRecord, status: SettableStatus): ConversationRecord {
     const before = conversations.stateOf(conversation);
     const after = applyStatus(before, status);
@@ -35,6 +50,7 @@ export function createConversationActions(core: CoreServices, deps: Conversation
         resolved_by: 'api',
       });
     }
+    announceAssignment(written, before, null);
     return written;
   }
 
@@ -64,7 +80,10 @@ export function createConversationActions(core: CoreServices, deps: Conversation
       }
       after = applyResume(before);
     }
-    return conversations.sameState(before, after) ? conversation : conversations.write(conversation, after);
+    if (conversations.sameState(before, after)) return conversation;
+    const written = conversations.write(conversation, after);
+    announceAssignment(written, before, null);
+    return written;
   }
 
   return {
@@ -94,14 +113,7 @@ export function createConversationActions(core: CoreServices, deps: Conversation
         sender_type: 'system',
         text: before.status !== after.status ? `${line} (was ${before.status})` : line,
       });
-      if (before.assigned_to !== after.assigned_to) {
-        events.emit(accountId, 'conversation.assigned', {
-          conversation: conversations.present(written),
-          assigned_to: after.assigned_to,
-          assigned_to_name: member?.name ?? null,
-          previous_assigned_to: before.assigned_to,
-        });
-      }
+      announceAssignment(written, before, member?.name ?? null);
       return written;
     },
   };

@@ -290,6 +290,23 @@ describe('POST /conversations/{id}/assign', () => {
     expect(events.at(-1)!.data).toMatchObject({ assigned_to: null, previous_assigned_to: 1 });
   });
 
+  it('a PATCH that hands the thread back (resolve, archive, resume) fires conversation.assigned to null (6)', async () => {
+    const s = messagingSim({ extra: { team } });
+    for (const patch of [{ status: 'resolved' }, { status: 'archived' }, { ai_paused: false }]) {
+      const id = s.writeIn('instagram', `ig_back_${Object.values(patch)[0]}`);
+      await s.call('POST', `/conversations/${id}/assign`, { assigned_to: 1 });
+      const res = await s.call('PATCH', `/conversations/${id}`, patch);
+      expect(data<Conv>(res).assigned_to, JSON.stringify(patch)).toBeNull();
+      const events = s.sim.sandbox.events(s.accountId, { type: 'conversation.assigned' });
+      expect(events.at(-1)!.data, JSON.stringify(patch)).toMatchObject({ conversation: { id }, assigned_to: null, assigned_to_name: null, previous_assigned_to: 1 });
+    }
+    // Two per thread: the assign, then the hand-back. A PATCH that leaves assigned_to alone fires none.
+    expect(s.sim.sandbox.events(s.accountId, { type: 'conversation.assigned' })).toHaveLength(6);
+    const untouched = s.writeIn('instagram', 'ig_back_none');
+    await s.call('PATCH', `/conversations/${untouched}`, { status: 'resolved' });
+    expect(s.sim.sandbox.events(s.accountId, { type: 'conversation.assigned' })).toHaveLength(6);
+  });
+
   it('refuses unknown, zero, negative and other-account member ids with 400 invalid_param', async () => {
     const s = messagingSim({ extra: { team } });
     const id = s.writeIn('instagram', 'ig_1');

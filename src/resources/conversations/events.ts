@@ -18,5 +18,5 @@ export const ConversationAssignedPayload = z.object({
 
 export const conversationEvents = [
   defineEvent('conversation.resolved', 'PATCH moved a conversation to resolved (not archive, not a repeat).', 'spec', ConversationResolvedPayload),
-  defineEvent('conversation.assigned', 'POST assign changed assigned_to (including to null).', 'spec', ConversationAssignedPayload),
+  defineEvent('conversation.assigned', 'POST assign, or a PATCH whose status change or resume hands the thread back, changed assigned_to (including to null).', 'spec', ConversationAssignedPayload),
 ];
