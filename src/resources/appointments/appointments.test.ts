@@ -240,12 +240,18 @@ describe('list, get and reminders', () => {
 });
 
 describe('calendar sync (sandbox)', () => {
-  it('connected: bookings get a meeting link and event id; a refusal is reported as sync_warning, saved anyway', async () => {
+  it('connected: bookings get an event id, and a meeting link with meeting invites on; a refusal is reported as sync_warning, saved anyway', async () => {
     const { book, call, sim, account } = setup();
     sim.sandbox.setAppointmentCalendar(account.id, { connected: false });
     const plain = ((await book({ date: '2026-11-19', time: '09:00' })).body as Json).data;
     expect(plain).toMatchObject({ meeting_link: null, google_event_id: null });
     sim.sandbox.setAppointmentCalendar(account.id, { connected: true, provider: 'google' });
+    // Disconnecting turned meeting invites off: the event is synced, with no video link.
+    const noInvites = ((await book({ date: '2026-11-19', time: '10:30' })).body as Json).data;
+    expect(noInvites.meeting_link).toBeNull();
+    expect(typeof noInvites.google_event_id).toBe('string');
+    const invites = await call('PATCH', '/ai/config', { booking: { google_meet_invites: true } });
+    expect(invites.status, JSON.stringify(invites.body)).toBe(200);
     const synced = ((await book({ date: '2026-11-19', time: '09:45' })).body as Json).data;
     expect(synced.meeting_link).toMatch(/^https:\/\/meet\.google\.com\//);
     expect(typeof synced.google_event_id).toBe('string');

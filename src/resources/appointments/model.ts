@@ -137,7 +137,9 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
   function calendarEventFor(accountId: number, id: number): Pick<AppointmentRecord, 'meeting_link' | 'google_event_id'> {
     const calendar = needs.aiConfig.calendar(accountId);
     if (!calendar.connected || calendar.provider === null) return { meeting_link: null, google_event_id: null };
-    return calendarIdsOf(id, calendar.provider);
+    const ids = calendarIdsOf(id, calendar.provider);
+    // The event is synced either way; a video link comes only with meeting invites on (2.17, 4.12).
+    return needs.aiConfig.meetingInvitesReady(accountId) ? ids : { ...ids, meeting_link: null };
   }
 
   /** A change the connected calendar must follow: refused while the sandbox fault is on. */
