@@ -132,6 +132,32 @@ describe('booking (3.2, 4.6)', () => {
     expect(nameOnly.status).toBe(201);
   });
 
+  it('a PATCH may not blank a required field: the name always, the rest per required_fields (422 missing_fields)', async () => {
+    const { book, call } = setup();
+    const id = ((await book({ date: '2026-11-19', time: '10:30' })).body as Json).data.id as number;
+    for (const name of [null, '', '   ']) {
+      const res = await call('PATCH', `/appointments/${id}`, { customer: { name } });
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      expect(res.body).toMatchObject({ error: { code: 'missing_fields', param: 'customer.name', missing_fields: ['customer.name'] } });
+    }
+    // Not required: the email may be cleared (meeting invites force it, so they go off first).
+    const optional = await call('PATCH', '/ai/config', { booking: { google_meet_invites: false, required_fields: { email: false } } });
+    expect(optional.status, JSON.stringify(optional.body)).toBe(200);
+    expect((await call('PATCH', `/appointments/${id}`, { customer: { email: null } })).status).toBe(200);
+    // Required: it may not be blanked, and nothing of that PATCH is applied.
+    await call('PATCH', '/ai/config', { booking: { required_fields: { phone: true } } });
+    const cleared = await call('PATCH', `/appointments/${id}`, { notes: 'keep out', customer: { phone: null } });
+    expect(cleared.body).toMatchObject({ error: { code: 'missing_fields', param: 'customer.phone' } });
+    const after = ((await call('GET', `/appointments/${id}`)).body as Json).data;
+    expect(after).toMatchObject({ customer: { name: 'Ada Test', email: null, phone: '+15550001111' } });
+    expect(after.notes).not.toBe('keep out');
+    // A field the booking lacks and the PATCH does not send is left alone.
+    await call('PATCH', '/ai/config', { booking: { required_fields: { email: true } } });
+    const renamed = await call('PATCH', `/appointments/${id}`, { customer: { name: 'Ada Renamed' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((renamed.body as Json).data.customer).toMatchObject({ name: 'Ada Renamed', email: null });
+  });
+
   it('refuses bad input with a 4xx naming the param, never a 5xx', async () => {
     const { book } = setup();
     const cases: [Record<string, unknown>, string][] = [

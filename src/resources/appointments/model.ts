@@ -200,32 +200,42 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
 
   // ---- booking --------------------------------------------------------------------------------
 
-  function missingFields(accountId: number, input: CreateAppointmentInput): string[] {
+  /**
+   * The booking's required fields (4.6: the name always, the rest per `booking.required_fields`)
+   * that `input` leaves blank. A create must carry each one; a PATCH (`sentOnly`) may not blank one
+   * it sends, but may leave alone one an older booking lacks (the settings may have changed since).
+   */
+  function missingFields(accountId: number, input: CreateAppointmentInput | PatchAppointmentInput, sentOnly = false): string[] {
     const required = needs.aiConfig.bookingSettings(accountId).required_fields;
-    const blank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === '';
     const missing: string[] = [];
-    if (blank(input.customer.name)) missing.push('customer.name');
-    if (required.email && blank(input.customer.email)) missing.push('customer.email');
-    if (required.phone && blank(input.customer.phone)) missing.push('customer.phone');
-    if ((required.address || required.address_parts.street) && blank(input.customer.address)) missing.push('customer.address');
-    if (required.address_parts.city && blank(input.location?.city)) missing.push('location.city');
-    if (required.address_parts.state && blank(input.location?.state)) missing.push('location.state');
-    if (required.vehicle && blank(input.vehicle_info)) missing.push('vehicle_info');
-    if (required.cost && input.cost === undefined) missing.push('cost');
+    const need = (param: string, isRequired: boolean, value: string | number | null | undefined) => {
+      const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+      if (isRequired && blank && (!sentOnly || value !== undefined)) missing.push(param);
+    };
+    need('customer.name', true, input.customer?.name);
+    need('customer.email', required.email, input.customer?.email);
+    need('customer.phone', required.phone, input.customer?.phone);
+    need('customer.address', required.address || required.address_parts.street, input.customer?.address);
+    need('location.city', required.address_parts.city, input.location?.city);
+    need('location.state', required.address_parts.state, input.location?.state);
+    need('vehicle_info', required.vehicle, input.vehicle_info);
+    need('cost', required.cost, input.cost);
     return missing;
+  }
+
+  function refuseMissing(missing: readonly string[]): void {
+    if (missing.length === 0) return;
+    throw new ApiError('missing_fields', `The booking lacks required fields: ${missing.join(', ')}.`, {
+      param: missing[0],
+      extra: { missing_fields: missing },
+    });
   }
 
   function book(accountId: number, input: CreateAppointmentInput): AppointmentData {
     const zone = zoneOf(input.timezone, needs.aiConfig.timezone(accountId));
     const conversation = input.conversation_id === undefined ? undefined : needs.conversations.find(accountId, input.conversation_id);
     if (input.conversation_id !== undefined && !conversation) throw invalidParam('conversation_id', `No conversation has id ${input.conversation_id}.`);
-    const missing = missingFields(accountId, input);
-    if (missing.length > 0) {
-      throw new ApiError('missing_fields', `The booking lacks required fields: ${missing.join(', ')}.`, {
-        param: missing[0],
-        extra: { missing_fields: missing },
-      });
-    }
+    refuseMissing(missingFields(accountId, input));
     const startMs = startOf(input.date, input.time, zone);
     const duration = input.duration_minutes ?? durationFor(accountId, input.service_type);
     assertSlot(accountId, startMs, duration);
@@ -336,6 +346,7 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       if (Object.values(input).every((value) => value === undefined)) {
         throw invalidParam('body', 'Send at least one of customer, location, service_type, duration_minutes, timezone, vehicle_info, cost, notes, status.');
       }
+      refuseMissing(missingFields(accountId, input, true));
       const zone = input.timezone === undefined ? row.timezone : zoneOf(input.timezone, row.timezone);
       const changes: { -readonly [K in keyof AppointmentRecord]?: AppointmentRecord[K] } = {
         ...(input.customer ? { customer: { ...row.customer, ...input.customer } } : {}),
