@@ -142,3 +142,35 @@ describe('GET /knowledge-gaps', () => {
     expect(theirs).toEqual(['Is there step-free access?', 'How much is a hygiene visit for students?', 'Do you treat children?']);
   });
 });
+
+describe('erasure (4.2, 4.4)', () => {
+  it("deleting the thread or erasing the contact takes the customer's words out of the gaps", async () => {
+    const { say, gaps, sim, keys } = setup();
+    const gone = say('Do you rent kayaks?', 'telegram', 'erased-1');
+    const shared = say('Do you ship to Canada?', 'telegram', 'erased-1');
+    sim.sandbox.clock.advance('1m');
+    const other = say('do you ship to canada', 'instagram', 'stays-1');
+    if (!gone.delivered || !shared.delivered || !other.delivered) throw new Error('inbound not delivered');
+    // The other customer's sighting is the latest: ask once more from the erased one.
+    sim.sandbox.clock.advance('1m');
+    say('Do you ship to Canada?', 'telegram', 'erased-1');
+    const before = (await gaps()).data;
+    expect(before.find((gap) => gap['canonical_question'] === 'do you rent kayaks')).toMatchObject({ conversation_id: gone.conversation.id });
+    expect(before.find((gap) => gap['canonical_question'] === 'do you ship to canada')).toMatchObject({ conversation_id: gone.conversation.id, occurrence_count: 3 });
+
+    const erased = await sim.request({ method: 'DELETE', path: `/contacts/${gone.conversation.contact_id}`, key: keys.full });
+    expect(erased.status).toBe(200);
+    const after = (await gaps({ status: 'all' })).data;
+    // Raised by this customer alone: gone. Shared with another: unlinked, quoting the shared question.
+    expect(after.find((gap) => gap['canonical_question'] === 'do you rent kayaks')).toBeUndefined();
+    expect(after.find((gap) => gap['canonical_question'] === 'do you ship to canada')).toMatchObject({ conversation_id: null, user_message: 'do you ship to canada', occurrence_count: 3 });
+    expect(JSON.stringify(after)).not.toContain('Do you rent kayaks?');
+    expect(JSON.stringify(after)).not.toContain(`"conversation_id":${gone.conversation.id}`);
+
+    // DELETE /conversations/{id} does the same for its thread; the contact survives.
+    const thread = say('Can I bring my dog on a tour?', 'telegram', 'thread-only');
+    if (!thread.delivered) throw new Error('inbound not delivered');
+    expect((await sim.request({ method: 'DELETE', path: `/conversations/${thread.conversation.id}`, key: keys.full })).status).toBe(200);
+    expect((await gaps({ status: 'all' })).data.find((gap) => gap['canonical_question'] === 'can i bring my dog on a tour')).toBeUndefined();
+  });
+});

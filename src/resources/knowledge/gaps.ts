@@ -71,6 +71,8 @@ export function createGaps(core: CoreServices) {
       status: { key: (gap) => `${gap.account_id}:${gap.status}`, keyed: true },
       signal_type: { key: (gap) => `${gap.account_id}:${gap.signal_type}`, keyed: true },
       channel: { key: (gap) => `${gap.account_id}:${gap.channel}`, keyed: true },
+      // Erasure (4.2, 4.4): the gaps a deleted thread's messages raised.
+      conversation: { key: (gap) => (gap.conversation_id === null ? null : String(gap.conversation_id)) },
     },
     { schema: GapRecordSchema, sequence: 'knowledge_gap' },
     { accountKey: (gap) => gap.last_seen_ms },
@@ -193,6 +195,21 @@ export function createGaps(core: CoreServices) {
         suggested_target: 'new_faq',
       });
       return { kind: 'gap', gap, opened: true };
+    },
+
+    /**
+     * A thread was deleted, or its contact erased (4.2: "erases ... messages"; 4.4: "analytics
+     * rows kept without message text"): the customer's words leave with it. A gap only this thread
+     * raised goes; one other customers raised too stays, unlinked, quoting the question they
+     * share (its canonical form) instead of this customer's message.
+     */
+    forgetConversation(accountId: number, conversationId: number): void {
+      for (const id of [...gaps.idsByIndex('conversation', String(conversationId))]) {
+        const gap = gaps.get(id);
+        if (!gap || gap.account_id !== accountId) continue;
+        if (gap.occurrence_count <= 1) gaps.remove(id);
+        else gaps.update(id, { conversation_id: null, user_message: gap.canonical_question });
+      }
     },
 
     /** An active FAQ now answers these open or pending gaps' questions: they are resolved. */

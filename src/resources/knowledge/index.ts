@@ -3,6 +3,7 @@ import { knowledgePull } from './pull.js';
 import { defineGroup } from '../../groups/define.js';
 import { accountGroup } from '../account/index.js';
 import { aiConfigGroup } from '../ai-config/index.js';
+import { conversationsGroup } from '../conversations/index.js';
 import { inboundGroup } from '../inbound/index.js';
 import { createKnowledgeModel } from './model.js';
 import { knowledgeMutants } from './mutants.js';
@@ -14,12 +15,13 @@ export const knowledgeGroup = defineGroup({
   name: 'knowledge',
   description:
     'Knowledge base (2.19, 4.12): usage under one shared plan cap, FAQs with indexing on the virtual clock, bookable services, documents, and knowledge gaps from inbound questions.',
-  needs: [accountGroup, aiConfigGroup, inboundGroup],
+  needs: [accountGroup, aiConfigGroup, conversationsGroup, inboundGroup],
   model: ({ core, needs }) => createKnowledgeModel(core, needs),
   listen: ({ model, on }) => {
     on.inbound.messageReceived.add((accountId, message) => {
       model.hear(accountId, message);
     });
+    on.conversations.conversationDeleted.add((accountId, conversationId) => model.forgetConversation(accountId, conversationId));
     on.aiConfig.bookableServices.add((accountId) => model.services.bookableRows(accountId));
   },
   routes: knowledgeRoutes,

@@ -134,6 +134,9 @@ export function createKnowledgeModel(core: CoreServices, needs: KnowledgeNeeds) 
 
     createGap: (accountId: number, input: NewGap) => gaps.create(accountId, input),
 
+    /** A deleted thread's (or erased contact's) messages leave the gaps they raised. */
+    forgetConversation: (accountId: number, conversationId: number) => gaps.forgetConversation(accountId, conversationId),
+
     /** An inbound message (the inbound group's hook): answered by an FAQ, or a gap; nothing where the AI is off. */
     hear(accountId: number, message: ReceivedMessage): Hearing {
       if (message.text === null || !needs.aiConfig.aiEnabled(accountId, message.channel)) return { kind: 'ignored' };
