@@ -292,6 +292,36 @@ export const appointmentChecks: CheckDefinition[] = [
     },
   },
   {
+    id: 'appointments.patch-keeps-name',
+    title: 'PATCH may not blank the customer name a booking always has: 422 missing_fields, nothing changed',
+    clause: '4.6',
+    // 4.6 states the rule for POST ("name always required"); that a PATCH keeps it is the house's reading.
+    level: 'assumption',
+    group,
+    profile: 'safe',
+    routes: [AVAILABILITY, BOOK, 'PATCH /appointments/{id}', 'GET /appointments/{id}', CANCEL],
+    cost: costOf(8),
+    async run(ctx) {
+      const key = await ctx.keyFor('write');
+      const { zone } = await bookingOf(ctx);
+      const day = await offeredDay(ctx, zone);
+      const { appointment } = await booked(ctx, key, day.date, day.times[0]!);
+      try {
+        for (const name of [null, '']) {
+          const response = await ctx.send({ method: 'PATCH', path: `/appointments/${appointment.id}`, key, body: { customer: { name }, notes: 'kit: must not be applied' } });
+          expectError(response, 422, 'missing_fields', `PATCH /appointments/${appointment.id} {customer: {name: ${JSON.stringify(name)}}}`);
+        }
+        const after = await ctx.send({ path: `/appointments/${appointment.id}`, key });
+        expectStatus(after, 200, `GET /appointments/${appointment.id}`);
+        const shown = expectShape(readData(after, 'GET /appointments/{id}'), Appointment, 'appointment (2.8)', after);
+        if (shown.customer.name !== appointment.customer.name) fail(`a refused PATCH changed the name to ${JSON.stringify(shown.customer.name)}`, after);
+        if (shown.notes === 'kit: must not be applied') fail('a refused PATCH applied its other fields', after);
+      } finally {
+        await cancel(ctx, key, appointment.id);
+      }
+    },
+  },
+  {
     id: 'appointments.list-and-get',
     title: 'An unknown status filter gives an empty list; an unknown id is 404',
     clause: '4.6',

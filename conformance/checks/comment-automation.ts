@@ -76,6 +76,35 @@ export const commentAutomationChecks: CheckDefinition[] = [
     },
   },
   {
+    id: 'comment-triggers.tag-deleted',
+    title: 'Deleting a tag a trigger applies leaves the trigger naming no deleted tag, and still editable',
+    clause: '4.5',
+    // 4.5 names contacts and conversations; that triggers let go of the tag too is the house's reading.
+    level: 'assumption',
+    group,
+    profile: 'safe',
+    routes: ['POST /tags', 'DELETE /tags/{id}', CREATE, GET, PATCH, DELETE],
+    cost: costOf(6),
+    async run(ctx) {
+      const key = await ctx.keyFor('write');
+      const tagged = await ctx.send({ method: 'POST', path: '/tags', key, body: { name: ctx.name('trigger-tag') } });
+      expectStatus(tagged, [200, 201], 'POST /tags');
+      const tagId = readData(tagged, 'POST /tags')['id'];
+      if (typeof tagId !== 'number') fail('POST /tags answered no numeric id', tagged);
+      const { id } = await createTrigger(ctx, key, triggerBody(ctx, keywordOf(ctx, 'kittagged'), { tag_id: tagId }));
+      try {
+        expectStatus(await ctx.send({ method: 'DELETE', path: `/tags/${tagId}`, key }), 200, `DELETE /tags/${tagId}`);
+        const shown = await ctx.send({ path: `/comment-triggers/${id}`, key });
+        expectStatus(shown, 200, `GET /comment-triggers/${id}`);
+        if (readData(shown, 'GET /comment-triggers/{id}')['tag_id'] === tagId) fail(`the trigger still names tag ${tagId}, which was deleted`, shown);
+        const renamed = await ctx.send({ method: 'PATCH', path: `/comment-triggers/${id}`, key, body: { name: ctx.name('renamed') } });
+        expectStatus(renamed, 200, 'PATCH of the trigger whose tag was deleted (a field other than tag_id)');
+      } finally {
+        await remove(ctx, key, id);
+      }
+    },
+  },
+  {
     id: 'comment-triggers.button-and-reply-limits',
     title: 'A DM mode needs 1 to 3 buttons with titles up to 20 characters; up to 5 public replies and 5 DM templates (400 naming the field)',
     clause: '8',
