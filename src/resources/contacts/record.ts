@@ -53,8 +53,27 @@ export function identityKey(accountId: number, channel: string, platformUserId: 
   }
   return lastIdentityKey;
 }
-export const channelKey = (accountId: number, channel: string): string => `${accountId}|${channel}`;
-export const stageKey = (accountId: number, stage: string): string => `${accountId}|${stage}`;
+/**
+ * `<account>|<value>`, the last one kept: every create asks for its channel and stage keys, and
+ * consecutive writes mostly share both. The same string object again means no new string to
+ * flatten and hash on each index lookup (V8 keeps a string's hash in the string).
+ */
+function lastJoinedKey(): (accountId: number, value: string) => string {
+  let lastAccount = 0;
+  let lastValue = '';
+  let lastKey = '0|';
+  return (accountId, value) => {
+    if (accountId !== lastAccount || value !== lastValue) {
+      lastKey = `${accountId}|${value}`;
+      lastAccount = accountId;
+      lastValue = value;
+    }
+    return lastKey;
+  };
+}
+
+export const channelKey: (accountId: number, channel: string) => string = lastJoinedKey();
+export const stageKey: (accountId: number, stage: string) => string = lastJoinedKey();
 /** Email matches ignore case (addresses are compared case-insensitively in practice). */
 export const emailKey = (accountId: number, email: string): string => `${accountId}|${email.toLowerCase()}`;
 export const phoneKey = (accountId: number, phone: string): string => `${accountId}|${phone}`;
