@@ -115,7 +115,8 @@ export const contactIndexes: IndexDefinitions<ContactRecord> = {
   stage: { key: (c) => stageKey(c.account_id, c.stage), fields: ['stage'] },
   email: { key: (c) => (c.email === null ? null : emailKey(c.account_id, c.email)), fields: ['email'] },
   phone: { key: (c) => (c.phone === null ? null : phoneKey(c.account_id, c.phone)), fields: ['phone'] },
-  tag: { key: (c) => c.tag_ids.map(tagKey), fields: ['tag_ids'] },
+  // One tag (the usual create) is its key itself: no array per write.
+  tag: { key: (c) => (c.tag_ids.length === 1 ? tagKey(c.tag_ids[0]!) : c.tag_ids.map(tagKey)), fields: ['tag_ids'] },
   // The `name=` filter's index is ./name-index.ts, attached to the collection (model.ts).
 };
 
