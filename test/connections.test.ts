@@ -98,6 +98,38 @@ describe('a flood of idle and slow sockets', () => {
   });
 });
 
+describe('which connection the cap closes', () => {
+  const writeKey = sim.accounts[0]!.keys.full!;
+  const partialPost = (body: string) =>
+    `POST /api/v1/tags HTTP/1.1\r\nHost: x\r\nX-Service-Api-Key: ${writeKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 1)}`;
+  const closing = (socket: Socket) => new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const answered = (socket: Socket) => new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
+
+  it('keeps a connection whose request is being handled, and counts one answered as idle again', async () => {
+    const target = await start({ maxConnections: 2 });
+    // The oldest: one request, answered, so idle again.
+    const done = await open(target);
+    const doneAnswer = answered(done);
+    done.write(`GET /api/v1/account HTTP/1.1\r\nHost: x\r\nX-Service-Api-Key: ${key}\r\n\r\n`);
+    expect(await doneAnswer).toMatch(/^HTTP\/1\.1 200/);
+    // Then one whose request is in its handler, waiting for the rest of its body.
+    const body = JSON.stringify({ name: 'kept-busy' });
+    const busy = await open(target, partialPost(body));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const doneClosed = closing(done);
+    let busyClosed = false;
+    busy.once('close', () => (busyClosed = true));
+    // Past the cap: the idle one goes, not the busy one (nor the newcomer).
+    const newcomer = await open(target);
+    await doneClosed;
+    expect(busyClosed).toBe(false);
+    expect(newcomer.destroyed).toBe(false);
+    const busyAnswer = answered(busy);
+    busy.write(body.slice(1));
+    expect(await busyAnswer).toMatch(/^HTTP\/1\.1 201/);
+  });
+});
+
 describe('timeouts', () => {
   it('closes a socket that says nothing', async () => {
     const target = await start({ idleTimeoutMs: 300 });

@@ -68,4 +68,23 @@ describeRuntimes('POST /contacts: the write path', (api) => {
     const leads = api().sim.sandbox.events(api().accounts[0]!.id, { type: 'lead.captured' });
     expect(leads.map((event) => event.data)).toEqual([{ contact: data(res), captured: ['email'], source: 'api' }]);
   });
+
+  // The name index buffers new contacts (docs/decisions.md, "POST /contacts in memory, third pass"):
+  // a query right after the writes must still see every one of them, and none that went away.
+  it('finds every contact just created by name=, renamed and deleted ones as they now stand', async () => {
+    const names = ['Quill Abernathy', 'quill Baxter', 'Zed Quillon', 'Nobody Else'];
+    const ids: number[] = [];
+    for (const [i, name] of names.entries()) ids.push(data(await post({ channel: 'telegram', platform_user_id: `buffered-${i}`, name }))['id'] as number);
+    const byName = async (query: string) =>
+      ((await api().call({ path: `/contacts?name=${encodeURIComponent(query)}`, key: api().keys.read })).body as { data: Json[] }).data.map((c) => c['id']);
+    expect(await byName('quill')).toEqual([ids[2], ids[1], ids[0]]);
+    await post({ channel: 'telegram', platform_user_id: 'buffered-4', name: 'Quillette' });
+    await api().call({ method: 'PATCH', path: `/contacts/${ids[3]!}`, key: api().keys.full, body: { name: 'Now Quill' } });
+    await api().call({ method: 'DELETE', path: `/contacts/${ids[0]!}`, key: api().keys.full });
+    const after = await byName('qui');
+    expect(after).toContain(ids[3]);
+    expect(after).not.toContain(ids[0]);
+    expect(after).toHaveLength(4);
+    expect(await byName('abernathy')).toEqual([]);
+  });
 });

@@ -48,8 +48,23 @@ interface Tracked {
   busy: number;
 }
 
-/** Tracks every connection; past the cap, closes the idlest (longest open with nothing in progress). */
-export function manageConnections(server: Server, limits: Required<ConnectionLimits>): void {
+/**
+ * What the request handler tells the connection manager: a request began or ended on this
+ * socket. The handler says so itself (./node-http.ts, `listen`) rather than a second 'request'
+ * listener adding a `once('close')` per response: measured, that listener and its wrapper cost
+ * ~2 µs of server CPU per request under load (docs/decisions.md, "POST /contacts in memory,
+ * third pass").
+ */
+export interface ConnectionTracker {
+  begin(socket: Socket): void;
+  end(socket: Socket): void;
+}
+
+/**
+ * Tracks every connection; past the cap, closes the idlest (longest open with nothing in
+ * progress). A request is in progress from when its handler starts until its answer is written.
+ */
+export function manageConnections(server: Server, limits: Required<ConnectionLimits>): ConnectionTracker {
   // Insertion order is age order: the first idle entry is the oldest idle connection.
   const open = new Map<Socket, Tracked>();
   server.on('connection', (socket: Socket) => {
@@ -58,12 +73,16 @@ export function manageConnections(server: Server, limits: Required<ConnectionLim
     socket.once('close', () => open.delete(socket));
     if (open.size > limits.maxConnections) evictIdlest(open, socket);
   });
-  server.on('request', (request, response) => {
-    const tracked = open.get(request.socket);
-    if (!tracked) return;
-    tracked.busy++;
-    response.once('close', () => tracked.busy--);
-  });
+  return {
+    begin(socket) {
+      const tracked = open.get(socket);
+      if (tracked) tracked.busy++;
+    },
+    end(socket) {
+      const tracked = open.get(socket);
+      if (tracked) tracked.busy--;
+    },
+  };
 }
 
 function evictIdlest(open: Map<Socket, Tracked>, newcomer: Socket): void {

@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientErrors, DEFAULT_CONNECTION_LIMITS, manageConnections, serverOptions, type ConnectionLimits } from './connections.js';
+import { answerClientErrors, DEFAULT_CONNECTION_LIMITS, manageConnections, serverOptions, type ConnectionLimits, type ConnectionTracker } from './connections.js';
 import { tooLarge } from '../core/body-stream.js';
 import { BASE_PATH } from '../core/paths.js';
 import { isStreamedBody, type StreamedBody } from '../core/streamed-body.js';
@@ -217,7 +217,14 @@ let lastHost: string | undefined;
 let lastOrigin = '';
 
 export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = {}) {
+  return handlerFor(sim, options, undefined);
+}
+
+/** The handler, telling `connections` (listen's own server) when each request begins and ends. */
+function handlerFor(sim: Simulator, options: NodeHandlerOptions, connections: ConnectionTracker | undefined) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const socket = request.socket;
+    connections?.begin(socket);
     try {
       const url = request.url ?? '/';
       const source = hasBody(request) ? new IncomingBody(request, options.maxBodyBytes ?? Number.POSITIVE_INFINITY) : undefined;
@@ -249,15 +256,17 @@ export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = 
       if (!response.headersSent) {
         send(response, { status: 500, headers: {}, body: { error: { code: 'server_error', message: 'Unexpected failure.' } } });
       } else response.destroy();
+    } finally {
+      connections?.end(socket);
     }
   };
 }
 
 export async function listen(sim: Simulator, options: ListenOptions = {}): Promise<RunningServer> {
-  const handler = createNodeHandler(sim, options);
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
-  const server = createServer(serverOptions(limits), (request, response) => void handler(request, response));
-  manageConnections(server, limits);
+  const server = createServer(serverOptions(limits));
+  const handler = handlerFor(sim, options, manageConnections(server, limits));
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => void handler(request, response));
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

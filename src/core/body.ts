@@ -76,6 +76,24 @@ export function readBody(request: NormalizedRequest, kind: BodyKind, maxBytes: n
   }
 }
 
+/**
+ * `readBody(...).then(next)` with one step fewer for a JSON body from the wire: the bytes are
+ * decoded and handed to `next` in the read's own `then` (each step is a promise and a turn of the
+ * microtask queue, for every POST).
+ */
+export function readBodyThen<R>(
+  request: NormalizedRequest,
+  kind: BodyKind,
+  maxBytes: number,
+  options: BodyReadOptions,
+  next: (read: ReadBody) => R | Promise<R>,
+): Promise<R> {
+  const source = request.bodySource;
+  if (kind !== 'json' || source === undefined) return readBody(request, kind, maxBytes, options).then(next);
+  if (source.declaredLength !== undefined && source.declaredLength > maxBytes) return Promise.reject(tooLarge(maxBytes));
+  return source.read(maxBytes).then((bytes) => next(jsonText(bytes, maxBytes)));
+}
+
 async function readStream(request: NormalizedRequest, maxBytes: number, options: BodyReadOptions): Promise<ReadBody> {
   if (options.intake === undefined) throw new Error('A stream route needs an intake.');
   if (request.bodySource === undefined && request.rawBody === undefined) return NONE;

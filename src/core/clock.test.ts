@@ -20,6 +20,29 @@ describe('VirtualClock (unit)', () => {
     expect(clock.now()).toBe(1_000_500);
   });
 
+  it('holds one wall instant from holdWall to releaseWall, while virtual time still moves', () => {
+    const wall = manualWall();
+    const clock = new VirtualClock(wall.now);
+    expect(clock.holdWall()).toBe(true);
+    wall.tick(1500);
+    expect(clock.now()).toBe(1_000_000);
+    // A hold already on is not taken again (and the inner caller must not release it).
+    expect(clock.holdWall()).toBe(false);
+    clock.advance(250);
+    expect(clock.now()).toBe(1_000_250);
+    clock.set(2_000_000);
+    expect(clock.now()).toBe(2_000_000);
+    clock.freeze();
+    clock.unfreeze();
+    expect(clock.now()).toBe(2_000_000);
+    // wall() is real time, never held.
+    expect(clock.wall()).toBe(1_001_500);
+    clock.releaseWall();
+    expect(clock.now()).toBe(2_001_500);
+    wall.tick(10);
+    expect(clock.now()).toBe(2_001_510);
+  });
+
   it('stands still when frozen, moves only on advance and set', () => {
     const wall = manualWall();
     const clock = new VirtualClock(wall.now);
@@ -235,6 +258,24 @@ describe('the virtual clock through the simulator', () => {
   it('accepts frozenAt as epoch ms and refuses a non-timestamp', () => {
     expect(testSimulator({ clock: { frozenAt: T0 } }).sim.clock.now()).toBe(T0);
     expect(() => testSimulator({ clock: { frozenAt: 'tomorrow' } })).toThrow(/frozenAt/);
+  });
+
+  it('stamps a write and its events with one real instant, however far the wall clock moves meanwhile', async () => {
+    const { sim, keys, accounts } = testSimulator();
+    // Every read of the wall clock is a second after the last one.
+    let wall = Date.parse('2031-01-01T00:00:00.500Z');
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => (wall += 1000));
+    try {
+      const res = await sim.request({ method: 'POST', path: '/contacts', key: keys.full, body: { channel: 'telegram', platform_user_id: 'one-instant', email: 'one@instant.test' } });
+      expect(res.status).toBe(201);
+      const contact = (res.body as { data: { id: number; created_at: string; updated_at: string } }).data;
+      expect(contact.updated_at).toBe(contact.created_at);
+      const events = sim.sandbox.events(accounts[0]!.id).filter((event) => (event.data['contact'] as { id?: number } | undefined)?.id === contact.id);
+      expect(events.map((event) => event.type).sort()).toEqual(['contact.updated', 'lead.captured']);
+      for (const event of events) expect(event.created_at).toBe(contact.created_at);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('runs in real time by default', () => {

@@ -37,11 +37,38 @@ export class VirtualClock {
   private frozenAt: number | null = null;
   private offsetMs = 0;
   private readonly listeners = new Set<ClockListener>();
+  /** The wall clock as read once for the synchronous work under way (`holdWall`), if any. */
+  private heldWall: number | undefined;
 
   constructor(private readonly wallClock: () => number = () => Date.now()) {}
 
   now(): number {
-    return this.frozenAt ?? this.wallClock() + this.offsetMs;
+    return this.frozenAt ?? this.wallNow() + this.offsetMs;
+  }
+
+  /**
+   * Reads the wall clock once for the synchronous work that follows, until `releaseWall()`: every
+   * `now()` and `iso()` in between (an authenticated write reads the time for the key's
+   * `last_used_at`, the record's timestamps and its event) sees the same real instant, as a
+   * database stamps a transaction with its start time (PostgreSQL's `now()`). A read of the wall
+   * clock costs 40-170 ns in this VM. Virtual time still moves while held: a freeze, advance or
+   * set applies at once (only the real part is held). Returns false, holding nothing new, when a
+   * hold is already on (the caller then must not release it). Only for synchronous stretches: the
+   * caller releases before anything else can run (the request pipeline, ./pipeline.ts). `wall()`
+   * is never held (webhook timestamps and latency are real time).
+   */
+  holdWall(): boolean {
+    if (this.heldWall !== undefined) return false;
+    this.heldWall = this.wallClock();
+    return true;
+  }
+
+  releaseWall(): void {
+    this.heldWall = undefined;
+  }
+
+  private wallNow(): number {
+    return this.heldWall ?? this.wallClock();
   }
 
   /** The spec's timestamp form: UTC ISO-8601 with offset, seconds precision (`...T10:00:00+00:00`). */
@@ -76,7 +103,7 @@ export class VirtualClock {
   /** Lets time run again from the current virtual instant. */
   unfreeze(): void {
     if (this.frozenAt === null) return;
-    this.offsetMs = this.frozenAt - this.wallClock();
+    this.offsetMs = this.frozenAt - this.wallNow();
     this.frozenAt = null;
   }
 
@@ -100,7 +127,7 @@ export class VirtualClock {
   set(atMs: number): void {
     checkInRange(atMs);
     const previous = this.now();
-    if (this.frozenAt === null) this.offsetMs = atMs - this.wallClock();
+    if (this.frozenAt === null) this.offsetMs = atMs - this.wallNow();
     else this.frozenAt = atMs;
     this.notify(previous);
   }

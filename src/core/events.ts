@@ -201,11 +201,17 @@ export class EventJournal {
         // Ids and times both grow, except across a clock set back: stop at the first young one.
         break;
       }
-      if (this.retainers.some((needed) => needed(event))) continue;
+      if (this.retained(event)) continue;
       doomed.push(id);
       excess--;
     }
     this.records.removeMany(doomed);
+  }
+
+  /** Whether a retainer still needs the event (a loop, not `some`: no closure per pruned event). */
+  private retained(event: EventRecord): boolean {
+    for (const needed of this.retainers) if (needed(event)) return true;
+    return false;
   }
 
   get(accountId: number, id: number): EventRecord | undefined {

@@ -16,7 +16,7 @@ import {
 import { ApiError, errorBody } from './errors.js';
 import { IDEMPOTENT_METHODS, idempotencyKeyOf, requestFingerprint, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
-import { readBody, type BodyReadOptions, type ReadBody } from './body.js';
+import { readBodyThen, type BodyReadOptions, type ReadBody } from './body.js';
 import { normalizeRequest } from './normalize.js';
 import { MAX_LIMIT, parsePageRequest, type PageRequest } from './pagination.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -49,6 +49,11 @@ export interface PipelineDeps {
   readonly documents: ReadonlyMap<string, () => unknown>;
   readonly store: Store;
   readonly now: () => number;
+  /**
+   * The clock, held at one real instant for each synchronous stretch of a request (./clock.ts,
+   * `holdWall`): one read of the wall clock where an authenticated write made three.
+   */
+  readonly clock?: { holdWall(): boolean; releaseWall(): void };
   readonly authenticate: (key: string) => AuthenticatedKey | undefined;
   /** True for the sandbox operator's token (control-plane routes); constant time. */
   readonly isOperator: (token: string) => boolean;
@@ -136,6 +141,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
 
     try {
       let outcome: RouteResult | Promise<RouteResult>;
+      const held = deps.clock?.holdWall() === true;
       try {
         const normalized = normalizeRequest(request);
         // HEAD is GET without the body (RFC 9110 9.3.2): the same route, checks, status and headers.
@@ -143,6 +149,8 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
         outcome = run(head ? { ...normalized, method: 'GET' } : normalized, headers, (done) => (finishIdempotency = done), caller);
       } catch (error) {
         return Promise.resolve(failed(error));
+      } finally {
+        if (held) deps.clock!.releaseWall();
       }
       return isPromise(outcome) ? outcome.then(answered, failed) : Promise.resolve(answered(outcome));
     } catch (error) {
@@ -208,7 +216,17 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const idempotent = mount.metered && IDEMPOTENT_METHODS.has(request.method) && (idempotencyHeader !== undefined || route.bodyIdempotencyKey !== undefined);
     const call: AuthorisedCall = { request, route, rawParams: lookup.params, key, caller: routeCaller, metered: mount.metered, idempotent, idempotencyHeader, onIdempotency };
     if (!takesBody(route) && !IDEMPOTENT_METHODS.has(request.method)) return afterRead(call, NO_BODY);
-    return readRouteBody(route, request, idempotent).then((read) => afterRead(call, read));
+    return readRouteBody(route, request, idempotent, (read) => afterReadAtOneInstant(call, read));
+  }
+
+  /** `afterRead`, its synchronous part at one real instant (the second stretch of a request with a body). */
+  function afterReadAtOneInstant(call: AuthorisedCall, read: ReadBody): RouteResult | Promise<RouteResult> {
+    const held = deps.clock?.holdWall() === true;
+    try {
+      return afterRead(call, read);
+    } finally {
+      if (held) deps.clock!.releaseWall();
+    }
   }
 
   /** Idempotency (replay or claim), an armed fault, then the route: what follows the body read. */
@@ -247,12 +265,12 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     if (!deps.isOperator(token)) throw invalidOperatorToken();
     const accountId = route.access === 'account' ? operatorAccount(request.headers[OPERATOR_ACCOUNT_HEADER], deps.accountExists) : 0;
     if (accountId !== 0) caller.accountId = accountId;
-    const read = takesBody(route) ? await readRouteBody(route, request, false) : NO_BODY;
+    const read = takesBody(route) ? await readRouteBody(route, request, false, (body) => body) : NO_BODY;
     return invoke(route, request, rawParams, read, { accountId, keyId: 0, scope: 'full' });
   }
 
-  /** The body, read the way the route takes it, up to its limit; fingerprinted only when idempotency asks. */
-  function readRouteBody(route: MountedRoute, request: NormalizedRequest, fingerprint: boolean): Promise<ReadBody> {
+  /** The body, read the way the route takes it, up to its limit, then `next`; fingerprinted only when idempotency asks. */
+  function readRouteBody<R>(route: MountedRoute, request: NormalizedRequest, fingerprint: boolean, next: (read: ReadBody) => R | Promise<R>): Promise<R> {
     // A JSON route (most of them) shares one options object instead of building it per request.
     const options =
       route.fileSink || route.intake
@@ -260,7 +278,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
         : fingerprint
           ? FINGERPRINTED
           : NOT_FINGERPRINTED;
-    return readBody(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes, options);
+    return readBodyThen(request, route.bodyType ?? 'json', route.maxBodyBytes ?? deps.maxBodyBytes, options, next);
   }
 
   /** Validates params, query, page and body, then runs the handler in one transaction. */

@@ -333,6 +333,7 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
     ]),
     store,
     now: () => clock.now(),
+    clock,
     authenticate: (key) => seams.authenticate(key),
     isOperator: operatorCheck(controlToken),
     accountExists: (accountId) => account?.exists(accountId) === true,

@@ -448,7 +448,9 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
   private plans(): readonly IndexPlan<T>[] {
     if (this.indexPlans) return this.indexPlans;
     const plans: IndexPlan<T>[] = [];
-    for (const [name, map] of this.uniques) plans.push({ kind: 'unique', name, key: this.indexes[name]!.key, map });
+    for (const [name, map] of this.uniques) {
+      plans.push({ kind: 'unique', name, key: this.indexes[name]!.key, map, nested: map instanceof NestedUniqueKeys ? (map as NestedUniqueKeys<T>) : undefined });
+    }
     for (const [name, map] of this.secondaries) {
       plans.push({ kind: 'secondary', name, key: this.indexes[name]!.key, map, keyed: this.indexes[name]!.keyed === true });
     }
@@ -461,6 +463,12 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
   private checkUniques(record: T, previous: T | undefined): void {
     for (const plan of this.plans()) {
       if (plan.kind !== 'unique') continue;
+      if (plan.nested) {
+        // The record's own values, no key string (the key is built only to name a clash).
+        const holder = plan.nested.holderOf(record);
+        if (holder !== undefined && holder !== previous?.id) this.checkUnique(plan, plan.key(record) as string, previous);
+        continue;
+      }
       const key = plan.key(record);
       if (typeof key === 'string') this.checkUnique(plan, key, previous);
       else if (key) for (const each of key) this.checkUnique(plan, each, previous);
@@ -484,6 +492,10 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
     const number = this.accountKey ? this.accountKey(record) : 0;
     accountIds.insert(id, number);
     for (const plan of this.plans()) {
+      if (plan.kind === 'unique' && plan.nested) {
+        plan.nested.put(record);
+        continue;
+      }
       const key = plan.key(record);
       if (key === null || key === undefined) continue;
       switch (plan.kind) {
@@ -539,15 +551,17 @@ export class Collection<T extends Entity> implements LoadedRecords<T> {
   }
 }
 
-interface UniquePlan<T> {
+interface UniquePlan<T extends Entity> {
   readonly kind: 'unique';
   readonly name: string;
   readonly key: (record: T) => IndexKey;
   readonly map: UniqueKeys;
+  /** The same index when it is nested: writes then go by the record's values, not a key string. */
+  readonly nested: NestedUniqueKeys<T> | undefined;
 }
 
 /** One index as the per-write walks see it (Collection.plans). */
-type IndexPlan<T> =
+type IndexPlan<T extends Entity> =
   | UniquePlan<T>
   | { readonly kind: 'secondary'; readonly name: string; readonly key: (record: T) => IndexKey; readonly map: Map<string, SortedIds>; readonly keyed: boolean }
   | {

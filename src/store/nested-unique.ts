@@ -79,6 +79,36 @@ export class NestedUniqueKeys<T extends Entity> implements UniqueKeys {
     return true;
   }
 
+  /**
+   * The id under `record`'s own values, if any: the write path's unique check. Reads the record's
+   * fields where they are, so no key string is built, split or hashed (a create's
+   * `platform_user_id` was hashed once already, by the lookup before it, and the hash is kept in
+   * the string).
+   */
+  holderOf(record: T): number | undefined {
+    let level = this.accounts.get(record.account_id);
+    const fields = this.fields;
+    const last = fields.length - 1;
+    for (let depth = 0; depth < last && level !== undefined; depth++) {
+      const next = level.get(asKey(record[fields[depth]!]));
+      level = typeof next === 'number' ? undefined : next;
+    }
+    const found = level?.get(asKey(record[fields[last]!]));
+    return typeof found === 'number' ? found : undefined;
+  }
+
+  /** Puts `record`'s id under its own values (replacing any holder): `set` without the key string. */
+  put(record: T): void {
+    let level = this.accounts.get(record.account_id);
+    if (!level) this.accounts.set(record.account_id, (level = new Map()));
+    const fields = this.fields;
+    const last = fields.length - 1;
+    for (let depth = 0; depth < last; depth++) level = this.below(level, asKey(record[fields[depth]!]));
+    const key = asKey(record[fields[last]!]);
+    if (!level.has(key)) this.count++;
+    level.set(key, record.id);
+  }
+
   get(key: string): number | undefined {
     const parts = this.split(key);
     return parts && this.idAt(this.accounts.get(parts.account), parts.values);

@@ -62,10 +62,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe('NameGramIndex built in the background after a load', () => {
+  // Any write buffer size: 0 indexes each write at once, the others leave some writes waiting.
   it('answers like a scan after any writes and undos that land while the build is part-way', () => {
     fc.assert(
-      fc.property(fc.array(aName, { minLength: 1, maxLength: 120 }), fc.array(step, { maxLength: 60 }), fc.constantFrom('a', 'an', 'ana', 'anab', 'o', 'ng', 'bo', 'å', 'a\u0000', 'zz'), (loadNames, steps, query) => {
-        const { names, contacts, undos } = setup({ syncBuildMax: 0, background: false });
+      fc.property(fc.array(aName, { minLength: 1, maxLength: 120 }), fc.array(step, { maxLength: 60 }), fc.constantFrom('a', 'an', 'ana', 'anab', 'o', 'ng', 'bo', 'å', 'a\u0000', 'zz'), fc.constantFrom(0, 1, 3, 128), (loadNames, steps, query, bufferMax) => {
+        const { names, contacts, undos } = setup({ syncBuildMax: 0, background: false, bufferMax });
         contacts.load(loadNames.map((name, i) => contact(i + 1, (i % 2) + 1, name)));
         let nextId = loadNames.length + 1;
         for (const s of steps) {
@@ -110,5 +111,42 @@ describe('NameGramIndex built in the background after a load', () => {
     contacts.clear();
     expect(names.complete).toBe(true);
     expect(answer(names, contacts, 1, 'other')).toEqual([]);
+  });
+});
+
+describe('NameGramIndex write buffer', () => {
+  it('answers like a scan whenever asked, however writes, renames, removals and undos interleave with queries', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(step, fc.record({ kind: fc.constant('query' as const), query: fc.constantFrom('a', 'an', 'ana', 'o', 'ng', 'bo', 'zoë n') })), { maxLength: 80 }),
+        fc.constantFrom(1, 2, 5),
+        (steps, bufferMax) => {
+          const { names, contacts, undos } = setup({ bufferMax });
+          let nextId = 1;
+          for (const s of steps) {
+            const ids = [...contacts.values()].map((c) => c.id);
+            if (s.kind === 'query') for (const accountId of [1, 2, 3]) expect(answer(names, contacts, accountId, s.query)).toEqual(scan(contacts, accountId, s.query));
+            else if (s.kind === 'rename' && ids.length > 0) contacts.update(ids[s.pick % ids.length]!, { name: s.name });
+            else if (s.kind === 'insert') contacts.insert(contact(nextId++, s.account, s.name));
+            else if (s.kind === 'remove' && ids.length > 0) contacts.remove(ids[s.pick % ids.length]!);
+            else if (s.kind === 'undo') undos.pop()?.();
+          }
+          for (const accountId of [1, 2, 3]) expect(answer(names, contacts, accountId, 'a')).toEqual(scan(contacts, accountId, 'a'));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('indexes a full buffer in one go, and a query indexes what still waits first', () => {
+    const { names, contacts } = setup({ bufferMax: 3 });
+    for (let id = 1; id <= 3; id++) contacts.insert(contact(id, 1, `Ana ${id}`));
+    // Nothing indexed yet: the three wait in the buffer.
+    expect(names.waiting(1)).toBe(3);
+    contacts.insert(contact(4, 1, 'Ana 4'));
+    expect(names.waiting(1)).toBe(0);
+    contacts.insert(contact(5, 1, 'Ana 5'));
+    expect(answer(names, contacts, 1, 'ana')).toEqual([1, 2, 3, 4, 5]);
+    expect(names.waiting(1)).toBe(0);
   });
 });

@@ -53,8 +53,27 @@ export function identityKey(accountId: number, channel: string, platformUserId: 
   }
   return lastIdentityKey;
 }
-export const channelKey = (accountId: number, channel: string): string => `${accountId}|${channel}`;
-export const stageKey = (accountId: number, stage: string): string => `${accountId}|${stage}`;
+/**
+ * `<account>|<value>`, the last one kept: every create asks for its channel and stage keys, and
+ * consecutive writes mostly share both. The same string object again means no new string to
+ * flatten and hash on each index lookup (V8 keeps a string's hash in the string).
+ */
+function lastJoinedKey(): (accountId: number, value: string) => string {
+  let lastAccount = 0;
+  let lastValue = '';
+  let lastKey = '0|';
+  return (accountId, value) => {
+    if (accountId !== lastAccount || value !== lastValue) {
+      lastKey = `${accountId}|${value}`;
+      lastAccount = accountId;
+      lastValue = value;
+    }
+    return lastKey;
+  };
+}
+
+export const channelKey: (accountId: number, channel: string) => string = lastJoinedKey();
+export const stageKey: (accountId: number, stage: string) => string = lastJoinedKey();
 /** Email matches ignore case (addresses are compared case-insensitively in practice). */
 export const emailKey = (accountId: number, email: string): string => `${accountId}|${email.toLowerCase()}`;
 export const phoneKey = (accountId: number, phone: string): string => `${accountId}|${phone}`;
@@ -96,7 +115,8 @@ export const contactIndexes: IndexDefinitions<ContactRecord> = {
   stage: { key: (c) => stageKey(c.account_id, c.stage), fields: ['stage'] },
   email: { key: (c) => (c.email === null ? null : emailKey(c.account_id, c.email)), fields: ['email'] },
   phone: { key: (c) => (c.phone === null ? null : phoneKey(c.account_id, c.phone)), fields: ['phone'] },
-  tag: { key: (c) => c.tag_ids.map(tagKey), fields: ['tag_ids'] },
+  // One tag (the usual create) is its key itself: no array per write.
+  tag: { key: (c) => (c.tag_ids.length === 1 ? tagKey(c.tag_ids[0]!) : c.tag_ids.map(tagKey)), fields: ['tag_ids'] },
   // The `name=` filter's index is ./name-index.ts, attached to the collection (model.ts).
 };
 
