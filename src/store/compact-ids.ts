@@ -120,7 +120,8 @@ function insertIntoArray(block: ArrayBlock, at: number, low: number): void {
     values[at - 1] = low;
     block.start = start - 1;
   } else if (end < values.length) {
-    values.copyWithin(at + 1, at, end);
+    // Most inserts append (a load walks ids upwards; new contacts get the largest ids): no call then.
+    if (at < end) values.copyWithin(at + 1, at, end);
     values[at] = low;
   } else if (start > 0) {
     values.copyWithin(0, start, end);
@@ -145,9 +146,9 @@ function removeFromArray(block: ArrayBlock, low: number): boolean {
   const at = lowerBound16(values, start, end, low);
   if (at === end || values[at] !== low) return false;
   if (at - start < end - at - 1) {
-    values.copyWithin(start + 1, start, at);
+    if (at > start) values.copyWithin(start + 1, start, at);
     block.start = start + 1;
-  } else values.copyWithin(at, at + 1, end);
+  } else if (at + 1 < end) values.copyWithin(at, at + 1, end);
   block.size--;
   // Give memory back as a block drains (a quarter full: halve), as it was taken as it grew.
   if (block.size > 0 && block.size <= values.length / 4 && values.length > 4) {
