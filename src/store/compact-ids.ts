@@ -14,8 +14,9 @@
  * An array block's ids need not start at slot 0 (`start`): a change shifts whichever side of it is
  * shorter, so removing or adding an id near either end of a block moves a few slots. Deleting the
  * oldest contacts of a large account hits the front of every one of their pieces' blocks; shifting
- * the rest of each block (up to 8 KiB, some thirteen array blocks per contact: ~67 KB per delete at
- * a million contacts) was most of what such a delete cost over the same delete at a thousand.
+ * the rest of each block (up to 8 KiB; with list-scale's names some thirteen array blocks per
+ * contact, ~67 KB per delete at a million contacts) was most of what such a delete cost over the
+ * same delete at a thousand.
  * Walks run block by block; inside a bitmap they jump from set bit to set bit a 32-bit word at a
  * time. Ids are ordinary safe integers (the high part is not limited to 16 bits).
  */
