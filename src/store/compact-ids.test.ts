@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ARRAY_MAX, CompactIds } from './compact-ids.js';
 
-type Op = { kind: 'insert'; id: number } | { kind: 'remove'; id: number } | { kind: 'fill'; from: number; step: number; count: number } | { kind: 'drain'; from: number; step: number; count: number };
+type Op =
+  | { kind: 'insert'; id: number }
+  | { kind: 'remove'; id: number }
+  | { kind: 'fill'; from: number; step: number; count: number }
+  | { kind: 'drain'; from: number; step: number; count: number }
+  /** The oldest `count` ids go and as many new ones come after the largest (deleting old contacts, creating new). */
+  | { kind: 'queue'; count: number; step: number }
+  /** Ids just below the smallest, largest first (an undo putting deleted old records back). */
+  | { kind: 'front'; count: number };
 
 /** The model: a Set, read back sorted. */
 function sorted(model: ReadonlySet<number>): number[] {
@@ -27,12 +35,25 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('remove' as const), id: anId }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fill' as const), from: fc.integer({ min: 1, max: 2 * BLOCK }), step: fc.integer({ min: 1, max: 7 }), count: fc.integer({ min: ARRAY_MAX - 10, max: ARRAY_MAX + 300 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('drain' as const), from: fc.integer({ min: 1, max: 2 * BLOCK }), step: fc.integer({ min: 1, max: 7 }), count: fc.integer({ min: 1000, max: ARRAY_MAX + 300 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('queue' as const), count: fc.integer({ min: 1, max: 3000 }), step: fc.integer({ min: 1, max: 40 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('front' as const), count: fc.integer({ min: 1, max: 300 }) }) },
 );
 
 function apply(set: CompactIds, model: Set<number>, step: Op): void {
   if (step.kind === 'insert') expect(set.insert(step.id)).toBe(!model.has(step.id)), model.add(step.id);
   else if (step.kind === 'remove') expect(set.remove(step.id)).toBe(model.delete(step.id));
-  else {
+  else if (step.kind === 'queue') {
+    const ids = sorted(model);
+    let next = (ids[ids.length - 1] ?? 0) + step.step;
+    for (const id of ids.slice(0, step.count)) {
+      expect(set.remove(id)).toBe(model.delete(id));
+      expect(set.insert(next)).toBe(true), model.add(next);
+      next += step.step;
+    }
+  } else if (step.kind === 'front') {
+    const smallest = sorted(model)[0] ?? 1000;
+    for (let id = smallest - 1; id >= Math.max(0, smallest - step.count); id--) expect(set.insert(id)).toBe(true), model.add(id);
+  } else {
     for (let i = 0; i < step.count; i++) {
       const id = step.from + i * step.step;
       if (step.kind === 'fill') set.insert(id), model.add(id);
@@ -67,6 +88,25 @@ describe('CompactIds (array or bitmap blocks of 65,536 ids) against a Set', () =
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('deletes from the front of an array block and appends at its back without growing it', () => {
+    const set = new CompactIds();
+    const model = new Set<number>();
+    for (let id = 0; id < 1000; id++) set.insert(id * 4), model.add(id * 4);
+    const bytes = set.bytes;
+    // A queue through one block: the oldest goes, a new largest comes, 20 times the block's size.
+    for (let k = 0; k < 20_000; k++) {
+      const oldest = set.first()!;
+      expect(set.remove(oldest)).toBe(true), model.delete(oldest);
+      const newest = 4000 + (k % 60_000);
+      if (!model.has(newest)) set.insert(newest), model.add(newest);
+    }
+    expect(set.bytes).toBeLessThanOrEqual(bytes);
+    checkAgainst(set, model, [0, 4000, 30_000, 63_999, 64_000]);
+    // And back: ids below the smallest, one by one, largest first.
+    for (let id = set.first()! - 1; id >= set.first()! - 500 && id >= 0; id--) set.insert(id), model.add(id);
+    checkAgainst(set, model, [0, 4000, 30_000, 63_999, 64_000]);
   });
 
   it('turns a block into a bitmap past ARRAY_MAX ids and back into an array under half of it', () => {

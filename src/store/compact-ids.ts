@@ -11,6 +11,12 @@
  * boundary does not convert on every change.
  *
  * A change touches one block: a binary search and a copy inside at most ARRAY_MAX slots, or one bit.
+ * An array block's ids need not start at slot 0 (`start`): a change shifts whichever side of it is
+ * shorter, so removing or adding an id near either end of a block moves a few slots. Deleting the
+ * oldest contacts of a large account hits the front of every one of their pieces' blocks; shifting
+ * the rest of each block (up to 8 KiB; with list-scale's names some thirteen array blocks per
+ * contact, ~67 KB per delete at a million contacts) was most of what such a delete cost over the
+ * same delete at a thousand.
  * Walks run block by block; inside a bitmap they jump from set bit to set bit a 32-bit word at a
  * time. Ids are ordinary safe integers (the high part is not limited to 16 bits).
  */
@@ -26,8 +32,9 @@ const ARRAY_AGAIN = ARRAY_MAX / 2;
 
 interface ArrayBlock {
   bitmap: false;
-  /** Ascending low bits; only the first `size` slots are used. */
+  /** Ascending low bits in slots `start` to `start + size - 1`; the slots around them are free. */
   values: Uint16Array;
+  start: number;
   size: number;
 }
 
@@ -42,9 +49,10 @@ type Block = ArrayBlock | BitmapBlock;
 const highOf = (id: number): number => Math.floor(id / BLOCK_SPAN);
 const lowOf = (id: number): number => id % BLOCK_SPAN;
 
-function lowerBound16(values: Uint16Array, size: number, low: number): number {
-  let lo = 0;
-  let hi = size;
+/** The first slot in [from, to) of ascending `values` holding `low` or more (`to` when none). */
+function lowerBound16(values: Uint16Array, from: number, to: number, low: number): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (values[mid]! < low) lo = mid + 1;
@@ -61,13 +69,14 @@ function popcount(word: number): number {
 
 function blockHas(block: Block, low: number): boolean {
   if (block.bitmap) return (block.words[low >>> 5]! & (1 << (low & 31))) !== 0;
-  const at = lowerBound16(block.values, block.size, low);
-  return at < block.size && block.values[at] === low;
+  const end = block.start + block.size;
+  const at = lowerBound16(block.values, block.start, end, low);
+  return at < end && block.values[at] === low;
 }
 
 /** How many ids of the block are below `low`. */
 function blockCountBelow(block: Block, low: number): number {
-  if (!block.bitmap) return lowerBound16(block.values, block.size, low);
+  if (!block.bitmap) return lowerBound16(block.values, block.start, block.start + block.size, low) - block.start;
   let count = 0;
   const word = low >>> 5;
   for (let w = 0; w < word; w++) count += popcount(block.words[w]!);
@@ -79,7 +88,8 @@ function blockCountBelow(block: Block, low: number): number {
 /** Low bits of the block at or above `from`, ascending. */
 function* blockAscending(block: Block, from: number): Generator<number, void, undefined> {
   if (!block.bitmap) {
-    for (let at = lowerBound16(block.values, block.size, from); at < block.size; at++) yield block.values[at]!;
+    const end = block.start + block.size;
+    for (let at = lowerBound16(block.values, block.start, end, from); at < end; at++) yield block.values[at]!;
     return;
   }
   const { words } = block;
@@ -96,9 +106,64 @@ function* blockAscending(block: Block, from: number): Generator<number, void, un
   }
 }
 
+/**
+ * Puts `low` at slot `at` of an array block that is not full (`at` from lowerBound16, so the
+ * order holds). An id in the front half shifts the ids before it down when there is a free slot
+ * there; otherwise the ids after it move up. When the only free slots are before the ids and the
+ * new one goes in the back half (new contacts after the oldest were deleted), the ids first slide
+ * down to slot 0, once for as many appends as slots were freed, instead of a full shift each time.
+ */
+function insertIntoArray(block: ArrayBlock, at: number, low: number): void {
+  const { values, start } = block;
+  const end = start + block.size;
+  if (start > 0 && at - start < end - at) {
+    values.copyWithin(start - 1, start, at);
+    values[at - 1] = low;
+    block.start = start - 1;
+  } else if (end < values.length) {
+    // Most inserts append (a load walks ids upwards; new contacts get the largest ids): no call then.
+    if (at < end) values.copyWithin(at + 1, at, end);
+    values[at] = low;
+  } else if (start > 0) {
+    values.copyWithin(0, start, end);
+    values.copyWithin(at - start + 1, at - start, end - start);
+    values[at - start] = low;
+    block.start = 0;
+  } else {
+    // Full: double (up to ARRAY_MAX, which holds any array block).
+    const grown = new Uint16Array(Math.min(ARRAY_MAX, values.length * 2));
+    grown.set(values.subarray(0, at));
+    grown[at] = low;
+    grown.set(values.subarray(at, end), at + 1);
+    block.values = grown;
+  }
+  block.size++;
+}
+
+/** Takes `low` out of an array block, shifting the shorter side; false when it was absent. */
+function removeFromArray(block: ArrayBlock, low: number): boolean {
+  const { values, start } = block;
+  const end = start + block.size;
+  const at = lowerBound16(values, start, end, low);
+  if (at === end || values[at] !== low) return false;
+  if (at - start < end - at - 1) {
+    if (at > start) values.copyWithin(start + 1, start, at);
+    block.start = start + 1;
+  } else if (at + 1 < end) values.copyWithin(at, at + 1, end);
+  block.size--;
+  // Give memory back as a block drains (a quarter full: halve), as it was taken as it grew.
+  if (block.size > 0 && block.size <= values.length / 4 && values.length > 4) {
+    const shrunk = new Uint16Array(Math.max(4, values.length / 2));
+    shrunk.set(values.subarray(block.start, block.start + block.size));
+    block.values = shrunk;
+    block.start = 0;
+  }
+  return true;
+}
+
 function toBitmap(block: ArrayBlock): BitmapBlock {
   const words = new Uint32Array(WORDS);
-  for (let at = 0; at < block.size; at++) {
+  for (let at = block.start; at < block.start + block.size; at++) {
     const low = block.values[at]!;
     words[low >>> 5] = words[low >>> 5]! | (1 << (low & 31));
   }
@@ -109,7 +174,7 @@ function toArrayBlock(block: BitmapBlock): ArrayBlock {
   const values = new Uint16Array(Math.max(block.size, 4));
   let size = 0;
   for (const low of blockAscending(block, 0)) values[size++] = low;
-  return { bitmap: false, values, size };
+  return { bitmap: false, values, start: 0, size };
 }
 
 export class CompactIds implements SortedIdView {
@@ -146,7 +211,7 @@ export class CompactIds implements SortedIdView {
     const b = lastBlock >= 0 && this.highs[lastBlock] === high ? lastBlock : lowerBound(this.highs, high);
     if (this.highs[b] !== high) {
       this.highs.splice(b, 0, high);
-      this.blocks.splice(b, 0, { bitmap: false, values: new Uint16Array(4), size: 0 });
+      this.blocks.splice(b, 0, { bitmap: false, values: new Uint16Array(4), start: 0, size: 0 });
     }
     const block = this.blocks[b]!;
     if (block.bitmap) {
@@ -158,8 +223,9 @@ export class CompactIds implements SortedIdView {
       this.count++;
       return true;
     }
-    const at = block.size === 0 || block.values[block.size - 1]! < low ? block.size : lowerBound16(block.values, block.size, low);
-    if (at < block.size && block.values[at] === low) return false;
+    const end = block.start + block.size;
+    const at = block.size === 0 || block.values[end - 1]! < low ? end : lowerBound16(block.values, block.start, end, low);
+    if (at < end && block.values[at] === low) return false;
     if (block.size === ARRAY_MAX) {
       const bitmap = toBitmap(block);
       this.blocks[b] = bitmap;
@@ -168,14 +234,7 @@ export class CompactIds implements SortedIdView {
       this.count++;
       return true;
     }
-    if (block.size === block.values.length) {
-      const grown = new Uint16Array(Math.min(ARRAY_MAX, block.values.length * 2));
-      grown.set(block.values);
-      block.values = grown;
-    }
-    if (at < block.size) block.values.copyWithin(at + 1, at, block.size);
-    block.values[at] = low;
-    block.size++;
+    insertIntoArray(block, at, low);
     this.count++;
     return true;
   }
@@ -193,14 +252,7 @@ export class CompactIds implements SortedIdView {
       block.words[low >>> 5] = word & ~mask;
       block.size--;
       if (block.size < ARRAY_AGAIN) this.blocks[b] = toArrayBlock(block);
-    } else {
-      const at = lowerBound16(block.values, block.size, low);
-      if (at === block.size || block.values[at] !== low) return false;
-      block.values.copyWithin(at, at + 1, block.size);
-      block.size--;
-      // Give memory back as a block drains (a quarter full: halve), as it was taken as it grew.
-      if (block.size > 0 && block.size <= block.values.length / 4 && block.values.length > 4) block.values = block.values.slice(0, Math.max(4, block.values.length / 2));
-    }
+    } else if (!removeFromArray(block, low)) return false;
     this.count--;
     if (this.blocks[b]!.size === 0) {
       this.highs.splice(b, 1);
@@ -232,8 +284,8 @@ export class CompactIds implements SortedIdView {
       if (belowLow <= 0) continue;
       const block = this.blocks[b]!;
       if (!block.bitmap) {
-        const { values } = block;
-        for (let at = lowerBound16(values, block.size, belowLow) - 1; at >= 0; at--) yield base + values[at]!;
+        const { values, start } = block;
+        for (let at = lowerBound16(values, start, start + block.size, belowLow) - 1; at >= start; at--) yield base + values[at]!;
         continue;
       }
       const { words } = block;

@@ -119,6 +119,30 @@ describe('SortedIds (chunked ascending id set) against a plain sorted array', ()
     }
   });
 
+  it('keeps each chunk\'s key bounds when the first chunk drains and folds into the next', () => {
+    // A few ids carry large keys (recently updated old records), larger the older the id; the
+    // rest carry 0. A chunk's bound comes from those few, so a fold that lost the first chunk's
+    // bound would skip its ids.
+    const set = new SortedIds(true);
+    const model = new Model();
+    const keyOf = (id: number): number => (id % 97 === 0 ? CHUNK_MAX * 4 - id : 0);
+    for (let id = 1; id <= CHUNK_MAX * 3; id++) {
+      set.insert(id, keyOf(id));
+      model.insert(id, keyOf(id));
+    }
+    // Every key in use as a threshold: each one sits between two chunks' bounds somewhere.
+    const thresholds = [...new Set(model.ids.map(keyOf))].filter((key) => key > 0);
+    while (model.ids.length > 0) {
+      const first = set.first()!;
+      expect(set.remove(first)).toBe(true);
+      model.remove(first);
+      for (const minKey of thresholds) {
+        expect([...set.descendingAtLeast(minKey)]).toEqual(model.ids.filter((id) => keyOf(id) >= minKey).reverse());
+      }
+    }
+    expect(set.length).toBe(0);
+  });
+
   it('a keyed set built from ascending ids and keys agrees with the model, before and after later changes', () => {
     fc.assert(
       fc.property(

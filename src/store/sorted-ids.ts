@@ -355,6 +355,16 @@ export class SortedIds implements SortedIdView {
   }
 
   private dropChunk(c: number): void {
+    if (c === 0) {
+      // The first chunk goes most often (the oldest records are deleted or pruned first): `shift`
+      // moves where V8's array starts, where `splice` would move every other chunk's head.
+      this.chunks.shift();
+      this.lasts.shift();
+      this.keys?.shift();
+      this.maxKeys?.shift();
+      this.blockMaxes?.shift();
+      return;
+    }
     this.chunks.splice(c, 1);
     this.lasts.splice(c, 1);
     this.keys?.splice(c, 1);
@@ -369,6 +379,10 @@ export class SortedIds implements SortedIdView {
     const left = Math.min(c, neighbour);
     const right = left + 1;
     if (this.chunks[left]!.length + this.chunks[right]!.length > CHUNK_MAX) return;
+    if (left === 0) {
+      this.foldFirstChunk();
+      return;
+    }
     this.chunks[left]!.push(...this.chunks[right]!);
     this.lasts[left] = this.lasts[right]!;
     if (this.keys && this.maxKeys) {
@@ -378,6 +392,20 @@ export class SortedIds implements SortedIdView {
       this.maxKeys[left] = Math.max(this.maxKeys[left]!, this.maxKeys[right]!);
     }
     this.dropChunk(right);
+  }
+
+  /**
+   * Merges the first chunk into the second, then drops the first: the same chunks as merging the
+   * other way, but dropping chunk 0 shifts no chunk heads (dropChunk).
+   */
+  private foldFirstChunk(): void {
+    this.chunks[1]!.unshift(...this.chunks[0]!);
+    if (this.keys && this.maxKeys) {
+      this.keys[1]!.unshift(...this.keys[0]!);
+      this.rebuildBlocks(1, 0);
+      this.maxKeys[1] = Math.max(this.maxKeys[0]!, this.maxKeys[1]!);
+    }
+    this.dropChunk(0);
   }
 }
 
