@@ -51,7 +51,8 @@ describe('switchboard tui in a pseudo-terminal (80×24)', () => {
 
   it('sends GET /account from the console', async () => {
     await pty.keys('s');
-    const screen = await pty.waitFor('── 200 OK');
+    // The answer and the status message may land in separate renders: wait for both.
+    const screen = await pty.waitFor((text) => text.includes('── 200 OK') && text.includes('GET /account → 200 OK'));
     expect(screen).toContain('"plan": "business"');
     expect(screen).toMatch(/rate \d+\/200/);
     capture('Console', 'After `s`: status, time, headers (`h`) and the body, folding with `tab` then `enter`.', screen);
@@ -121,7 +122,9 @@ describe('switchboard tui in a pseudo-terminal (80×24)', () => {
     await pty.keys('7');
     await pty.waitFor('s starts a run');
     await pty.keys('s');
-    const screen = await pty.waitFor(/done in \d+ s/, 120_000);
+    // The summary line and the status message arrive in separate renders: capture once both are
+    // on screen, or the doc differs by whichever message the capture happened to catch.
+    const screen = await pty.waitFor((text) => /done in \d+ s/.test(text) && /conformance: \d+ passed/.test(text), 120_000);
     expect(screen).toMatch(/fail 0 skip \d+ error 0/);
     expect(screen).toMatch(/2\.1\s/);
     capture('Conformance', 'The kit against the in-process sandbox (profile safe): the clause matrix as it filled; `tab` lists failures, `enter` opens one.', screen, true);
