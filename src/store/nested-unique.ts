@@ -38,8 +38,7 @@ type Level = Map<string, Level | number>;
 export class NestedUniqueKeys<T extends Entity> implements UniqueKeys {
   private readonly accounts = new Map<number, Level>();
   private count = 0;
-  // The account level the last bulk `claim` used: neighbouring records of a saved state mostly
-  // share their account (their channels alternate, so the levels below are looked up each time).
+  // The account level the last `claim` or `put` used (levelFor).
   private lastAccount = Number.NaN;
   private lastAccountLevel: Level | undefined;
 
@@ -62,17 +61,8 @@ export class NestedUniqueKeys<T extends Entity> implements UniqueKeys {
    * when another id already holds that key. Allocates nothing but the index's own entries.
    */
   claim(record: T): boolean {
-    let level = this.lastAccountLevel;
-    if (level === undefined || record.account_id !== this.lastAccount) {
-      level = this.accounts.get(record.account_id);
-      if (!level) this.accounts.set(record.account_id, (level = new Map()));
-      this.lastAccount = record.account_id;
-      this.lastAccountLevel = level;
-    }
-    const fields = this.fields;
-    const last = fields.length - 1;
-    for (let depth = 0; depth < last; depth++) level = this.below(level, asKey(record[fields[depth]!]));
-    const key = asKey(record[fields[last]!]);
+    const level = this.levelFor(record);
+    const key = this.lastValueOf(record);
     if (level.has(key)) return false;
     level.set(key, record.id);
     this.count++;
@@ -99,14 +89,33 @@ export class NestedUniqueKeys<T extends Entity> implements UniqueKeys {
 
   /** Puts `record`'s id under its own values (replacing any holder): `set` without the key string. */
   put(record: T): void {
-    let level = this.accounts.get(record.account_id);
-    if (!level) this.accounts.set(record.account_id, (level = new Map()));
-    const fields = this.fields;
-    const last = fields.length - 1;
-    for (let depth = 0; depth < last; depth++) level = this.below(level, asKey(record[fields[depth]!]));
-    const key = asKey(record[fields[last]!]);
+    const level = this.levelFor(record);
+    const key = this.lastValueOf(record);
     if (!level.has(key)) this.count++;
     level.set(key, record.id);
+  }
+
+  /**
+   * The innermost level for `record`'s values, created when missing. The account level is kept
+   * from the last call: neighbouring records of a saved state, and consecutive writes, mostly share
+   * their account (their channels alternate, so the levels below are looked up each time).
+   */
+  private levelFor(record: T): Level {
+    let level = this.lastAccountLevel;
+    if (level === undefined || record.account_id !== this.lastAccount) {
+      level = this.accounts.get(record.account_id);
+      if (!level) this.accounts.set(record.account_id, (level = new Map()));
+      this.lastAccount = record.account_id;
+      this.lastAccountLevel = level;
+    }
+    const fields = this.fields;
+    for (let depth = 0; depth < fields.length - 1; depth++) level = this.below(level, asKey(record[fields[depth]!]));
+    return level;
+  }
+
+  /** The last field's value: the key under which the innermost level holds the record's id. */
+  private lastValueOf(record: T): string {
+    return asKey(record[this.fields[this.fields.length - 1]!]);
   }
 
   get(key: string): number | undefined {
