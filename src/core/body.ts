@@ -60,26 +60,10 @@ function notMultipart(type: string): ApiError {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Not an async function: a JSON body from the wire (every POST /contacts) is one `then` on the
- * source's read, not an async frame that keeps its locals across the await.
- */
-export function readBody(request: NormalizedRequest, kind: BodyKind, maxBytes: number, options: BodyReadOptions = { fingerprint: true }): Promise<ReadBody> {
-  if (kind === 'multipart') return readForm(request, maxBytes, options);
-  if (kind === 'stream') return readStream(request, maxBytes, options);
-  const source = request.bodySource;
-  try {
-    if (source === undefined) return Promise.resolve(inProcessText(request.rawBody, maxBytes));
-    if (source.declaredLength !== undefined && source.declaredLength > maxBytes) throw tooLarge(maxBytes);
-    return source.read(maxBytes).then((bytes) => jsonText(bytes, maxBytes));
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/**
- * `readBody(...).then(next)` with one step fewer for a JSON body from the wire: the bytes are
- * decoded and handed to `next` in the read's own `then` (each step is a promise and a turn of the
- * microtask queue, for every POST).
+ * Reads the request's body as its route takes it and hands it to `next`. Not an async function:
+ * a JSON body from the wire (every POST /contacts) is decoded and handed on in the source read's
+ * own `then`, one promise and one microtask turn per request, not an async frame that keeps its
+ * locals across the await.
  */
 export function readBodyThen<R>(
   request: NormalizedRequest,
@@ -88,10 +72,16 @@ export function readBodyThen<R>(
   options: BodyReadOptions,
   next: (read: ReadBody) => R | Promise<R>,
 ): Promise<R> {
+  if (kind === 'multipart') return readForm(request, maxBytes, options).then(next);
+  if (kind === 'stream') return readStream(request, maxBytes, options).then(next);
   const source = request.bodySource;
-  if (kind !== 'json' || source === undefined) return readBody(request, kind, maxBytes, options).then(next);
-  if (source.declaredLength !== undefined && source.declaredLength > maxBytes) return Promise.reject(tooLarge(maxBytes));
-  return source.read(maxBytes).then((bytes) => next(jsonText(bytes, maxBytes)));
+  try {
+    if (source === undefined) return Promise.resolve(inProcessText(request.rawBody, maxBytes)).then(next);
+    if (source.declaredLength !== undefined && source.declaredLength > maxBytes) throw tooLarge(maxBytes);
+    return source.read(maxBytes).then((bytes) => next(jsonText(bytes, maxBytes)));
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 async function readStream(request: NormalizedRequest, maxBytes: number, options: BodyReadOptions): Promise<ReadBody> {

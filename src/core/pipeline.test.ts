@@ -96,7 +96,7 @@ function setup() {
     mounts: [{ prefix: '/api/v1', router: new Router(mountRoutes(routes, { notes } as unknown as TestApp)), metered: true }],
     documents: new Map(),
     store,
-    now: () => clock.now(),
+    clock,
     authenticate: (key) => (key === 'good' ? { accountId: 1, keyId: 1, scope: 'full', addonActive: true } : undefined),
     isOperator: () => false,
     accountExists: (accountId) => accountId === 1,

@@ -48,12 +48,11 @@ export interface PipelineDeps {
   /** Documents served unauthenticated to GET, by exact path (the OpenAPI descriptions). */
   readonly documents: ReadonlyMap<string, () => unknown>;
   readonly store: Store;
-  readonly now: () => number;
   /**
-   * The clock, held at one real instant for each synchronous stretch of a request (./clock.ts,
-   * `holdWall`): one read of the wall clock where an authenticated write made three.
+   * The simulator's clock (./clock.ts), held at one real instant for each synchronous stretch of a
+   * request (`holdWall`): one read of the wall clock where an authenticated write made three.
    */
-  readonly clock?: { holdWall(): boolean; releaseWall(): void };
+  readonly clock: { now(): number; holdWall(): boolean; releaseWall(): void };
   readonly authenticate: (key: string) => AuthenticatedKey | undefined;
   /** True for the sandbox operator's token (control-plane routes); constant time. */
   readonly isOperator: (token: string) => boolean;
@@ -141,7 +140,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
 
     try {
       let outcome: RouteResult | Promise<RouteResult>;
-      const held = deps.clock?.holdWall() === true;
+      const held = deps.clock.holdWall();
       try {
         const normalized = normalizeRequest(request);
         // HEAD is GET without the body (RFC 9110 9.3.2): the same route, checks, status and headers.
@@ -150,7 +149,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
       } catch (error) {
         return Promise.resolve(failed(error));
       } finally {
-        if (held) deps.clock!.releaseWall();
+        if (held) deps.clock.releaseWall();
       }
       return isPromise(outcome) ? outcome.then(answered, failed) : Promise.resolve(answered(outcome));
     } catch (error) {
@@ -199,7 +198,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     if (route.access === 'operator') throw operatorRequired();
 
     // With limiting off there is nothing to count, and no reason to read the clock (~120 ns here).
-    const limit = mount.metered && deps.rateLimiter.settings !== 'off' ? deps.rateLimiter.check(key.accountId, deps.now()) : null;
+    const limit = mount.metered && deps.rateLimiter.settings !== 'off' ? deps.rateLimiter.check(key.accountId, deps.clock.now()) : null;
     if (limit) Object.assign(headers, limit.headers);
     if (limit && !limit.allowed) {
       throw new ApiError('rate_limited', 'Too many requests. Wait for Retry-After and back off.', {
@@ -221,11 +220,11 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
 
   /** `afterRead`, its synchronous part at one real instant (the second stretch of a request with a body). */
   function afterReadAtOneInstant(call: AuthorisedCall, read: ReadBody): RouteResult | Promise<RouteResult> {
-    const held = deps.clock?.holdWall() === true;
+    const held = deps.clock.holdWall();
     try {
       return afterRead(call, read);
     } finally {
-      if (held) deps.clock!.releaseWall();
+      if (held) deps.clock.releaseWall();
     }
   }
 

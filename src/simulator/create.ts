@@ -332,7 +332,6 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
       [CONTROL_OPENAPI_PATH, controlOpenapi],
     ]),
     store,
-    now: () => clock.now(),
     clock,
     authenticate: (key) => seams.authenticate(key),
     isOperator: operatorCheck(controlToken),
