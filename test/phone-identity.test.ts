@@ -61,5 +61,7 @@ describeRuntimes('phone-number contacts', (api) => {
     if (!heard.delivered) throw new Error('inbound not delivered');
     expect(heard.conversation.contact_id).toBe(contact['id']);
     expect(heard.conversation.platform_user_id).toBe('15557654321');
+    // Every group asks the same lookup: the inbound result does not claim a contact was made.
+    expect(heard.contact_created).toBe(false);
   });
 });

@@ -4,7 +4,6 @@
  */
 import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
-import { findByPhoneIdentity } from './phone-identity.js';
 import type { ContactRecord } from './record.js';
 import { LIMITS } from './schemas.js';
 import type { ContactWriter } from './writer.js';
@@ -39,7 +38,7 @@ export function createInboundContacts(core: CoreServices, writer: ContactWriter)
     upsertFromInbound(accountId: number, identity: InboundIdentity): ContactRecord {
       const now = core.clock.iso();
       const messaged = (identity.kind ?? 'message') === 'message';
-      const existing = findByPhoneIdentity(writer.findByIdentity, accountId, identity.channel, identity.platform_user_id);
+      const existing = writer.findByIdentity(accountId, identity.channel, identity.platform_user_id);
       if (!existing) {
         return writer.insert(
           accountId,
@@ -73,7 +72,7 @@ export function createInboundContacts(core: CoreServices, writer: ContactWriter)
      * created if new, with first_user_message_at null; an existing contact is left as it is.
      */
     ensureContact(accountId: number, identity: OutboundIdentity): { contact: ContactRecord; created: boolean } {
-      const existing = findByPhoneIdentity(writer.findByIdentity, accountId, identity.channel, identity.platform_user_id);
+      const existing = writer.findByIdentity(accountId, identity.channel, identity.platform_user_id);
       if (existing) return { contact: existing, created: false };
       const contact = writer.insert(
         accountId,

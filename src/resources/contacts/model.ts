@@ -14,7 +14,6 @@ import { applyEdit, clearable, stageOf, type ContactEdit } from './changes.js';
 import { createInboundContacts } from './inbound.js';
 import { listContacts } from './list.js';
 import { NameGramIndex } from './name-index.js';
-import { findByPhoneIdentity } from './phone-identity.js';
 import { channelKey, contactIndexes, contactRules, tagKey, updatedKey, type ContactRecord } from './record.js';
 import {
   UPDATABLE_CONTACT_FIELDS,
@@ -99,7 +98,7 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
     /** POST /contacts: create (created: true) or partially update the contact with this identity. Tags are added, never removed. */
     upsert(accountId: number, input: UpsertContactInput): { contact: ContactRecord; created: boolean } {
       const edit = editOf(accountId, input, () => ({ mode: 'add', ids: tagIds(accountId, input.tags) }));
-      const existing = findByPhoneIdentity(findByIdentity, accountId, input.channel, input.platform_user_id);
+      const existing = findByIdentity(accountId, input.channel, input.platform_user_id);
       if (!existing) {
         const identity = { channel: input.channel, platform_user_id: input.platform_user_id };
         return { contact: insert(accountId, identity, 'api', edit), created: true };

@@ -15,6 +15,7 @@ import type { TagsModel } from '../tags/model.js';
 import type { ContactRecord } from './record.js';
 import { DEFAULT_STAGE, type ContactData, type Stage } from './schemas.js';
 import { changedFields, customFieldChanges, nextCustomFields, nextTags, type ContactEdit } from './changes.js';
+import { otherPhoneSpelling } from './phone-identity.js';
 
 /** What made a change, as the events carry it: `api` for REST writes (docs/decisions.md). */
 export type ChangeSource = 'api' | 'inbound' | 'outbound' | 'tag_deleted' | 'seed';
@@ -182,8 +183,12 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
       return record;
     },
 
+    /** The contact with this identity; for an SMS or WhatsApp number, in either spelling (./phone-identity.ts). */
     findByIdentity(accountId: number, channel: Channel, platformUserId: string): ContactRecord | undefined {
-      return contacts.findUniqueByValues('identity', accountId, [channel, platformUserId]);
+      const exact = contacts.findUniqueByValues('identity', accountId, [channel, platformUserId]);
+      if (exact !== undefined) return exact;
+      const other = otherPhoneSpelling(channel, platformUserId);
+      return other === undefined ? undefined : contacts.findUniqueByValues('identity', accountId, [channel, other]);
     },
 
     /** Creates a contact from `input` plus `edit`; seeding emits nothing. */
