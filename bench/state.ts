@@ -39,6 +39,7 @@ import { logContentEnd } from '../src/adapters/log-file.js';
 import { writeFileAtomic } from '../src/adapters/state-file.js';
 import { jsonTextChunks } from '../src/core/json-text-stream.js';
 import { DurableWriteProbe, mean, quantile } from './disk-floor.js';
+import { cpuCount, CpuPerRequest, sampleCpu, threadCpuAvailable } from './thread-cpu.js';
 import { ROUNDS, SECONDS } from './http.js';
 import { startAndReadLine, stop } from './process.js';
 import { scaledSnapshot } from './state-scale.js';
@@ -85,6 +86,8 @@ async function startServe(extra: readonly string[], env: Record<string, string> 
 interface Measured {
   rps: number;
   p99: number;
+  /** Requests answered in the round. */
+  total: number;
 }
 
 async function measure(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: () => string, connections = CONNECTIONS): Promise<Measured> {
@@ -92,7 +95,7 @@ async function measure(url: string, method: 'GET' | 'POST', headers: Record<stri
   const requests = body ? [{ setupRequest: (request: object) => ({ ...request, body: body() }) }] : undefined;
   const result = await autocannon({ url, method, headers, connections, duration: SECONDS, requests } as Parameters<typeof autocannon>[0]);
   if (result.errors > 0 || result.non2xx > 0) throw new Error(`${method} ${url}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.requests.average, p99: result.latency.p99, total: result.requests.total };
 }
 
 /** Streams a state file into a running server's `POST /_sandbox/restore` (operator token). */
@@ -185,10 +188,20 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
     // The disk's own time for one durable write, taken between the rounds on the same filesystem.
     const probe = new DurableWriteProbe(join(root, 'disk-floor.probe'));
     const diskWrites: number[][] = [];
+    // CPU per answer of the 10-connection POST rounds, by thread (Linux): see cpuCeilingRow.
+    const cpu: Partial<Record<Name, CpuPerRequest>> = {};
+    const measuredPost = async (name: Name): Promise<Measured> => {
+      const pid = servers[name]!.child.pid;
+      if (!threadCpuAvailable() || pid === undefined) return measure(url(name, '/contacts'), 'POST', writeHeaders, post);
+      const before = sampleCpu(pid);
+      const measured = await measure(url(name, '/contacts'), 'POST', writeHeaders, post);
+      (cpu[name] ??= new CpuPerRequest()).add(before, sampleCpu(pid), measured.total);
+      return measured;
+    };
     try {
       for (let i = 0; i < ROUNDS; i++) {
         const order = i % 2 === 0 ? names : [...names].reverse();
-        for (const name of order) push(posts, name, await measure(url(name, '/contacts'), 'POST', writeHeaders, post));
+        for (const name of order) push(posts, name, await measuredPost(name));
         diskWrites.push(await probe.sample(DISK_PROBE_WRITES));
         for (const name of order) push(widePosts, name, await measure(url(name, '/contacts'), 'POST', writeHeaders, post, WIDE_CONNECTIONS));
       }
@@ -262,6 +275,7 @@ async function runSize(contacts: number): Promise<BenchRow[]> {
       },
     );
     rows.push(...diskCeilingRows(label, posts, diskWrites));
+    if (cpu.memory?.measured && cpu.durable?.measured) rows.push(cpuCeilingRow(label, cpu.memory, cpu.durable, postRatio));
     if (baseline) {
       // Paired rounds of two write paths: this build's durable server against the other build's.
       for (const [what, values] of [['POST /contacts', posts], [`POST /contacts, ${WIDE_CONNECTIONS} connections`, widePosts], ['GET /contacts/{id}, steady state', gets]] as const) {
@@ -329,6 +343,34 @@ function diskCeilingRows(label: string, posts: PerServer, diskWrites: readonly n
       note: 'the durable server\'s ratio to the in-memory one divided by the row above, per round, median: what the write path leaves on the table besides the disk',
     },
   ];
+}
+
+/**
+ * The CPU a POST costs, durable and in memory, over the 10-connection rounds: the server's main
+ * thread, its other threads (libuv's pool, where the state log's O_DSYNC writes run: their kernel
+ * time lands there) and the bench process (the load generator). When the server and the load
+ * generator share a few cores, the machine can answer at most cores / (CPU per answer) a second,
+ * so the in-memory answer's CPU over the durable one's bounds the ratio as the disk's ceiling does,
+ * at the CPU per answer measured. That CPU is not fixed: a server whose event loop sleeps between
+ * batches (the durable one sleeps while its writes are on the disk) pays for every sleep and
+ * wake-up, on top of the write itself (docs/decisions.md, "Issue 12: the durable POST's CPU").
+ * An estimate: it counts neither interrupts nor other processes (the row says how much of the
+ * machine was idle).
+ */
+function cpuCeilingRow(label: string, memory: CpuPerRequest, durable: CpuPerRequest, postRatio: number): BenchRow {
+  const inMemory = memory.perRequest();
+  const onDisk = durable.perRequest();
+  const ceiling = inMemory.total / onDisk.total;
+  const describe = (one: ReturnType<CpuPerRequest['perRequest']>) =>
+    `main thread ${round(one.main, 1)} µs, other threads ${round(one.otherThreads, 1)}, load generator ${round(one.bench, 1)}; machine idle ${Math.round(one.idleShare * 100)}%`;
+  return {
+    name: `serve --state, ${label}: POST /contacts, CPU per answer at ${CONNECTIONS} connections, durable vs in memory`,
+    value: round(onDisk.total, 1),
+    unit: 'µs',
+    baseline: round(inMemory.total, 1),
+    ratio: round(ceiling),
+    note: `the ratio is the most the ${cpuCount()} cores allow if the CPU per answer is what limits (the in-memory answer's CPU over the durable one's); the POST ratio reached ${round(postRatio)}x, ${round(postRatio / ceiling)} of it. Durable: ${describe(onDisk)}. In memory: ${describe(inMemory)}`,
+  };
 }
 
 /**
