@@ -87,9 +87,15 @@ describeRuntimes(
       await rescheduleWithoutDm(SMS_STOPPED, appointment['id'], '11:30');
     });
 
-    it('a Meta opt-out of scope all stops both DMs', async () => {
+    it('a Meta opt-out of scope all or broadcast stops the DM, as it stops POST /messages; comment_dm alone does not', async () => {
       await ok('POST', '/_sandbox/opt-outs', { channel: 'instagram', platform_user_id: 'ig_seed_101', scope: 'all' }, 200);
       await bookWithoutDm(IG_OTHER, '10:00');
+      await ok('POST', '/_sandbox/opt-outs', { channel: 'instagram', platform_user_id: 'ig_seed_107', scope: 'comment_dm' }, 200);
+      await book(IG_OPEN, '11:30');
+      expect((await transcript(IG_OPEN))[0]).toMatch(/^Your appointment is confirmed for 2026-12-02 at 11:30 /);
+      await ok('POST', '/_sandbox/opt-outs', { channel: 'instagram', platform_user_id: 'ig_seed_107', scope: 'broadcast' }, 200);
+      expect((await call('POST', '/messages', { idempotency_key: 'j2-broadcast', conversation_id: IG_OPEN, message_text: 'hi' })).status).toBe(410);
+      await bookWithoutDm(IG_OPEN, '13:00');
     });
 
     it('a blocked customer gets no confirmation, nor a reschedule DM after being blocked', async () => {
