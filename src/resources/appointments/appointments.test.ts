@@ -178,16 +178,17 @@ describe('booking (3.2, 4.6)', () => {
   });
 
   it('from a conversation: links the contact and channel, and DMs a confirmation unless told not to', async () => {
+    // Conversation 9's customer wrote 30 minutes ago, so a message may reach them (booking-dm-rules.test.ts has the refusals).
     const { book, call } = setup();
-    const conversation = ((await call('GET', '/conversations/1')).body as Json).data;
-    const before = ((await call('GET', '/conversations/1/messages')).body as { data: unknown[] }).data.length;
-    const res = await book({ date: '2026-11-19', time: '09:00', conversation_id: 1 });
-    expect((res.body as Json).data).toMatchObject({ conversation_id: 1, contact_id: conversation.contact_id, channel: conversation.channel });
-    const messages = ((await call('GET', '/conversations/1/messages')).body as { data: { text: string }[] }).data;
+    const conversation = ((await call('GET', '/conversations/9')).body as Json).data;
+    const before = ((await call('GET', '/conversations/9/messages')).body as { data: unknown[] }).data.length;
+    const res = await book({ date: '2026-11-19', time: '09:00', conversation_id: 9 });
+    expect((res.body as Json).data).toMatchObject({ conversation_id: 9, contact_id: conversation.contact_id, channel: conversation.channel });
+    const messages = ((await call('GET', '/conversations/9/messages')).body as { data: { text: string }[] }).data;
     expect(messages.length).toBe(before + 1);
     expect(messages[0]!.text).toContain((res.body as Json).data.confirmation_code as string);
-    await book({ date: '2026-11-19', time: '09:45', conversation_id: 1, send_confirmation: false });
-    expect(((await call('GET', '/conversations/1/messages')).body as { data: unknown[] }).data.length).toBe(before + 1);
+    await book({ date: '2026-11-19', time: '09:45', conversation_id: 9, send_confirmation: false });
+    expect(((await call('GET', '/conversations/9/messages')).body as { data: unknown[] }).data.length).toBe(before + 1);
   });
 });
 
@@ -221,13 +222,13 @@ describe('the 3.2 state machine', () => {
 
   it('reschedule keeps the status, moves the time in the appointment zone, fires the event and DMs', async () => {
     const { book, call, sim, account } = setup();
-    const id = ((await book({ date: '2026-11-19', time: '16:00', timezone: 'Europe/Berlin', conversation_id: 1 })).body as Json).data.id as number;
+    const id = ((await book({ date: '2026-11-19', time: '16:00', timezone: 'Europe/Berlin', conversation_id: 9 })).body as Json).data.id as number;
     await call('PATCH', `/appointments/${id}`, { status: 'pending' });
     const res = await call('POST', `/appointments/${id}/reschedule`, { date: '2026-11-20', time: '17:00' });
     expect(res.status).toBe(200);
     expect((res.body as Json).data).toMatchObject({ status: 'pending', datetime: '2026-11-20T16:00:00+00:00', timezone: 'Europe/Berlin' });
     expect(sim.sandbox.events(account.id, { type: 'appointment.rescheduled' })).toHaveLength(1);
-    const messages = ((await call('GET', '/conversations/1/messages')).body as { data: { text: string }[] }).data;
+    const messages = ((await call('GET', '/conversations/9/messages')).body as { data: { text: string }[] }).data;
     expect(messages[0]!.text).toMatch(/moved/);
     const other = ((await book({ date: '2026-11-19', time: '13:30' })).body as Json).data.id as number;
     expect((await call('POST', `/appointments/${other}/reschedule`, { date: '2026-11-20', time: '11:00' })).body).toMatchObject({ error: { code: 'slot_unavailable' } });

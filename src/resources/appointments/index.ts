@@ -6,6 +6,7 @@ import { contactsGroup } from '../contacts/index.js';
 import { conversationsGroup } from '../conversations/index.js';
 import { flowsGroup } from '../flows/index.js';
 import { knowledgeGroup } from '../knowledge/index.js';
+import { sendingGroup } from '../sending/index.js';
 import { appointmentEvents } from './events.js';
 import { createAppointmentsModel } from './model.js';
 import { appointmentMutants } from './mutants.js';
@@ -16,7 +17,7 @@ import { appointmentSeed } from './seed.js';
 export const appointmentsGroup = defineGroup({
   name: 'appointments',
   description: 'Appointments and availability (2.8, 2.9, 3.2, 4.6): slots, time zones, booking, cancel and reschedule.',
-  needs: [aiConfigGroup, knowledgeGroup, conversationsGroup, contactsGroup, flowsGroup],
+  needs: [aiConfigGroup, knowledgeGroup, conversationsGroup, contactsGroup, flowsGroup, sendingGroup],
   model: ({ core, needs }) => createAppointmentsModel(core, needs),
   listen: ({ model, needs, on }) => {
     // 4.7: a flow's book_appointment node may name what this group books: the knowledge base's

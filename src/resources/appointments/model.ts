@@ -18,6 +18,7 @@ import type { CoreServices } from '../../groups/services.js';
 import type { AiConfigModel } from '../ai-config/model.js';
 import type { ConversationsModel } from '../conversations/model.js';
 import type { KnowledgeModel } from '../knowledge/model.js';
+import type { SendingModel } from '../sending/model.js';
 import { calendarIdsOf, confirmationCodeOf } from './codes.js';
 import { APPOINTMENT_RULES, CALENDAR_FAULT_RULES, type AppointmentRecord, type CalendarFaultRecord, type CustomerData } from './record.js';
 import type {
@@ -38,6 +39,8 @@ export interface AppointmentsNeeds {
   readonly aiConfig: AiConfigModel;
   readonly knowledge: KnowledgeModel;
   readonly conversations: ConversationsModel;
+  /** The recipient rules POST /messages and the flow runtime apply (sending/recipient-rules.ts). */
+  readonly sending: SendingModel;
 }
 
 /** Section 8: a service's duration, else 30 minutes. */
@@ -187,10 +190,18 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
     return hours > 0 ? startMs - hours * HOUR : null;
   }
 
+  /**
+   * The confirmation or reschedule DM, as a bot line in the booking's conversation, when the
+   * platform would take a message to that customer now (docs/decisions.md, "Booking DMs follow
+   * the send rules"): not when the channel is disconnected or may not message, the customer
+   * opted out or is blocked, or the window is closed. A skipped DM leaves no line and no count;
+   * the booking or reschedule stands either way.
+   */
   function dm(row: AppointmentRecord, text: string): void {
     if (row.conversation_id === null || !row.send_dm) return;
     const conversation = needs.conversations.find(row.account_id, row.conversation_id);
-    if (conversation) needs.conversations.append(conversation, { sender_type: 'bot', sender_name: null, text });
+    if (!conversation || needs.sending.recipients.plainMessage(conversation) !== undefined) return;
+    needs.conversations.append(conversation, { sender_type: 'bot', sender_name: null, text });
   }
 
   function whenText(row: AppointmentRecord): string {

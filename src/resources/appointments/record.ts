@@ -33,7 +33,7 @@ export interface AppointmentRecord extends Entity {
   readonly customer: CustomerData;
   readonly vehicle_info: string | null;
   readonly notes: string | null;
-  /** Whether a confirmation DM goes into the conversation (and a DM on reschedule). */
+  /** `send_confirmation`: whether the booking and reschedule DMs are wanted (each still needs a reachable customer, model.ts `dm`). */
   readonly send_dm: boolean;
   readonly created_at: string;
 }

@@ -115,6 +115,8 @@ export const appointmentRoutes = [
     path: '/appointments/{id}/reschedule',
     tag,
     summary: "Move to a new date and time in the appointment's zone; 409 slot_unavailable or not_active",
+    description:
+      "Booked from a conversation (and not with send_confirmation false), the move is DMed there when a message could reach the customer now (the POST /messages checks: channel, opt-out, block, window); otherwise no DM, and the move still stands.",
     section: '4.6',
     scope: 'write',
     scopeSource: 'assumption',

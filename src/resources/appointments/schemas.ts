@@ -98,7 +98,12 @@ export const CreateAppointmentBody = z.strictObject({
   timezone: ZoneName.optional().describe('The zone of date and time; default the account time zone.'),
   customer: CustomerInput,
   conversation_id: z.number().int().positive().optional(),
-  send_confirmation: z.boolean().optional().describe('Default true: a confirmation DM goes into the conversation.'),
+  send_confirmation: z
+    .boolean()
+    .optional()
+    .describe(
+      'Default true: a confirmation DM goes into the conversation, if a message could reach the customer now (channel connected and permitted, not opted out or blocked, window open: the POST /messages checks); otherwise none is sent and the booking still stands.',
+    ),
   service_type: Text(200).optional(),
   duration_minutes: Duration.optional(),
   location: LocationInput.optional(),

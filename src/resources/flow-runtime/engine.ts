@@ -21,7 +21,7 @@
  */
 import { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
-import { CHANNEL_CAPABILITIES, windowOpen } from '../channels/capabilities.js';
+import { CHANNEL_CAPABILITIES } from '../channels/capabilities.js';
 import type { ConversationRecord } from '../conversations/model.js';
 import { UNIT_SECONDS, type NodeConfigOf } from '../flows/config-schemas.js';
 import type { FlowDefinition, FlowNode } from '../flows/definition.js';
@@ -80,15 +80,13 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
   function send(session: SessionRecord, text: string): Step | undefined {
     const conversation = conversationOf(session);
     if (!conversation) return { kind: 'end', status: 'cancelled', reason: 'conversation_deleted' };
-    const contact = needs.contacts.find(session.account_id, session.contact_id);
-    if (needs.optOuts.blockingSend(session.account_id, session.channel, conversation.platform_user_id, 'message')) {
-      return { kind: 'end', status: 'cancelled', reason: 'opted_out' };
-    }
-    const person = { channel: session.channel, platform_user_id: conversation.platform_user_id, ig_username: contact?.ig_username ?? null };
-    if (needs.blockedUsers.isBlocked(session.account_id, person)) return { kind: 'end', status: 'cancelled', reason: 'blocked' };
+    // The person and window rules are the ones POST /messages applies (sending/recipient-rules.ts).
+    const refusal = needs.sending.recipients.person(conversation, 'message');
+    if (refusal) return { kind: 'end', status: 'cancelled', reason: refusal };
     // A session a comment started may send the comment's one private reply without a window (within 7 days).
     const privateReply = session.attribution.comment_id !== null && clock.now() - session.started_ms < PRIVATE_REPLY_MS && hooks.repliesSent(session) === 0;
-    if (!privateReply && !windowOpen(session.channel, conversation.last_inbound_ms, clock.now())) return { kind: 'end', status: 'expired', reason: 'window_closed' };
+    if (!privateReply && !needs.sending.recipients.windowIsOpen(conversation)) return { kind: 'end', status: 'expired', reason: 'window_closed' };
+    const contact = needs.contacts.find(session.account_id, session.contact_id);
     const filled = fillPlaceholders(text, contact, session.channel, session.variables).slice(0, 4096);
     const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: filled.trim() === '' ? text : filled });
     hooks.replied(session, message.id);

@@ -3,13 +3,12 @@ import { defineGroup } from '../../groups/define.js';
 import { aiConfigGroup } from '../ai-config/index.js';
 import { appointmentsGroup } from '../appointments/index.js';
 import { commentTriggersGroup } from '../comment-triggers/index.js';
-import { blockedUsersGroup } from '../blocked-users/index.js';
 import { contactsGroup } from '../contacts/index.js';
 import { conversationsGroup } from '../conversations/index.js';
 import { flowsGroup } from '../flows/index.js';
 import { inboundGroup } from '../inbound/index.js';
-import { optOutsGroup } from '../opt-outs/index.js';
 import { overviewGroup } from '../overview/index.js';
+import { sendingGroup } from '../sending/index.js';
 import { tagsGroup } from '../tags/index.js';
 import { createRuntimeModel } from './model.js';
 import { runtimeMutants } from './mutants.js';
@@ -22,7 +21,7 @@ export const flowRuntimeGroup = defineGroup({
   name: 'flowRuntime',
   description:
     'Flow runtime (2.11, 2.12, 2.13, 3.4, 4.8): published active flows run on inbound messages; sessions, flow events (ascending ids, never text) and per-version analytics computed from the events.',
-  needs: [flowsGroup, contactsGroup, conversationsGroup, optOutsGroup, blockedUsersGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup, aiConfigGroup],
+  needs: [flowsGroup, contactsGroup, conversationsGroup, sendingGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup, aiConfigGroup],
   model: ({ core, needs }) => createRuntimeModel(core, needs),
   listen: ({ model, on, core, needs }) => {
     on.inbound.messageReceived.add((accountId, message) => model.receive(accountId, message));

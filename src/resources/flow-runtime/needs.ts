@@ -1,19 +1,18 @@
 /** The models the flow runtime calls (docs/architecture.md, "Through models only"). */
 import type { AiConfigModel } from '../ai-config/model.js';
 import type { AppointmentsModel } from '../appointments/model.js';
-import type { BlockedUsersModel } from '../blocked-users/model.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationsModel } from '../conversations/model.js';
 import type { FlowsModel } from '../flows/model.js';
 import type { TagsModel } from '../tags/model.js';
-import type { OptOutsModel } from '../opt-outs/model.js';
+import type { SendingModel } from '../sending/model.js';
 
 export interface RuntimeNeeds {
   readonly flows: FlowsModel;
   readonly contacts: ContactsModel;
   readonly conversations: ConversationsModel;
-  readonly optOuts: OptOutsModel;
-  readonly blockedUsers: BlockedUsersModel;
+  /** The recipient rules (opt-out, block, window) every sender shares. */
+  readonly sending: SendingModel;
   readonly appointments: AppointmentsModel;
   readonly tags: TagsModel;
   readonly aiConfig: AiConfigModel;

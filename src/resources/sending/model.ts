@@ -14,7 +14,7 @@ import { ApiError, invalidParam } from '../../core/errors.js';
 import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { BlockedUsersModel } from '../blocked-users/model.js';
-import { CHANNEL_CAPABILITIES, windowOpen, type SendAction } from '../channels/capabilities.js';
+import { CHANNEL_CAPABILITIES, type SendAction } from '../channels/capabilities.js';
 import type { ChannelsModel } from '../channels/model.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationRecord, ConversationsModel } from '../conversations/model.js';
@@ -22,6 +22,7 @@ import type { MessagesModel } from '../messages/model.js';
 import type { OptOutsModel } from '../opt-outs/model.js';
 import { createSendAudit } from './audit.js';
 import { createSendFaults, sendError } from './faults.js';
+import { createRecipientRules, type RecipientRefusal } from './recipient-rules.js';
 import type { SendFaultInputData, SendMessageInput, SendResultData } from './schemas.js';
 
 export interface SendingNeeds {
@@ -52,6 +53,24 @@ const OUTCOME_TEXT: Record<SendAction, string> = {
   typing_on: 'Typing indicator shown.',
 };
 
+/** The 7.2 answer to a refusal of the recipient rules (./recipient-rules.ts). */
+function refusalError(refusal: RecipientRefusal, channel: Channel): ApiError {
+  switch (refusal) {
+    case 'not_provisioned':
+      return sendError('not_provisioned', `The ${channel} channel is not connected.`);
+    case 'forbidden':
+      return sendError('forbidden', `The ${channel} connection is not permitted to send messages.`);
+    case 'opted_out':
+      return sendError('recipient_opted_out', 'The recipient opted out of these messages.');
+    case 'blocked':
+      return sendError('unprocessable_send', 'The recipient is blocked.');
+    case 'window_closed': {
+      const hint = CHANNEL_CAPABILITIES[channel].templates ? ' Send an approved template instead.' : '';
+      return sendError('unprocessable_send', `The messaging window is closed: the customer has not written in the last 24 hours.${hint}`);
+    }
+  }
+}
+
 /** `to_phone` digits, or 400 when there are not 7 to 15 of them. */
 function phoneTarget(raw: string): string {
   const digits = raw.replace(/\D/g, '');
@@ -65,6 +84,7 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
   const { clock } = core;
   const faults = createSendFaults(core);
   const audit = createSendAudit(core);
+  const recipients = createRecipientRules(clock, deps);
 
   function route(accountId: number, body: SendMessageInput): Target {
     if (body.conversation_id !== undefined) {
@@ -90,24 +110,16 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
   function check(conversation: ConversationRecord, body: SendMessageInput): ApiError | undefined {
     const { account_id: accountId, channel } = conversation;
     const abilities = CHANNEL_CAPABILITIES[channel];
-    const state = deps.channels.state(accountId, channel);
-    if (!state.connected) return sendError('not_provisioned', `The ${channel} channel is not connected.`);
-    if (!state.messaging_permitted) return sendError('forbidden', `The ${channel} connection is not permitted to send messages.`);
+    const connection = recipients.connection(conversation);
+    if (connection) return refusalError(connection, channel);
     const kind = body.comment_id !== undefined ? 'private_reply' : 'message';
-    if (deps.optOuts.blockingSend(accountId, channel, conversation.platform_user_id, kind)) {
-      return sendError('recipient_opted_out', 'The recipient opted out of these messages.');
-    }
-    const contact = deps.conversations.contactOf(conversation);
-    const person = { channel, platform_user_id: conversation.platform_user_id, ig_username: contact?.ig_username ?? null };
-    if (deps.blockedUsers.isBlocked(accountId, person)) return sendError('unprocessable_send', 'The recipient is blocked.');
+    const person = recipients.person(conversation, kind);
+    if (person) return refusalError(person, channel);
     if (!abilities.actions.includes(body.action)) return sendError('unprocessable_send', `${channel} does not support ${body.action}.`);
     const template = body.template_name !== undefined;
     if (template && !abilities.templates) return sendError('unprocessable_send', `${channel} does not take templates.`);
     if (kind === 'private_reply' && !abilities.privateReplies) return sendError('unprocessable_send', `${channel} has no private replies.`);
-    if (!template && kind === 'message' && !windowOpen(channel, conversation.last_inbound_ms, clock.now())) {
-      const hint = abilities.templates ? ' Send an approved template instead.' : '';
-      return sendError('unprocessable_send', `The messaging window is closed: the customer has not written in the last 24 hours.${hint}`);
-    }
+    if (!template && kind === 'message' && !recipients.windowIsOpen(conversation)) return refusalError('window_closed', channel);
     if (body.action === 'react' || body.action === 'unreact') {
       const target =
         body.message_id !== undefined
@@ -131,6 +143,9 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
 
   return {
     faults,
+
+    /** Whether a message to a thread's customer would be refused, and why: the rules every sender shares. */
+    recipients,
 
     /** Sandbox: the next `count` sends to a recipient (or a conversation's) fail with `error`. */
     armFault(accountId: number, input: SendFaultInputData) {
