@@ -1,0 +1,81 @@
+/**
+ * Threads and the overview follow contacts and deletes (audit 5: J1, J6, N1; docs/decisions.md).
+ * - J1: a conversation shows its contact's name, email and phone, so changing one moves the
+ *   thread's `updated_at` and `GET /conversations?updated_since=` finds it; other contact fields
+ *   leave the thread alone.
+ * - J6: the overview counts a deleted (or erased) thread among `messages.conversations` and
+ *   `usage.conversations.used` as long as its kept analytics rows count as messages.
+ * - N1: a shared knowledge gap goes once every thread that raised it is gone.
+ * Both runtimes.
+ */
+import { expect, it } from 'vitest';
+import { describeRuntimes, type RuntimeApi } from './support/runtimes.js';
+
+type Json = Record<string, unknown>;
+const data = <T = Json>(res: { body: unknown }) => (res.body as { data: T }).data;
+
+const T0 = Date.parse('2026-11-24T15:00:00Z');
+const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', '+00:00');
+
+function helpers(api: () => RuntimeApi) {
+  const key = () => api().keys.full!;
+  const accountId = () => api().accounts[0]!.id;
+  const call = (method: string, path: string, body?: Json, query?: Record<string, string>) =>
+    api().call({ method, path, key: key(), ...(body === undefined ? {} : { body }), ...(query === undefined ? {} : { query }) });
+  /** A customer writes in: their contact and thread. */
+  const writeIn = (platformUserId: string, text = 'hello', channel: 'telegram' | 'instagram' = 'telegram') => {
+    const heard = api().sim.sandbox.inbound(accountId(), { channel, platform_user_id: platformUserId, text });
+    if (!heard.delivered) throw new Error('inbound not delivered');
+    return heard.conversation;
+  };
+  const threadIds = async (query: Record<string, string>) => data<Json[]>(await call('GET', '/conversations', undefined, query)).map((c) => c['id']);
+  const thread = async (id: number) => data(await call('GET', `/conversations/${id}`));
+  return { key, accountId, call, writeIn, threadIds, thread };
+}
+
+describeRuntimes('a contact change moves its threads (J1)', (api) => {
+  const { call, writeIn, threadIds, thread } = helpers(api);
+
+  it('renaming, a new email or a new phone: updated_since lists the thread and GET shows the new updated_at', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const mine = writeIn('j1-customer');
+    const other = writeIn('j1-other');
+    for (const [step, body, shows] of [
+      [1, { name: 'Mia Renamed' }, { customer_name: 'Mia Renamed' }],
+      [2, { email: 'mia@example.com' }, { lead_email: 'mia@example.com' }],
+      [3, { phone: '+15550100200' }, { lead_phone: '+15550100200' }],
+      [4, { name: '' }, { customer_name: 'j1-customer' }],
+    ] as const) {
+      const at = T0 + step * 60_000;
+      api().sim.sandbox.clock.freeze(at);
+      expect((await call('PATCH', `/contacts/${mine.contact_id}`, body)).status).toBe(200);
+      expect(await thread(mine.id), JSON.stringify(body)).toMatchObject({ ...shows, updated_at: iso(at) });
+      expect(await threadIds({ updated_since: iso(at - 30_000) }), JSON.stringify(body)).toEqual([mine.id]);
+    }
+    expect((await thread(other.id))['updated_at']).toBe(iso(T0));
+  });
+
+  it('POST /contacts updating the name moves the thread too', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const mine = writeIn('j1-upsert');
+    api().sim.sandbox.clock.freeze(T0 + 60_000);
+    expect((await call('POST', '/contacts', { channel: 'telegram', platform_user_id: 'j1-upsert', name: 'Upserted Name' })).status).toBe(200);
+    expect(await thread(mine.id)).toMatchObject({ customer_name: 'Upserted Name', updated_at: iso(T0 + 60_000) });
+  });
+
+  it('a stage, notes, tag or same-value change leaves the thread alone; a rename after them moves it', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const mine = writeIn('j1-quiet');
+    expect((await call('PATCH', `/contacts/${mine.contact_id}`, { name: 'Quiet One' })).status).toBe(200);
+    api().sim.sandbox.clock.freeze(T0 + 60_000);
+    for (const body of [{ stage: 'qualified' }, { notes: 'called back' }, { name: 'Quiet One' }]) {
+      expect((await call('PATCH', `/contacts/${mine.contact_id}`, body)).status).toBe(200);
+    }
+    expect((await call('POST', `/contacts/${mine.contact_id}/tags`, { name: 'vip' })).status).toBe(200);
+    expect((await thread(mine.id))['updated_at']).toBe(iso(T0));
+    expect(await threadIds({ updated_since: iso(T0 + 30_000) })).toEqual([]);
+    api().sim.sandbox.clock.freeze(T0 + 120_000);
+    expect((await call('PATCH', `/contacts/${mine.contact_id}`, { name: 'Loud One' })).status).toBe(200);
+    expect(await threadIds({ updated_since: iso(T0 + 30_000) })).toEqual([mine.id]);
+  });
+});
