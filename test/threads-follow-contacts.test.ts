@@ -79,3 +79,37 @@ describeRuntimes('a contact change moves its threads (J1)', (api) => {
     expect(await threadIds({ updated_since: iso(T0 + 30_000) })).toEqual([mine.id]);
   });
 });
+
+describeRuntimes('the overview keeps deleted threads it counts messages of (J6)', (api) => {
+  const { call, writeIn } = helpers(api);
+  const overview = async () => {
+    const o = data<{ messages: { inbound: Json; conversations: Json }; usage: { conversations: { used: number } } }>(await call('GET', '/analytics/overview'));
+    return { inbound: o.messages.inbound['current'], threads: o.messages.conversations['current'], used: o.usage.conversations.used };
+  };
+
+  it('DELETE /conversations and DELETE /contacts leave messages.conversations and usage.conversations.used as they were', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const deleted = writeIn('j6-deleted');
+    const erased = writeIn('j6-erased');
+    writeIn('j6-erased', 'still there?');
+    const before = await overview();
+
+    const removed = await call('DELETE', `/conversations/${deleted.id}`);
+    expect(removed.status).toBe(200);
+    expect(data<{ removed: { metrics_detached: number } }>(removed).removed.metrics_detached).toBe(1);
+    expect(await overview()).toEqual(before);
+
+    expect((await call('DELETE', `/contacts/${erased.contact_id}`)).status).toBe(200);
+    expect(await overview()).toEqual(before);
+
+    // The kept thread ids survive a snapshot and its restore (the record check accepts them).
+    const snapshot = api().sim.sandbox.snapshot();
+    api().sim.sandbox.reset();
+    api().sim.sandbox.restore(snapshot);
+    expect(await overview()).toEqual(before);
+
+    // A new thread still adds one, and the deleted ones are not counted twice.
+    writeIn('j6-new');
+    expect(await overview()).toEqual({ inbound: Number(before.inbound) + 1, threads: Number(before.threads) + 1, used: before.used + 1 });
+  });
+});
