@@ -113,3 +113,44 @@ describeRuntimes('the overview keeps deleted threads it counts messages of (J6)'
     expect(await overview()).toEqual({ inbound: Number(before.inbound) + 1, threads: Number(before.threads) + 1, used: before.used + 1 });
   });
 });
+
+describeRuntimes('a shared knowledge gap goes with the last thread that raised it (N1)', (api) => {
+  const { call, writeIn } = helpers(api);
+  const gapFor = async (canonical: string) =>
+    data<Json[]>(await call('GET', '/knowledge-gaps', undefined, { status: 'all', limit: '100' })).find((gap) => gap['canonical_question'] === canonical);
+
+  it('erasing every customer who raised it removes the gap; while one is left it stays, unlinked once its latest goes', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const first = writeIn('n1-first', 'Do you sell inflatable kayaks?');
+    api().sim.sandbox.clock.freeze(T0 + 60_000);
+    const second = writeIn('n1-second', 'do you sell inflatable kayaks');
+    expect(await gapFor('do you sell inflatable kayaks')).toMatchObject({ occurrence_count: 2, conversation_id: second.id });
+
+    // The earlier customer goes: the latest sighting is someone else's and stays as it was.
+    expect((await call('DELETE', `/contacts/${first.contact_id}`)).status).toBe(200);
+    expect(await gapFor('do you sell inflatable kayaks')).toMatchObject({ conversation_id: second.id, user_message: 'do you sell inflatable kayaks' });
+
+    expect((await call('DELETE', `/contacts/${second.contact_id}`)).status).toBe(200);
+    expect(await gapFor('do you sell inflatable kayaks')).toBeUndefined();
+  });
+
+  it('the latest customer goes first (unlinked, I3), then the other thread is deleted: the gap goes', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const first = writeIn('n1-a', 'Do you rent paddle boards?');
+    api().sim.sandbox.clock.freeze(T0 + 60_000);
+    const second = writeIn('n1-b', 'Do you rent paddle boards?');
+    expect((await call('DELETE', `/conversations/${second.id}`)).status).toBe(200);
+    expect(await gapFor('do you rent paddle boards')).toMatchObject({ conversation_id: null, user_message: 'do you rent paddle boards', occurrence_count: 2 });
+    expect((await call('DELETE', `/conversations/${first.id}`)).status).toBe(200);
+    expect(await gapFor('do you rent paddle boards')).toBeUndefined();
+  });
+
+  it('a gap one customer raised twice goes with their thread: nobody else shares it', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const only = writeIn('n1-twice', 'Do you repair wetsuits?');
+    writeIn('n1-twice', 'Do you repair wetsuits?');
+    expect(await gapFor('do you repair wetsuits')).toMatchObject({ occurrence_count: 2, conversation_id: only.id });
+    expect((await call('DELETE', `/conversations/${only.id}`)).status).toBe(200);
+    expect(await gapFor('do you repair wetsuits')).toBeUndefined();
+  });
+});

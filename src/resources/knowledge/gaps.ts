@@ -24,6 +24,13 @@ export interface GapRecord extends Entity {
   readonly signal_type: GapData['signal_type'];
   readonly channel: Channel;
   readonly conversation_id: number | null;
+  /**
+   * Every thread still there that raised the gap, when each sighting's thread is known (gaps
+   * heard from messages; a sandbox or seeded gap seen once in a named thread). Absent when some
+   * sighting's thread is not known (a sandbox gap created with several occurrences, a pulled
+   * seed, state from before it was kept): then the I3 rule decides by `occurrence_count`.
+   */
+  readonly raised_in?: readonly number[];
   readonly user_message: string;
   readonly ai_response: string | null;
   readonly canonical_question: string;
@@ -71,8 +78,8 @@ export function createGaps(core: CoreServices) {
       status: { key: (gap) => `${gap.account_id}:${gap.status}`, keyed: true },
       signal_type: { key: (gap) => `${gap.account_id}:${gap.signal_type}`, keyed: true },
       channel: { key: (gap) => `${gap.account_id}:${gap.channel}`, keyed: true },
-      // Erasure (4.2, 4.4): the gaps a deleted thread's messages raised.
-      conversation: { key: (gap) => (gap.conversation_id === null ? null : String(gap.conversation_id)) },
+      // Erasure (4.2, 4.4): the gaps a deleted thread's messages raised, whichever sighting it was.
+      conversation: { key: (gap) => (gap.raised_in ? gap.raised_in.map(String) : gap.conversation_id === null ? null : String(gap.conversation_id)) },
     },
     { schema: GapRecordSchema, sequence: 'knowledge_gap' },
     { accountKey: (gap) => gap.last_seen_ms },
@@ -80,13 +87,17 @@ export function createGaps(core: CoreServices) {
 
   function insert(accountId: number, input: NewGap): GapRecord {
     const now = clock.now();
+    const conversationId = input.conversation_id ?? null;
+    // Every sighting's thread is known only when there is one sighting, in a named thread.
+    const known = conversationId !== null && (input.occurrence_count ?? 1) === 1;
     return gaps.insert({
       id: store.nextId('knowledge_gap'),
       account_id: accountId,
       status: input.status ?? 'open',
       signal_type: input.signal_type,
       channel: input.channel,
-      conversation_id: input.conversation_id ?? null,
+      conversation_id: conversationId,
+      ...(known ? { raised_in: [conversationId] } : {}),
       user_message: input.user_message,
       ai_response: input.ai_response ?? null,
       canonical_question: input.canonical_question ?? canonicalQuestion(input.user_message),
@@ -176,6 +187,9 @@ export function createGaps(core: CoreServices) {
           last_seen_at: clock.iso(now),
           last_seen_ms: now,
           conversation_id: message.conversation_id,
+          ...(existing.raised_in && !existing.raised_in.includes(message.conversation_id)
+            ? { raised_in: [...existing.raised_in, message.conversation_id] }
+            : {}),
           channel: message.channel,
           user_message: message.text,
           top_similarity: top,
@@ -201,14 +215,22 @@ export function createGaps(core: CoreServices) {
      * A thread was deleted, or its contact erased (4.2: "erases ... messages"; 4.4: "analytics
      * rows kept without message text"): the customer's words leave with it. A gap only this thread
      * raised goes; one other customers raised too stays, unlinked, quoting the question they
-     * share (its canonical form) instead of this customer's message.
+     * share (its canonical form) instead of this customer's message (audit 4, I3). Once every
+     * thread that raised a gap is gone, the gap goes too (audit 5, N1): no customer is left to
+     * share it with. Without `raised_in` (some sighting's thread unknown) only the I3 rule applies.
      */
     forgetConversation(accountId: number, conversationId: number): void {
       for (const id of [...gaps.idsByIndex('conversation', String(conversationId))]) {
         const gap = gaps.get(id);
         if (!gap || gap.account_id !== accountId) continue;
-        if (gap.occurrence_count <= 1) gaps.remove(id);
-        else gaps.update(id, { conversation_id: null, user_message: gap.canonical_question });
+        const rest = gap.raised_in?.filter((other) => other !== conversationId);
+        if (rest ? rest.length === 0 : gap.occurrence_count <= 1) {
+          gaps.remove(id);
+          continue;
+        }
+        // Another thread's words, when its sighting is the latest, stay.
+        const unlink = gap.conversation_id === conversationId ? { conversation_id: null, user_message: gap.canonical_question } : {};
+        gaps.update(id, { ...unlink, ...(rest ? { raised_in: rest } : {}) });
       }
     },
 
