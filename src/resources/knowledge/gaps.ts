@@ -16,6 +16,7 @@ import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
 import type { FaqRecord } from './faqs.js';
 import { ANSWERED, WEAK, canonicalQuestion, faqWords, isQuestion, similarity, words } from './matching.js';
+import { createGapThreads } from './gap-threads.js';
 import { GapRecordSchema } from './records.js';
 import type { GapData, GapListFilters } from './schemas.js';
 
@@ -24,13 +25,6 @@ export interface GapRecord extends Entity {
   readonly signal_type: GapData['signal_type'];
   readonly channel: Channel;
   readonly conversation_id: number | null;
-  /**
-   * Every thread still there that raised the gap, when each sighting's thread is known (gaps
-   * heard from messages; a sandbox or seeded gap seen once in a named thread). Absent when some
-   * sighting's thread is not known (a sandbox gap created with several occurrences, a pulled
-   * seed, state from before it was kept): then the I3 rule decides by `occurrence_count`.
-   */
-  readonly raised_in?: readonly number[];
   readonly user_message: string;
   readonly ai_response: string | null;
   readonly canonical_question: string;
@@ -78,26 +72,23 @@ export function createGaps(core: CoreServices) {
       status: { key: (gap) => `${gap.account_id}:${gap.status}`, keyed: true },
       signal_type: { key: (gap) => `${gap.account_id}:${gap.signal_type}`, keyed: true },
       channel: { key: (gap) => `${gap.account_id}:${gap.channel}`, keyed: true },
-      // Erasure (4.2, 4.4): the gaps a deleted thread's messages raised, whichever sighting it was.
-      conversation: { key: (gap) => (gap.raised_in ? gap.raised_in.map(String) : gap.conversation_id === null ? null : String(gap.conversation_id)) },
+      // Erasure (4.2, 4.4): the gaps a deleted thread's messages raised.
+      conversation: { key: (gap) => (gap.conversation_id === null ? null : String(gap.conversation_id)) },
     },
     { schema: GapRecordSchema, sequence: 'knowledge_gap' },
     { accountKey: (gap) => gap.last_seen_ms },
   );
+  const threads = createGapThreads(core);
 
   function insert(accountId: number, input: NewGap): GapRecord {
     const now = clock.now();
-    const conversationId = input.conversation_id ?? null;
-    // Every sighting's thread is known only when there is one sighting, in a named thread.
-    const known = conversationId !== null && (input.occurrence_count ?? 1) === 1;
-    return gaps.insert({
+    const gap = gaps.insert({
       id: store.nextId('knowledge_gap'),
       account_id: accountId,
       status: input.status ?? 'open',
       signal_type: input.signal_type,
       channel: input.channel,
-      conversation_id: conversationId,
-      ...(known ? { raised_in: [conversationId] } : {}),
+      conversation_id: input.conversation_id ?? null,
       user_message: input.user_message,
       ai_response: input.ai_response ?? null,
       canonical_question: input.canonical_question ?? canonicalQuestion(input.user_message),
@@ -109,6 +100,9 @@ export function createGaps(core: CoreServices) {
       last_seen_ms: now,
       created_at: clock.iso(now),
     });
+    // Every sighting's thread is known only when there is one sighting, in a named thread.
+    if (gap.conversation_id !== null && gap.occurrence_count === 1) threads.add(accountId, gap.id, gap.conversation_id);
+    return gap;
   }
 
   /** The open or pending gap for this question, if any. */
@@ -187,13 +181,12 @@ export function createGaps(core: CoreServices) {
           last_seen_at: clock.iso(now),
           last_seen_ms: now,
           conversation_id: message.conversation_id,
-          ...(existing.raised_in && !existing.raised_in.includes(message.conversation_id)
-            ? { raised_in: [...existing.raised_in, message.conversation_id] }
-            : {}),
           channel: message.channel,
           user_message: message.text,
           top_similarity: top,
         });
+        // A gap with a sighting in an unnamed thread stays untracked (./gap-threads.ts).
+        if (threads.tracked(gap.id)) threads.add(accountId, gap.id, message.conversation_id);
         return { kind: 'gap', gap, opened: false };
       }
       const weak = best !== undefined && top >= WEAK;
@@ -216,21 +209,28 @@ export function createGaps(core: CoreServices) {
      * rows kept without message text"): the customer's words leave with it. A gap only this thread
      * raised goes; one other customers raised too stays, unlinked, quoting the question they
      * share (its canonical form) instead of this customer's message (audit 4, I3). Once every
-     * thread that raised a gap is gone, the gap goes too (audit 5, N1): no customer is left to
-     * share it with. Without `raised_in` (some sighting's thread unknown) only the I3 rule applies.
+     * thread that raised a gap is gone, the gap goes too (audit 5, N1): no customer who asked is
+     * left. A gap whose sightings are not all in known threads (./gap-threads.ts) keeps the I3
+     * rule: one sighting goes, several stay.
      */
     forgetConversation(accountId: number, conversationId: number): void {
+      const unlink = (gap: GapRecord): void => {
+        // Only this customer's words go: when another's sighting is the latest, it stays as it is.
+        if (gap.conversation_id === conversationId) gaps.update(gap.id, { conversation_id: null, user_message: gap.canonical_question });
+      };
+      const decided = new Set<number>();
+      for (const { gapId, left } of threads.drop(accountId, conversationId)) {
+        const gap = gaps.get(gapId);
+        if (!gap) continue;
+        decided.add(gapId);
+        if (left === 0) gaps.remove(gapId);
+        else unlink(gap);
+      }
       for (const id of [...gaps.idsByIndex('conversation', String(conversationId))]) {
         const gap = gaps.get(id);
-        if (!gap || gap.account_id !== accountId) continue;
-        const rest = gap.raised_in?.filter((other) => other !== conversationId);
-        if (rest ? rest.length === 0 : gap.occurrence_count <= 1) {
-          gaps.remove(id);
-          continue;
-        }
-        // Another thread's words, when its sighting is the latest, stay.
-        const unlink = gap.conversation_id === conversationId ? { conversation_id: null, user_message: gap.canonical_question } : {};
-        gaps.update(id, { ...unlink, ...(rest ? { raised_in: rest } : {}) });
+        if (!gap || gap.account_id !== accountId || decided.has(id)) continue;
+        if (gap.occurrence_count <= 1) gaps.remove(id);
+        else unlink(gap);
       }
     },
 

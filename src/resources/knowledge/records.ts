@@ -56,7 +56,6 @@ export const GapRecordSchema = storedRecord({
   signal_type: z.enum(SIGNAL_TYPES),
   channel: Channel,
   conversation_id: z.number().int().positive().nullable(),
-  raised_in: z.array(z.number().int().positive()).optional(),
   user_message: z.string(),
   ai_response: z.string().nullable(),
   canonical_question: z.string(),
