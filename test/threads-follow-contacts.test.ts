@@ -55,6 +55,20 @@ describeRuntimes('a contact change moves its threads (J1)', (api) => {
     expect((await thread(other.id))['updated_at']).toBe(iso(T0));
   });
 
+  it('fires contact.updated and no conversation event: only updated_at moved', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const mine = writeIn('j1-events');
+    const journal = (after?: number) => api().sim.sandbox.events(api().accounts[0]!.id, { limit: 1000, ...(after === undefined ? {} : { after }) });
+    let last: number | undefined;
+    for (let page = journal(); page.length > 0; page = journal(last)) last = Number(page[page.length - 1]!.id.replace(/^evt_/, ''));
+    api().sim.sandbox.clock.freeze(T0 + 60_000);
+    expect((await call('PATCH', `/contacts/${mine.contact_id}`, { name: 'Evented', email: 'evented@example.com' })).status).toBe(200);
+    expect((await thread(mine.id))['updated_at']).toBe(iso(T0 + 60_000));
+    const fired = journal(last).map((event) => event.type);
+    expect(fired).toContain('contact.updated');
+    expect(fired.filter((type) => type.startsWith('conversation.'))).toEqual([]);
+  });
+
   it('POST /contacts updating the name moves the thread too', async () => {
     api().sim.sandbox.clock.freeze(T0);
     const mine = writeIn('j1-upsert');
