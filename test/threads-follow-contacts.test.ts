@@ -144,6 +144,10 @@ describeRuntimes('a shared knowledge gap goes with the last thread that raised i
     expect((await call('DELETE', `/contacts/${first.contact_id}`)).status).toBe(200);
     expect(await gapFor('do you sell inflatable kayaks')).toMatchObject({ conversation_id: second.id, user_message: 'do you sell inflatable kayaks' });
 
+    // Which threads raised the gap is state: it survives a snapshot and its restore.
+    const snapshot = api().sim.sandbox.snapshot();
+    api().sim.sandbox.reset();
+    api().sim.sandbox.restore(snapshot);
     expect((await call('DELETE', `/contacts/${second.contact_id}`)).status).toBe(200);
     expect(await gapFor('do you sell inflatable kayaks')).toBeUndefined();
   });
