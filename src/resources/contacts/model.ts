@@ -35,6 +35,13 @@ export interface ContactsNeeds {
 export const contactHooks = {
   /** A contact is being erased: remove everything that hangs off it (same transaction). */
   contactDeleted: hook<[accountId: number, contactId: number]>(),
+  /**
+   * A contact's public fields really changed (not on create, not on a no-op write): `previous`
+   * and `next` are the stored records before and after, so a listener that shows some of the
+   * contact's fields (conversations show its name, email and phone) can tell whether its own
+   * representation changed. Same transaction as the write.
+   */
+  contactChanged: hook<[previous: ContactRecord, next: ContactRecord]>(),
 };
 
 const NO_CUSTOM: NonNullable<ContactEdit['custom']> = Object.freeze([]);
@@ -46,7 +53,7 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
   const names = new NameGramIndex();
   const contacts = core.store.define<ContactRecord>('contacts', contactIndexes, contactRules, { accountKey: updatedKey, attached: [names] });
   core.lifecycle.closing.add(() => names.stop());
-  const writer = createContactWriter(core, deps, contacts);
+  const writer = createContactWriter(core, deps, contacts, (previous, next) => hooks.contactChanged.run(previous, next));
   const { get, findByIdentity, presenter, insert, commit } = writer;
 
   function tagIds(accountId: number, names: readonly string[] | undefined): number[] {

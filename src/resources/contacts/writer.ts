@@ -74,7 +74,15 @@ export interface WriterDeps {
   readonly customFields: CustomFieldsModel;
 }
 
-export function createContactWriter(core: CoreServices, deps: WriterDeps, contacts: Collection<ContactRecord>) {
+/** Told of every committed change (the model runs its `contactChanged` hook from it). */
+export type ContactChangeListener = (previous: ContactRecord, next: ContactRecord) => void;
+
+export function createContactWriter(
+  core: CoreServices,
+  deps: WriterDeps,
+  contacts: Collection<ContactRecord>,
+  onChanged: ContactChangeListener,
+) {
   const { store, clock, events } = core;
 
   /** The contact as the API shows it, built fresh. */
@@ -251,6 +259,8 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
         updated_at: now,
         lead_captured_at: leadCaptured ? now : next.lead_captured_at,
       });
+      // Before the events: what hangs off the contact (its threads' updated_at) is current when they fire.
+      onChanged(previous, written);
       if (changed.includes('custom_fields')) emitFieldChanges(previous, written, source);
       events.emit(written.account_id, 'contact.updated', { contact: presentWritten(written), changed_fields: changed, created: false, source });
       if (leadCaptured) emitLead(written, source);

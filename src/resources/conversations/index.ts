@@ -19,6 +19,7 @@ export const conversationsGroup = defineGroup({
   model: ({ core, needs, hooks }) => createConversationsModel(core, needs, hooks),
   listen: ({ model, on }) => {
     on.contacts.contactDeleted.add((accountId, contactId) => model.eraseContactThreads(accountId, contactId));
+    on.contacts.contactChanged.add((previous, next) => model.followContact(previous, next));
     on.tags.tagDeleted.add((accountId, tagId) => model.removeTagLabel(accountId, tagId));
     on.team.memberActivity.add((accountId, memberId) => model.activeCountFor(accountId, memberId));
     on.team.memberRemoved.add((accountId, memberId) => model.unassignMember(accountId, memberId));

@@ -59,6 +59,15 @@ export const conversationHooks = {
   claimGuard: hook<[accountId: number, person: ThreadPerson], ApiError | undefined>(),
 };
 
+/** Whether a thread's representation reads the contact differently after the change (see `present`). */
+function showsDifferently(previous: ContactRecord, next: ContactRecord): boolean {
+  return (
+    (previous.name ?? previous.platform_user_id) !== (next.name ?? next.platform_user_id) ||
+    previous.email !== next.email ||
+    previous.phone !== next.phone
+  );
+}
+
 /** Statuses in which an assigned thread counts as one of the member's active conversations. */
 const OPEN_STATUSES = new Set(['active', 'pending', 'escalated']);
 
@@ -229,6 +238,21 @@ export function createThreads(core: CoreServices, deps: ConversationsNeeds, hook
       for (const id of [...conversations.idsByIndex('contact', String(contactId))]) {
         const conversation = find(accountId, id);
         if (conversation) erase(conversation);
+      }
+    },
+
+    /**
+     * A contact changed: its threads show its name, email and phone (`customer_name`,
+     * `lead_email`, `lead_phone`), so when one of those reads differently each thread's
+     * `updated_at` moves, and `updated_since` finds it (docs/decisions.md, audit 5 J1). Other
+     * contact fields (stage, notes, tags...) leave the threads alone. No event: none fires when
+     * only `updated_at` moves. A contact has a thread or two, found through the `contact` index.
+     */
+    followContact(previous: ContactRecord, next: ContactRecord): void {
+      if (!showsDifferently(previous, next)) return;
+      for (const id of [...conversations.idsByIndex('contact', String(next.id))]) {
+        const conversation = find(next.account_id, id);
+        if (conversation) write(conversation, {});
       }
     },
 

@@ -173,4 +173,19 @@ describe('erasure (4.2, 4.4)', () => {
     expect((await sim.request({ method: 'DELETE', path: `/conversations/${thread.conversation.id}`, key: keys.full })).status).toBe(200);
     expect((await gaps({ status: 'all' })).data.find((gap) => gap['canonical_question'] === 'can i bring my dog on a tour')).toBeUndefined();
   });
+
+  it('a sandbox gap keeps the I3 rule when some sighting has no known thread (audit 5, N1)', async () => {
+    const { say, gaps, sim, id, keys } = setup();
+    const heard = say('hello there', 'telegram', 'n1-sandbox');
+    if (!heard.delivered) throw new Error('inbound not delivered');
+    const thread = heard.conversation.id;
+    // Seen three times, the last in this thread: the two before came from threads nobody named.
+    sim.sandbox.createKnowledgeGap(id, { signal_type: 'no_knowledge', channel: 'telegram', user_message: 'Do you sell gift cards?', conversation_id: thread, occurrence_count: 3 });
+    // Seen once, in this thread: every sighting's thread is known.
+    sim.sandbox.createKnowledgeGap(id, { signal_type: 'no_knowledge', channel: 'telegram', user_message: 'Do you sell maps?', conversation_id: thread });
+    expect((await sim.request({ method: 'DELETE', path: `/conversations/${thread}`, key: keys.full })).status).toBe(200);
+    const after = (await gaps({ status: 'all' })).data;
+    expect(after.find((gap) => gap['canonical_question'] === 'do you sell gift cards')).toMatchObject({ conversation_id: null, user_message: 'do you sell gift cards', occurrence_count: 3 });
+    expect(after.find((gap) => gap['canonical_question'] === 'do you sell maps')).toBeUndefined();
+  });
 });

@@ -16,6 +16,7 @@ import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
 import type { FaqRecord } from './faqs.js';
 import { ANSWERED, WEAK, canonicalQuestion, faqWords, isQuestion, similarity, words } from './matching.js';
+import { createGapThreads } from './gap-threads.js';
 import { GapRecordSchema } from './records.js';
 import type { GapData, GapListFilters } from './schemas.js';
 
@@ -77,10 +78,11 @@ export function createGaps(core: CoreServices) {
     { schema: GapRecordSchema, sequence: 'knowledge_gap' },
     { accountKey: (gap) => gap.last_seen_ms },
   );
+  const threads = createGapThreads(core);
 
   function insert(accountId: number, input: NewGap): GapRecord {
     const now = clock.now();
-    return gaps.insert({
+    const gap = gaps.insert({
       id: store.nextId('knowledge_gap'),
       account_id: accountId,
       status: input.status ?? 'open',
@@ -98,6 +100,9 @@ export function createGaps(core: CoreServices) {
       last_seen_ms: now,
       created_at: clock.iso(now),
     });
+    // Every sighting's thread is known only when there is one sighting, in a named thread.
+    if (gap.conversation_id !== null && gap.occurrence_count === 1) threads.add(accountId, gap.id, gap.conversation_id);
+    return gap;
   }
 
   /** The open or pending gap for this question, if any. */
@@ -180,6 +185,8 @@ export function createGaps(core: CoreServices) {
           user_message: message.text,
           top_similarity: top,
         });
+        // A gap with a sighting in an unnamed thread stays untracked (./gap-threads.ts).
+        if (threads.tracked(gap.id)) threads.add(accountId, gap.id, message.conversation_id);
         return { kind: 'gap', gap, opened: false };
       }
       const weak = best !== undefined && top >= WEAK;
@@ -201,14 +208,29 @@ export function createGaps(core: CoreServices) {
      * A thread was deleted, or its contact erased (4.2: "erases ... messages"; 4.4: "analytics
      * rows kept without message text"): the customer's words leave with it. A gap only this thread
      * raised goes; one other customers raised too stays, unlinked, quoting the question they
-     * share (its canonical form) instead of this customer's message.
+     * share (its canonical form) instead of this customer's message (audit 4, I3). Once every
+     * thread that raised a gap is gone, the gap goes too (audit 5, N1): no customer who asked is
+     * left. A gap whose sightings are not all in known threads (./gap-threads.ts) keeps the I3
+     * rule: one sighting goes, several stay.
      */
     forgetConversation(accountId: number, conversationId: number): void {
+      const unlink = (gap: GapRecord): void => {
+        // Only this customer's words go: when another's sighting is the latest, it stays as it is.
+        if (gap.conversation_id === conversationId) gaps.update(gap.id, { conversation_id: null, user_message: gap.canonical_question });
+      };
+      const decided = new Set<number>();
+      for (const { gapId, left } of threads.drop(accountId, conversationId)) {
+        const gap = gaps.get(gapId);
+        if (!gap) continue;
+        decided.add(gapId);
+        if (left === 0) gaps.remove(gapId);
+        else unlink(gap);
+      }
       for (const id of [...gaps.idsByIndex('conversation', String(conversationId))]) {
         const gap = gaps.get(id);
-        if (!gap || gap.account_id !== accountId) continue;
+        if (!gap || gap.account_id !== accountId || decided.has(id)) continue;
         if (gap.occurrence_count <= 1) gaps.remove(id);
-        else gaps.update(id, { conversation_id: null, user_message: gap.canonical_question });
+        else unlink(gap);
       }
     },
 

@@ -35,6 +35,13 @@ export interface MessageRecord extends Entity {
 export interface MessageMetricRecord extends Entity {
   readonly message_record_id: number;
   readonly conversation_id: number | null;
+  /**
+   * The thread a detached row belonged to (set when it is detached): the overview still counts
+   * that thread among the conversations with messages (docs/decisions.md, audit 5 J6). Not a
+   * reference: the thread is gone, and its id names no one. Absent on rows detached before it
+   * was kept (older state files): those count as messages but as no thread.
+   */
+  readonly former_conversation_id?: number;
   readonly channel: Channel;
   readonly direction: Direction;
   readonly sender_type: string;
@@ -61,6 +68,11 @@ export interface RemovedMessages {
   readonly messages: number;
   readonly contexts: number;
   readonly metrics_detached: number;
+}
+
+/** The thread a row counts for, live or deleted; undefined for a row detached before threads were kept. */
+export function threadOfMetric(row: MessageMetricRecord): number | undefined {
+  return row.conversation_id ?? row.former_conversation_id;
 }
 
 export function directionOf(senderType: string): Direction {
@@ -101,6 +113,7 @@ export function createMessagesModel(core: CoreServices) {
       schema: storedRecord({
         message_record_id: z.number().int().positive(),
         conversation_id: z.number().int().positive().nullable(),
+        former_conversation_id: z.number().int().positive().optional(),
         channel: ChannelSchema,
         direction: z.enum(['inbound', 'outbound', 'system']),
         sender_type: z.string().min(1).max(50),
@@ -224,7 +237,7 @@ export function createMessagesModel(core: CoreServices) {
         messages.remove(id);
       }
       const metricIds = [...metrics.idsByIndex('conversation', conversationKey(conversationId))];
-      for (const id of metricIds) metrics.update(id, { conversation_id: null });
+      for (const id of metricIds) metrics.update(id, { conversation_id: null, former_conversation_id: conversationId });
       return { messages: ids.length, contexts: aiSpoke ? 1 : 0, metrics_detached: metricIds.length };
     },
   };

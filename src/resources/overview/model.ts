@@ -17,7 +17,7 @@ import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationsModel } from '../conversations/model.js';
 import type { FlowsModel } from '../flows/model.js';
 import type { KnowledgeModel } from '../knowledge/model.js';
-import type { MessagesModel } from '../messages/model.js';
+import { threadOfMetric, type MessagesModel } from '../messages/model.js';
 import type { SendingModel } from '../sending/model.js';
 import { countTimes, windowAt, zeroCount, type OverviewWindowMs } from './window.js';
 import { billingCycleAt, usageOf } from './usage.js';
@@ -76,7 +76,9 @@ export function createOverviewModel(core: CoreServices, needs: OverviewNeeds, ho
       const bucket = row.created_ms >= window.currentFromMs ? 'current' : 'previous';
       (row.direction === 'inbound' ? inbound : outbound)[bucket]++;
       byChannel[row.channel][bucket]++;
-      if (row.conversation_id !== null) threads[bucket].add(row.conversation_id);
+      // A deleted or erased thread's kept rows still count it: its messages are counted too (4.4).
+      const thread = threadOfMetric(row);
+      if (thread !== undefined) threads[bucket].add(thread);
       if (row.direction === 'outbound' && row.sender_type === 'bot') ai[bucket]++;
       else if (row.direction === 'outbound' && row.sender_type !== 'agent') automation[bucket]++;
     }
@@ -122,7 +124,9 @@ export function createOverviewModel(core: CoreServices, needs: OverviewNeeds, ho
     let sms = 0;
     for (const row of needs.messages.metricsSince(accountId, cycle.startMs)) {
       if (row.direction === 'system') continue;
-      if (row.conversation_id !== null) threads.add(row.conversation_id);
+      // A thread used this cycle stays used when it is deleted: deleting never lowers billed usage.
+      const thread = threadOfMetric(row);
+      if (thread !== undefined) threads.add(thread);
       if (row.direction === 'outbound' && row.channel === 'sms') sms++;
     }
     return usageOf(needs.account.getAccount(accountId).plan, own, cycle, { conversations: threads.size, sms });
