@@ -54,6 +54,24 @@ export interface CommentForFlows {
   readonly native: { readonly flow_id: number; readonly matched_keyword: string | null } | null;
 }
 
+/** A comment the platform delivered to the account (not a blocked commenter's, which is dropped). */
+export interface ReceivedComment {
+  readonly comment_id: string;
+  readonly channel: 'instagram' | 'facebook';
+  readonly post_id: string | null;
+  readonly commenter_id: string;
+  /** Its one private reply went out on arrival: a trigger's DM or the AI comment manager's DM on hide. */
+  readonly private_reply_sent: boolean;
+}
+
+/** What the AI comment manager made of an unanswered comment. */
+export interface HandledAnswer {
+  readonly id: number;
+  readonly status: string;
+  /** It hid the comment and DMed the commenter (the comment's private reply). */
+  readonly dm_sent: boolean;
+}
+
 export const commentTriggerHooks = {
   /**
    * A comment no trigger answered, with automation on: the flow runtime starts the native comment
@@ -64,7 +82,13 @@ export const commentTriggerHooks = {
    * A comment arrived that no trigger or native flow answered: the AI comment manager may handle
    * it and answers the handled comment it made (the first answer wins).
    */
-  commentUnanswered: hook<[accountId: number, comment: UnansweredComment], { readonly id: number; readonly status: string } | undefined>(),
+  commentUnanswered: hook<[accountId: number, comment: UnansweredComment], HandledAnswer | undefined>(),
+  /**
+   * A comment was delivered, after everything it set off: the comments group keeps it, so a
+   * POST /messages private reply can rest on it (docs/decisions.md, "Private replies rest on a
+   * real comment").
+   */
+  commentReceived: hook<[accountId: number, comment: ReceivedComment]>(),
   /** A trigger fired on a real comment: the flow runtime starts the linked flow. */
   commentTriggerFired: hook<[accountId: number, fired: FiredTrigger]>(),
 };

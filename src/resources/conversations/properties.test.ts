@@ -192,7 +192,13 @@ async function run(commands: Command[]): Promise<void> {
           if (cmd.template && cmd.action === 'send_message') body['template_name'] = 'update';
           else body['message_text'] = 'hello';
         }
-        if (cmd.comment && cmd.action === 'send_message' && !cmd.template) body['comment_id'] = 'c1';
+        if (cmd.comment && cmd.action === 'send_message' && !cmd.template) {
+          // A private reply rests on a real comment by this person (a blocked one's is dropped, so it stays unknown).
+          const meta = who!.channel === 'facebook' || who!.channel === 'instagram';
+          body['comment_id'] = meta
+            ? s.sim.sandbox.comment(s.accountId, { platform: who!.channel as 'facebook', text: 'nice post', commenter: { id: who!.puid } }).comment_id
+            : 'c1';
+        }
         const outboundBefore = mine ? (await outbound(s, mine.id)) : 0;
         res = await s.call('POST', '/messages', body);
         // Invariant 2: never sent to a blocked or opted-out customer.

@@ -21,7 +21,7 @@
  */
 import { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
-import { CHANNEL_CAPABILITIES, windowOpen } from '../channels/capabilities.js';
+import { CHANNEL_CAPABILITIES, PRIVATE_REPLY_MS, windowOpen } from '../channels/capabilities.js';
 import type { ConversationRecord } from '../conversations/model.js';
 import { UNIT_SECONDS, type NodeConfigOf } from '../flows/config-schemas.js';
 import type { FlowDefinition, FlowNode } from '../flows/definition.js';
@@ -55,9 +55,6 @@ export interface EngineHooks {
   /** How many messages the session has sent (a comment's one private reply). */
   repliesSent(session: SessionRecord): number;
 }
-
-/** How long after a comment its one private reply may go out with no messaging window (docs/decisions.md). */
-export const PRIVATE_REPLY_MS = 7 * 24 * 3600_000;
 
 export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: Journal, graphOf: (session: SessionRecord) => FlowDefinition, hooks: EngineHooks) {
   const { clock } = core;
