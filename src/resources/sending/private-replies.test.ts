@@ -51,8 +51,11 @@ describeRuntimes('POST /messages private replies rest on a real comment', (api) 
     const res = await api().call({ path: `/conversations/${conversationId}/messages`, key: full(), query: { limit: '100' } });
     return (res.body as { data: { direction: string; text: string | null }[] }).data.filter((m) => m.direction === 'outbound').map((m) => m.text ?? '');
   };
-  const customerWrites = (channel: 'instagram' | 'facebook', platformUserId: string): number =>
-    api().sim.sandbox.inbound(accountId(), { channel, platform_user_id: platformUserId, text: 'hello there' }).conversation.id;
+  const customerWrites = (channel: 'instagram' | 'facebook', platformUserId: string): number => {
+    const result = api().sim.sandbox.inbound(accountId(), { channel, platform_user_id: platformUserId, text: 'hello there' });
+    if (!result.delivered) throw new Error('inbound was dropped');
+    return result.conversation.id;
+  };
 
   it('an unknown comment_id is 400 naming comment_id, and opens no thread with someone who never wrote', async () => {
     const before = await threads('facebook');
