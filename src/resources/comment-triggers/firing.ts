@@ -11,8 +11,9 @@
  * - the tag is applied to the commenter's contact, the comment hidden after a DM if set;
  * - `stats` count it and `commentTriggerFired` runs (the flow runtime starts a linked flow).
  *
- * Every delivered comment then goes to `commentReceived` (the comments group keeps it for
- * POST /messages private replies), with whether its one private reply already went out.
+ * Every delivered comment first goes to `commentReceived` (the comments group keeps it for
+ * POST /messages private replies; a DM sent here is that comment's one private reply, which the
+ * comments group reads from `commentTriggerFired`).
  *
  * A comment no trigger and no native flow answers goes to `commentUnanswered`: the AI comment
  * manager (the comments group) may make it a handled comment. One that fires a trigger is the
@@ -72,7 +73,7 @@ export function createFiring(deps: FiringDeps) {
       };
       if (needs.blockedUsers.activeBlock(accountId, person)) return none;
 
-      const received = { comment_id: commentId, channel: input.platform, post_id: input.post_id ?? null, commenter_id: input.commenter.id };
+      hooks.commentReceived.run(accountId, { comment_id: commentId, channel: input.platform, post_id: input.post_id ?? null, commenter_id: input.commenter.id });
       const result = evaluateComment(accountId, input);
       const winner = result.winner;
       if (!winner) {
@@ -94,7 +95,6 @@ export function createFiring(deps: FiringDeps) {
           result.native || flowId !== undefined
             ? undefined
             : hooks.commentUnanswered.first(accountId, { comment_id: commentId, channel: input.platform, post_id: input.post_id ?? null, text: input.text, commenter_id: input.commenter.id, commenter_username: username });
-        hooks.commentReceived.run(accountId, { ...received, private_reply_sent: handled?.dm_sent ?? false });
         return {
           ...none,
           delivered: true,
@@ -142,7 +142,6 @@ export function createFiring(deps: FiringDeps) {
         last_fired_at: clock.iso(now),
       });
       fires.insert({ id: store.nextId('comment_trigger_fire'), account_id: accountId, trigger_id: trigger.id, commenter, comment_id: commentId, dm_sent: dm.status === 'sent', at_ms: now });
-      hooks.commentReceived.run(accountId, { ...received, private_reply_sent: dm.status === 'sent' });
       hooks.commentTriggerFired.run(accountId, {
         trigger_id: trigger.id,
         comment_id: commentId,

@@ -60,16 +60,6 @@ export interface ReceivedComment {
   readonly channel: 'instagram' | 'facebook';
   readonly post_id: string | null;
   readonly commenter_id: string;
-  /** Its one private reply went out on arrival: a trigger's DM or the AI comment manager's DM on hide. */
-  readonly private_reply_sent: boolean;
-}
-
-/** What the AI comment manager made of an unanswered comment. */
-export interface HandledAnswer {
-  readonly id: number;
-  readonly status: string;
-  /** It hid the comment and DMed the commenter (the comment's private reply). */
-  readonly dm_sent: boolean;
 }
 
 export const commentTriggerHooks = {
@@ -82,11 +72,12 @@ export const commentTriggerHooks = {
    * A comment arrived that no trigger or native flow answered: the AI comment manager may handle
    * it and answers the handled comment it made (the first answer wins).
    */
-  commentUnanswered: hook<[accountId: number, comment: UnansweredComment], HandledAnswer | undefined>(),
+  commentUnanswered: hook<[accountId: number, comment: UnansweredComment], { readonly id: number; readonly status: string } | undefined>(),
   /**
-   * A comment was delivered, after everything it set off: the comments group keeps it, so a
+   * A comment was delivered, before anything answers it: the comments group keeps it, so a
    * POST /messages private reply can rest on it (docs/decisions.md, "Private replies rest on a
-   * real comment").
+   * real comment"). Whatever then sends its private reply (a trigger's DM, a DM on hide, a flow
+   * the comment started) tells the comments group.
    */
   commentReceived: hook<[accountId: number, comment: ReceivedComment]>(),
   /** A trigger fired on a real comment: the flow runtime starts the linked flow. */

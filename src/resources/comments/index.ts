@@ -22,7 +22,13 @@ export const commentsGroup = defineGroup({
   model: ({ core, needs }) => createCommentsModel(core, needs),
   listen: ({ model, on, core }) => {
     on.commentTriggers.commentUnanswered.add((accountId, comment) => model.receive(accountId, comment));
-    on.commentTriggers.commentReceived.add((accountId, comment) => void model.received.record(accountId, { ...comment, received_ms: core.clock.now() }));
+    on.commentTriggers.commentReceived.add(
+      (accountId, comment) => void model.received.record(accountId, { ...comment, received_ms: core.clock.now(), private_reply_sent: false }),
+    );
+    // A trigger that opened a conversation sent the commenter its DM: the comment's private reply.
+    on.commentTriggers.commentTriggerFired.add((accountId, fired) => {
+      if (fired.conversation_id !== null) model.received.replied(accountId, fired.comment_id);
+    });
     on.sending.commentOf.add((accountId, commentId) => model.received.find(accountId, commentId));
     on.sending.privateReplySent.add((accountId, commentId) => model.received.replied(accountId, commentId));
   },

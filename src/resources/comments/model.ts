@@ -16,7 +16,7 @@ import type { RouteResult } from '../../core/route.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { AccountModel } from '../account/model.js';
 import type { AiConfigModel } from '../ai-config/model.js';
-import type { HandledAnswer, UnansweredComment } from '../comment-triggers/hooks.js';
+import type { UnansweredComment } from '../comment-triggers/hooks.js';
 import type { CommentTriggersModel } from '../comment-triggers/model.js';
 import type { OptOutsModel } from '../opt-outs/model.js';
 import { draftReply, flagsOf, sentimentOf } from './analysis.js';
@@ -271,14 +271,16 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     get,
 
     /** The comment triggers group's `commentUnanswered`: handle it when comment_ai is on and the comment is not excluded. */
-    receive(accountId: number, comment: UnansweredComment): HandledAnswer | undefined {
+    receive(accountId: number, comment: UnansweredComment): { id: number; status: string } | undefined {
       const config = settings(accountId);
       if (!config.available || !config.enabled || excluded(accountId, comment)) return undefined;
       const record = settle(take(accountId, comment), config.mode);
-      return { id: record.id, status: record.status, dm_sent: record.dm_status === 'sent' };
+      // The DM after a hide is the comment's one private reply.
+      if (record.dm_status === 'sent') received.replied(accountId, record.comment_id);
+      return { id: record.id, status: record.status };
     },
 
-    /** The comments the account received (live ones through `commentReceived`), for private replies. */
+    /** The comments the account received (live ones through `commentReceived`), for private replies; the flow runtime marks a flow's. */
     received,
 
     list(accountId: number, filters: ListCommentsFilters, page: PageRequest) {

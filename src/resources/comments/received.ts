@@ -2,8 +2,10 @@
  * Every comment the account received, kept so a POST /messages `comment_id` private reply can rest
  * on a real one (docs/decisions.md, "Private replies rest on a real comment"): who wrote it, on
  * which platform, when, and whether its one private reply went out. Live comments come from the
- * comment triggers group (`commentReceived`), seeded ones with their handled comment. Kept 30
- * days like handled comments; past 7 days a comment takes no private reply anyway.
+ * comment triggers group (`commentReceived`, before anything answers them), seeded ones with their
+ * handled comment. Whatever sends a comment's private reply marks it (`replied`): a trigger's DM,
+ * the DM on hide, the first message of a flow the comment started, a POST /messages `comment_id`.
+ * Kept 30 days like handled comments; past 7 days a comment takes no private reply anyway.
  */
 import { z } from 'zod';
 import type { CoreServices } from '../../groups/services.js';

@@ -88,6 +88,8 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     if (!privateReply && !windowOpen(session.channel, conversation.last_inbound_ms, clock.now())) return { kind: 'end', status: 'expired', reason: 'window_closed' };
     const filled = fillPlaceholders(text, contact, session.channel, session.variables).slice(0, 4096);
     const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: filled.trim() === '' ? text : filled });
+    // That was the comment's private reply: POST /messages may not send it a second one.
+    if (privateReply) needs.comments.received.replied(session.account_id, session.attribution.comment_id!);
     hooks.replied(session, message.id);
     return undefined;
   }

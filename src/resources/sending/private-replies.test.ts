@@ -3,7 +3,8 @@
  * from the person the send goes to (docs/decisions.md, "Private replies rest on a real comment").
  * Unknown, another person's, another platform's and another account's comment ids are 400
  * `invalid_request` naming `comment_id`, with nothing created; a real one opens the thread and
- * skips the window; Meta gives a comment one private reply, within 7 days (422 after).
+ * skips the window; Meta gives a comment one private reply, within 7 days (422 after), and a
+ * trigger's DM, a DM on hide or a comment-started flow's first message is that reply.
  * Audit 5, J5. Both runtimes.
  */
 import { expect, it } from 'vitest';
@@ -139,6 +140,47 @@ describeRuntimes('POST /messages private replies rest on a real comment', (api) 
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const fired = await comment('instagram', 'ig_dm_d', { text: 'qzvlink please' });
     const res = await send({ platform: 'instagram', platform_user_id: 'ig_dm_d', comment_id: fired, message_text: 'another' });
+    expect([res.status, (res.body as ErrorEnvelope).error.code]).toEqual([422, 'unprocessable_send']);
+  });
+
+  it('a comment the AI comment manager hid and DMed has had its private reply (live and seeded)', async () => {
+    const arrival = await api().call({
+      method: 'POST',
+      path: '/_sandbox/comments',
+      key: full(),
+      body: { platform: 'instagram', text: 'Cheaper at https://rival.example.test', commenter: { id: 'ig_hide_h', username: 'hide.h' } },
+    });
+    const arrived = (arrival.body as { data: { comment_id: string; handled_comment: { id: number; status: string } | null } }).data;
+    expect(arrived.handled_comment?.status, 'the default seed hides links and DMs on hide').toBe('moderated');
+    const handled = await api().call({ path: `/comments/${arrived.handled_comment!.id}`, key: full() });
+    expect((handled.body as { data: { moderation: { dm_status: string } } }).data.moderation.dm_status).toBe('sent');
+    const res = await send({ platform: 'instagram', platform_user_id: 'ig_hide_h', comment_id: arrived.comment_id, message_text: 'another' });
+    expect([res.status, (res.body as ErrorEnvelope).error.code]).toEqual([422, 'unprocessable_send']);
+
+    const list = await api().call({ path: '/comments', key: full(), query: { status: 'moderated', limit: '100' } });
+    const seeded = (list.body as { data: { comment: { id: string; commenter_id: string }; moderation: { dm_status: string | null } }[] }).data.find(
+      (row) => row.comment.commenter_id === 'ig_504',
+    );
+    expect(seeded?.moderation.dm_status, 'the default seed DMed ig_504 when hiding the comment').toBe('sent');
+    const again = await send({ platform: 'instagram', platform_user_id: 'ig_504', comment_id: seeded!.comment.id, message_text: 'another' });
+    expect([again.status, (again.body as ErrorEnvelope).error.code]).toEqual([422, 'unprocessable_send']);
+  });
+
+  it('a comment whose flow already sent its first message has had its private reply', async () => {
+    const definition = {
+      trigger: { source: 'comment', mode: 'native', comment_keywords: ['qzvflow'], match_type: 'contains', post_id: null },
+      nodes: [
+        { id: '1', type: 'trigger', config: {} },
+        { id: '2', type: 'message', config: { text: 'Thanks from the flow!' } },
+      ],
+      edges: [{ from: '1', to: '2' }],
+    };
+    const created = await api().call({ method: 'POST', path: '/flows', key: full(), body: { name: 'qzv native', definition, channels: ['instagram'] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const flowId = (created.body as { data: { id: number } }).data.id;
+    expect((await api().call({ method: 'POST', path: `/flows/${flowId}/publish`, key: full(), body: {} })).status).toBe(200);
+    const started = await comment('instagram', 'ig_flow_f', { text: 'qzvflow please' });
+    const res = await send({ platform: 'instagram', platform_user_id: 'ig_flow_f', comment_id: started, message_text: 'another' });
     expect([res.status, (res.body as ErrorEnvelope).error.code]).toEqual([422, 'unprocessable_send']);
   });
 
