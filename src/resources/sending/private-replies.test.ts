@@ -87,6 +87,15 @@ describeRuntimes('POST /messages private replies rest on a real comment', (api) 
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 
+  it('a blocked person’s comment is dropped on arrival, so it is no comment to reply to', async () => {
+    const id = customerWrites('instagram', 'ig_blocked_k');
+    expect((await api().call({ method: 'POST', path: '/blocked-users', key: full(), body: { conversation_id: id } })).status).toBe(201);
+    const res = await api().call({ method: 'POST', path: '/_sandbox/comments', key: full(), body: { platform: 'instagram', text: 'qzv remark', commenter: { id: 'ig_blocked_k' } } });
+    const dropped = (res.body as { data: { comment_id: string; delivered: boolean } }).data;
+    expect(dropped.delivered).toBe(false);
+    refusedComment(await send({ conversation_id: id, comment_id: dropped.comment_id, message_text: 'x' }));
+  });
+
   it('a comment on another platform than the send’s is 400 naming comment_id', async () => {
     const onFacebook = await comment('facebook', 'same_id_7');
     refusedComment(await send({ platform: 'instagram', platform_user_id: 'same_id_7', comment_id: onFacebook, message_text: 'x' }));
