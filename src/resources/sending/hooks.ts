@@ -14,7 +14,7 @@ export interface CommentForReply {
   readonly commenter_id: string;
   /** When it arrived, on the virtual clock. */
   readonly received_ms: number;
-  /** Its one private reply already went out (a trigger's DM, a DM on hide, or an earlier send). */
+  /** Its one private reply already went out (a trigger's DM, a DM on hide, a flow's first message, or an earlier send). */
   readonly private_reply_sent: boolean;
 }
 
