@@ -16,6 +16,12 @@ export type SendAction = (typeof SEND_ACTIONS)[number];
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * How long after a comment its one private reply may go out (Meta's rule): with no open messaging
+ * window, from a flow the comment started or through POST /messages `comment_id` (docs/decisions.md).
+ */
+export const PRIVATE_REPLY_MS = 7 * 24 * HOUR_MS;
+
 export interface ChannelCapabilities {
   /** Customer-service window opened by an inbound message; null when the channel has none. */
   readonly windowMs: number | null;

@@ -11,6 +11,10 @@
  * - the tag is applied to the commenter's contact, the comment hidden after a DM if set;
  * - `stats` count it and `commentTriggerFired` runs (the flow runtime starts a linked flow).
  *
+ * Every delivered comment first goes to `commentReceived` (the comments group keeps it for
+ * POST /messages private replies; a DM sent here is that comment's one private reply, which the
+ * comments group reads from `commentTriggerFired`).
+ *
  * A comment no trigger and no native flow answers goes to `commentUnanswered`: the AI comment
  * manager (the comments group) may make it a handled comment. One that fires a trigger is the
  * trigger's alone: the account asked for that answer, and two replies would be a double post.
@@ -69,6 +73,7 @@ export function createFiring(deps: FiringDeps) {
       };
       if (needs.blockedUsers.activeBlock(accountId, person)) return none;
 
+      hooks.commentReceived.run(accountId, { comment_id: commentId, channel: input.platform, post_id: input.post_id ?? null, commenter_id: input.commenter.id });
       const result = evaluateComment(accountId, input);
       const winner = result.winner;
       if (!winner) {

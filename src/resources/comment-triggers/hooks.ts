@@ -54,6 +54,14 @@ export interface CommentForFlows {
   readonly native: { readonly flow_id: number; readonly matched_keyword: string | null } | null;
 }
 
+/** A comment the platform delivered to the account (not a blocked commenter's, which is dropped). */
+export interface ReceivedComment {
+  readonly comment_id: string;
+  readonly channel: 'instagram' | 'facebook';
+  readonly post_id: string | null;
+  readonly commenter_id: string;
+}
+
 export const commentTriggerHooks = {
   /**
    * A comment no trigger answered, with automation on: the flow runtime starts the native comment
@@ -65,6 +73,13 @@ export const commentTriggerHooks = {
    * it and answers the handled comment it made (the first answer wins).
    */
   commentUnanswered: hook<[accountId: number, comment: UnansweredComment], { readonly id: number; readonly status: string } | undefined>(),
+  /**
+   * A comment was delivered, before anything answers it: the comments group keeps it, so a
+   * POST /messages private reply can rest on it (docs/decisions.md, "Private replies rest on a
+   * real comment"). Whatever then sends its private reply (a trigger's DM, a DM on hide, a flow
+   * the comment started) tells the comments group.
+   */
+  commentReceived: hook<[accountId: number, comment: ReceivedComment]>(),
   /** A trigger fired on a real comment: the flow runtime starts the linked flow. */
   commentTriggerFired: hook<[accountId: number, fired: FiredTrigger]>(),
 };

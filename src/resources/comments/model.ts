@@ -20,6 +20,7 @@ import type { UnansweredComment } from '../comment-triggers/hooks.js';
 import type { CommentTriggersModel } from '../comment-triggers/model.js';
 import type { OptOutsModel } from '../opt-outs/model.js';
 import { draftReply, flagsOf, sentimentOf } from './analysis.js';
+import { createReceivedComments } from './received.js';
 import { COMMENT_AI_CAPS, faultRules, handledRules, type FaultRecord, type HandledRecord } from './record.js';
 import type { HandledCommentData, HandledStatus, ListCommentsFilters } from './schemas.js';
 import { BULK_MAX, HANDLED_STATUSES } from './schemas.js';
@@ -95,6 +96,8 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
   );
   const faults = store.define<FaultRecord>('comment_faults', {}, faultRules);
   const rules: CommentRules = { bulkLimit: BULK_MAX, approveOnlyPending: true };
+  // Every comment received, handled or not: what a POST /messages private reply rests on.
+  const received = createReceivedComments(core, RETENTION_MS);
 
   const settings = (accountId: number) => needs.aiConfig.get(accountId).comment_ai;
   const caps = (accountId: number) => COMMENT_AI_CAPS[needs.account.getAccount(accountId).plan];
@@ -245,6 +248,22 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
       .filter((record): record is HandledRecord => record?.status === 'pending');
   }
 
+  /** A seeded handled comment moved to its seeded state, with the values the seed keeps. */
+  function loadHandled(record: HandledRecord, seed: SeedHandledInput, iso: string): HandledRecord {
+    const kept = keptOf(seed);
+    switch (seed.status) {
+      case 'sent':
+        return handled.update(record.id, { status: 'sent', sent_text: record.draft, sent_at: iso, meta_reply_id: replyId(record.id), ...kept });
+      case 'rejected':
+      case 'failed':
+        return handled.update(record.id, { status: seed.status, reviewed_by: 'api', reviewed_at: iso, ...kept });
+      case 'moderated':
+        return handled.update(record.id, { moderation_action: 'hidden', ...kept });
+      default:
+        return Object.keys(kept).length > 0 ? handled.update(record.id, kept) : record;
+    }
+  }
+
   return {
     rules,
     requireFeature,
@@ -256,8 +275,13 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
       const config = settings(accountId);
       if (!config.available || !config.enabled || excluded(accountId, comment)) return undefined;
       const record = settle(take(accountId, comment), config.mode);
+      // The DM after a hide is the comment's one private reply.
+      if (record.dm_status === 'sent') received.replied(accountId, record.comment_id);
       return { id: record.id, status: record.status };
     },
+
+    /** The comments the account received (live ones through `commentReceived`), for private replies; the flow runtime marks a flow's. */
+    received,
 
     list(accountId: number, filters: ListCommentsFilters, page: PageRequest) {
       sweep(accountId);
@@ -356,20 +380,17 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
         commenter_id: seed.commenter_id,
         commenter_username: seed.commenter_username ?? null,
       };
-      const record = take(accountId, comment, seed.status, at);
-      const iso = clock.iso(at);
-      const kept = keptOf(seed);
-      switch (seed.status) {
-        case 'sent':
-          return handled.update(record.id, { status: 'sent', sent_text: record.draft, sent_at: iso, meta_reply_id: replyId(record.id), ...kept });
-        case 'rejected':
-        case 'failed':
-          return handled.update(record.id, { status: seed.status, reviewed_by: 'api', reviewed_at: iso, ...kept });
-        case 'moderated':
-          return handled.update(record.id, { moderation_action: 'hidden', ...kept });
-        default:
-          return Object.keys(kept).length > 0 ? handled.update(record.id, kept) : record;
-      }
+      const record = loadHandled(take(accountId, comment, seed.status, at), seed, clock.iso(at));
+      // A seeded comment is a comment the account received: a private reply may rest on it.
+      received.record(accountId, {
+        comment_id: record.comment_id,
+        channel: record.channel,
+        post_id: record.post_id,
+        commenter_id: record.commenter_id,
+        received_ms: at,
+        private_reply_sent: record.dm_status === 'sent',
+      });
+      return record;
     },
   };
 }

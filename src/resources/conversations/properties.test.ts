@@ -153,7 +153,7 @@ async function run(commands: Command[]): Promise<void> {
   for (const [step, cmd] of [...opening, ...commands].entries()) {
     const where = `step ${step} ${JSON.stringify(cmd)}`;
     const before = await threads(s);
-    const beforeStore = collections(s);
+    let beforeStore = collections(s);
     const auditBefore = s.sim.sandbox.sends(s.accountId).length;
     const who = 'p' in cmd ? PEOPLE[cmd.p]! : undefined;
     const mine = who ? before.find((t) => t.channel === who.channel && t.platform_user_id === who.puid) : undefined;
@@ -192,7 +192,15 @@ async function run(commands: Command[]): Promise<void> {
           if (cmd.template && cmd.action === 'send_message') body['template_name'] = 'update';
           else body['message_text'] = 'hello';
         }
-        if (cmd.comment && cmd.action === 'send_message' && !cmd.template) body['comment_id'] = 'c1';
+        if (cmd.comment && cmd.action === 'send_message' && !cmd.template) {
+          // A private reply rests on a real comment by this person (a blocked one's is dropped, so it stays unknown).
+          const meta = who!.channel === 'facebook' || who!.channel === 'instagram';
+          body['comment_id'] = meta
+            ? s.sim.sandbox.comment(s.accountId, { platform: who!.channel as 'facebook', text: 'nice post', commenter: { id: who!.puid } }).comment_id
+            : 'c1';
+          // The comment arriving is its own customer action: invariant 4 is about the send alone.
+          beforeStore = collections(s);
+        }
         const outboundBefore = mine ? (await outbound(s, mine.id)) : 0;
         res = await s.call('POST', '/messages', body);
         // Invariant 2: never sent to a blocked or opted-out customer.

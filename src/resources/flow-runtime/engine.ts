@@ -21,7 +21,7 @@
  */
 import { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
-import { CHANNEL_CAPABILITIES } from '../channels/capabilities.js';
+import { CHANNEL_CAPABILITIES, PRIVATE_REPLY_MS } from '../channels/capabilities.js';
 import type { ConversationRecord } from '../conversations/model.js';
 import { UNIT_SECONDS, type NodeConfigOf } from '../flows/config-schemas.js';
 import type { FlowDefinition, FlowNode } from '../flows/definition.js';
@@ -56,9 +56,6 @@ export interface EngineHooks {
   repliesSent(session: SessionRecord): number;
 }
 
-/** How long after a comment its one private reply may go out with no messaging window (docs/decisions.md). */
-export const PRIVATE_REPLY_MS = 7 * 24 * 3600_000;
-
 export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: Journal, graphOf: (session: SessionRecord) => FlowDefinition, hooks: EngineHooks) {
   const { clock } = core;
 
@@ -89,6 +86,8 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     const contact = needs.contacts.find(session.account_id, session.contact_id);
     const filled = fillPlaceholders(text, contact, session.channel, session.variables).slice(0, 4096);
     const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: filled.trim() === '' ? text : filled });
+    // That was the comment's private reply: POST /messages may not send it a second one.
+    if (privateReply) needs.comments.received.replied(session.account_id, session.attribution.comment_id!);
     hooks.replied(session, message.id);
     return undefined;
   }

@@ -3,6 +3,7 @@ import { defineGroup } from '../../groups/define.js';
 import { aiConfigGroup } from '../ai-config/index.js';
 import { appointmentsGroup } from '../appointments/index.js';
 import { commentTriggersGroup } from '../comment-triggers/index.js';
+import { commentsGroup } from '../comments/index.js';
 import { contactsGroup } from '../contacts/index.js';
 import { conversationsGroup } from '../conversations/index.js';
 import { flowsGroup } from '../flows/index.js';
@@ -21,7 +22,7 @@ export const flowRuntimeGroup = defineGroup({
   name: 'flowRuntime',
   description:
     'Flow runtime (2.11, 2.12, 2.13, 3.4, 4.8): published active flows run on inbound messages; sessions, flow events (ascending ids, never text) and per-version analytics computed from the events.',
-  needs: [flowsGroup, contactsGroup, conversationsGroup, sendingGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup, aiConfigGroup],
+  needs: [flowsGroup, contactsGroup, conversationsGroup, sendingGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup, aiConfigGroup, commentsGroup],
   model: ({ core, needs }) => createRuntimeModel(core, needs),
   listen: ({ model, on, core, needs }) => {
     on.inbound.messageReceived.add((accountId, message) => model.receive(accountId, message));

@@ -1,6 +1,7 @@
 /** The models the flow runtime calls (docs/architecture.md, "Through models only"). */
 import type { AiConfigModel } from '../ai-config/model.js';
 import type { AppointmentsModel } from '../appointments/model.js';
+import type { CommentsModel } from '../comments/model.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationsModel } from '../conversations/model.js';
 import type { FlowsModel } from '../flows/model.js';
@@ -16,4 +17,6 @@ export interface RuntimeNeeds {
   readonly appointments: AppointmentsModel;
   readonly tags: TagsModel;
   readonly aiConfig: AiConfigModel;
+  /** The comments the account received: a comment-started session's first message is that comment's one private reply. */
+  readonly comments: Pick<CommentsModel, 'received'>;
 }

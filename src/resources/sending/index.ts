@@ -6,15 +6,17 @@ import { contactsGroup } from '../contacts/index.js';
 import { conversationsGroup } from '../conversations/index.js';
 import { messagesGroup } from '../messages/index.js';
 import { optOutsGroup } from '../opt-outs/index.js';
+import { sendingHooks } from './hooks.js';
 import { createSendingModel } from './model.js';
 import { sendingRoutes } from './routes.js';
 import { sendingPowers } from './sandbox.js';
 
 export const sendingGroup = defineGroup({
   name: 'sending',
-  description: 'Sending (2.7, 4.4, 7.2): routing, cold outbound, the channel, opt-out, block and window checks, deduplication.',
+  description: 'Sending (2.7, 4.4, 7.2): routing, cold outbound, private replies to a real comment, the channel, opt-out, block and window checks, deduplication.',
   needs: [contactsGroup, conversationsGroup, messagesGroup, channelsGroup, blockedUsersGroup, optOutsGroup],
-  model: ({ core, needs }) => createSendingModel(core, needs),
+  hooks: sendingHooks,
+  model: ({ core, needs, hooks }) => createSendingModel(core, needs, hooks),
   routes: sendingRoutes,
   sandbox: sendingPowers,
 });

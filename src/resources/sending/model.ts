@@ -6,15 +6,22 @@
  * conversation a cold send created (4.4: "a failed cold send still creates the conversation and
  * contact") and the send-audit row.
  *
+ * A `comment_id` private reply (Facebook, Instagram) is resolved with the routing, before anything
+ * is created: it must name a comment this account received from the person the send goes to, on
+ * the send's platform (400 `invalid_request` naming `comment_id` otherwise). That comment is what
+ * lets a private reply open a thread and skip the messaging window; Meta gives it one private
+ * reply, within 7 days.
+ *
  * Check order after routing (docs/decisions.md): 412 not connected, 403 not permitted,
- * 410 opted out, 422 blocked, 422 unsupported action / template / private reply, 422 window
- * closed, 422 reaction target, then any sandbox-armed fault.
+ * 410 opted out, 422 blocked, 422 unsupported action / template / private reply, 422 private
+ * reply already sent or past 7 days, 422 window closed, 422 reaction target, then any
+ * sandbox-armed fault.
  */
 import { ApiError, invalidParam } from '../../core/errors.js';
 import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { BlockedUsersModel } from '../blocked-users/model.js';
-import { CHANNEL_CAPABILITIES, type SendAction } from '../channels/capabilities.js';
+import { CHANNEL_CAPABILITIES, PRIVATE_REPLY_MS, type SendAction } from '../channels/capabilities.js';
 import type { ChannelsModel } from '../channels/model.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationRecord, ConversationsModel } from '../conversations/model.js';
@@ -23,6 +30,7 @@ import type { OptOutsModel } from '../opt-outs/model.js';
 import { createSendAudit } from './audit.js';
 import { createSendFaults, sendError } from './faults.js';
 import { createRecipientRules, type RecipientRefusal } from './recipient-rules.js';
+import type { CommentForReply, SendingHooks } from './hooks.js';
 import type { SendFaultInputData, SendMessageInput, SendResultData } from './schemas.js';
 
 export interface SendingNeeds {
@@ -80,7 +88,12 @@ function phoneTarget(raw: string): string {
   return digits;
 }
 
-export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
+/** 400 `invalid_request` naming `comment_id`: no private reply may rest on this comment. */
+function badComment(message: string): ApiError {
+  return new ApiError('invalid_request', message, { param: 'comment_id' });
+}
+
+export function createSendingModel(core: CoreServices, deps: SendingNeeds, hooks: SendingHooks) {
   const { clock } = core;
   const faults = createSendFaults(core);
   const audit = createSendAudit(core);
@@ -106,8 +119,24 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
     return { channel, platform_user_id: platformUserId, conversation: deps.conversations.findByIdentity(accountId, channel, platformUserId) };
   }
 
+  /**
+   * The comment a private reply answers, on a channel that takes private replies (elsewhere the
+   * 422 "no private replies" check answers). Unknown here and another account's comment read
+   * the same, so nothing says whether the id exists elsewhere.
+   */
+  function commentFor(accountId: number, target: Target, commentId: string): CommentForReply | undefined {
+    if (!CHANNEL_CAPABILITIES[target.channel].privateReplies) return undefined;
+    const comment = hooks.commentOf.first(accountId, commentId);
+    if (!comment) throw badComment(`No comment this account received has comment_id ${commentId}.`);
+    if (comment.channel !== target.channel) throw badComment(`Comment ${commentId} is a ${comment.channel} comment; this send goes to ${target.channel}.`);
+    if (comment.commenter_id !== target.platform_user_id) {
+      throw badComment(`Comment ${commentId} was written by someone other than this recipient: a private reply goes to the commenter.`);
+    }
+    return comment;
+  }
+
   /** The checks of 7.2 once the thread is known; the first failure wins. */
-  function check(conversation: ConversationRecord, body: SendMessageInput): ApiError | undefined {
+  function check(conversation: ConversationRecord, body: SendMessageInput, comment: CommentForReply | undefined): ApiError | undefined {
     const { account_id: accountId, channel } = conversation;
     const abilities = CHANNEL_CAPABILITIES[channel];
     const connection = recipients.connection(conversation);
@@ -119,6 +148,12 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
     const template = body.template_name !== undefined;
     if (template && !abilities.templates) return sendError('unprocessable_send', `${channel} does not take templates.`);
     if (kind === 'private_reply' && !abilities.privateReplies) return sendError('unprocessable_send', `${channel} has no private replies.`);
+    if (comment?.private_reply_sent) {
+      return sendError('unprocessable_send', `Comment ${body.comment_id} already had its one private reply; send without comment_id while the window is open.`);
+    }
+    if (comment && clock.now() - comment.received_ms >= PRIVATE_REPLY_MS) {
+      return sendError('unprocessable_send', `Comment ${body.comment_id} is more than 7 days old: it can no longer take a private reply.`);
+    }
     if (!template && kind === 'message' && !recipients.windowIsOpen(conversation)) return refusalError('window_closed', channel);
     if (body.action === 'react' || body.action === 'unreact') {
       const target =
@@ -185,11 +220,13 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
       if (replayed) return { ok: true, result: replayed, replayed: true };
 
       const target = route(accountId, body);
+      const comment = body.comment_id === undefined ? undefined : commentFor(accountId, target, body.comment_id);
       let conversation = target.conversation;
       let coldCreated = false;
       if (!conversation) {
         const abilities = CHANNEL_CAPABILITIES[target.channel];
-        const commenter = body.comment_id !== undefined && abilities.privateReplies;
+        // The comment is the customer writing first (resolved above, so it is theirs).
+        const commenter = comment !== undefined;
         if (!abilities.coldOutbound && !commenter) {
           throw new ApiError('not_found', `No ${target.channel} conversation with this person: they must write first.`, {
             param: 'platform_user_id',
@@ -204,7 +241,7 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
         coldCreated = true;
       }
 
-      const failure = check(conversation, body);
+      const failure = check(conversation, body, comment);
       const entry = {
         channel: conversation.channel,
         platform_user_id: conversation.platform_user_id,
@@ -218,6 +255,7 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds) {
         return { ok: false, error: failure };
       }
       deliver(conversation, body);
+      if (comment) hooks.privateReplySent.run(accountId, body.comment_id!);
       const row = audit.record(accountId, { ...entry, outcome: 'sent', error_code: null });
       const result: SendResultData = {
         status: 'sent',

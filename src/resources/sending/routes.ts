@@ -18,8 +18,10 @@ export const sendingRoutes = [
       'Route by exactly one of conversation_id, platform + platform_user_id, or to_phone (SMS, WhatsApp). ' +
       'idempotency_key (or the Idempotency-Key header) is required and deduplicates. SMS, WhatsApp and Telegram may ' +
       'send cold (the contact and conversation are created, even when the send then fails); Facebook and Instagram ' +
-      'need the customer to write first, except a comment_id private reply. Errors follow section 7.2: a missing or ' +
-      'invalid field is 400 invalid_request.',
+      'need the customer to write first, except a comment_id private reply. A comment_id must name a comment the ' +
+      'account received from the person the send goes to, on that platform (else 400 invalid_request naming ' +
+      'comment_id); it takes one private reply, within 7 days of the comment, with no open window needed (422 ' +
+      'unprocessable_send after). Errors follow section 7.2: a missing or invalid field is 400 invalid_request.',
     section: '4.4',
     scope: 'write',
     scopeSource: 'assumption',

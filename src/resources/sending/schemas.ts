@@ -43,7 +43,12 @@ export const SendMessageBody = z
     template_name: z.string().min(1).max(512).optional().describe('WhatsApp template send.'),
     template_language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code like en or en_US').optional(),
     template_components: z.array(z.record(z.string(), z.unknown())).max(20).optional(),
-    comment_id: z.string().min(1).max(255).optional().describe('Private reply to this comment (Facebook, Instagram).'),
+    comment_id: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe('Private reply to this comment (Facebook, Instagram): one the account received from this recipient; one reply, within 7 days.'),
     buttons: z.array(ReplyButton).min(1).max(3).optional().describe('Only with comment_id.'),
     message_id: z.string().min(1).max(255).optional().describe('react/unreact: the target message; default the customer’s latest.'),
   })

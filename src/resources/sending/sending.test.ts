@@ -7,6 +7,9 @@ type Msg = { direction: string; sender_type: string; text: string | null; is_tem
 type Conv = { id: number; contact_id: number; channel: string; platform_user_id: string };
 
 const transcript = async (s: ReturnType<typeof messagingSim>, id: number) => data<Msg[]>(await s.get(`/conversations/${id}/messages`));
+/** A real comment by this person (a private reply must rest on one); answers its id. */
+const commentBy = (s: ReturnType<typeof messagingSim>, platform: 'facebook' | 'instagram', commenterId: string): string =>
+  s.sim.sandbox.comment(s.accountId, { platform, text: 'nice post', commenter: { id: commenterId } }).comment_id;
 
 describe('POST /messages routing and result', () => {
   it('routes by conversation_id and returns the 2.7 send result, appending an outbound message', async () => {
@@ -255,10 +258,10 @@ describe('POST /messages 7.2 errors', () => {
     s.sim.sandbox.optOut(s.accountId, { channel: 'facebook', platform_user_id: 'fb_b', scope: 'broadcast' });
     s.sim.sandbox.optOut(s.accountId, { channel: 'instagram', platform_user_id: 'ig_c', scope: 'comment_dm' });
     expect(errorCode(await s.send({ conversation_id: all, message_text: 'x' }))).toBe('recipient_opted_out');
-    expect(errorCode(await s.send({ conversation_id: all, message_text: 'x', comment_id: 'c1' }))).toBe('recipient_opted_out');
+    expect(errorCode(await s.send({ conversation_id: all, message_text: 'x', comment_id: commentBy(s, 'facebook', 'fb_all') }))).toBe('recipient_opted_out');
     expect(errorCode(await s.send({ conversation_id: broadcast, message_text: 'x' }))).toBe('recipient_opted_out');
     expect((await s.send({ conversation_id: commentDm, message_text: 'x' })).status).toBe(200);
-    expect(errorCode(await s.send({ conversation_id: commentDm, message_text: 'x', comment_id: 'c2' }))).toBe('recipient_opted_out');
+    expect(errorCode(await s.send({ conversation_id: commentDm, message_text: 'x', comment_id: commentBy(s, 'instagram', 'ig_c') }))).toBe('recipient_opted_out');
   });
 
   it('never sends to a blocked person (422 unprocessable_send)', async () => {
@@ -337,6 +340,7 @@ describe('POST /messages actions, templates and private replies', () => {
 
   it('comment_id sends a private reply, cold on Facebook and Instagram; other channels refuse it', async () => {
     const s = messagingSim();
+    s.sim.sandbox.comment(s.accountId, { platform: 'instagram', text: 'link please', comment_id: '17900000000000001', commenter: { id: 'commenter_1' } });
     const res = await s.send({
       platform: 'instagram',
       platform_user_id: 'commenter_1',
@@ -351,8 +355,9 @@ describe('POST /messages actions, templates and private replies', () => {
     const sms = s.writeIn('sms', '+15550100001');
     expect(errorCode(await s.send({ conversation_id: sms, comment_id: 'c1', message_text: 'x' }))).toBe('unprocessable_send');
     // A private reply needs no open window.
+    const later = commentBy(s, 'instagram', 'commenter_1');
     s.sim.sandbox.clock.advance('3d');
-    expect((await s.send({ conversation_id: thread.id, comment_id: 'c2', message_text: 'again' })).status).toBe(200);
+    expect((await s.send({ conversation_id: thread.id, comment_id: later, message_text: 'again' })).status).toBe(200);
   });
 });
 
