@@ -79,6 +79,8 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
     records: (accountId: number): ContactRecord[] => [...contacts.ofAccount(accountId)],
     present: presenter.fresh,
     presentForRead: presenter.forRead,
+    /** The values of the contact's set, active custom fields: what GET /contacts shows and flows read. */
+    shownCustomFields: writer.shownCustomFields,
     ...createInboundContacts(core, writer),
 
     /** GET /contacts: every filter given must match, newest first. */

@@ -77,6 +77,20 @@ export interface WriterDeps {
 export function createContactWriter(core: CoreServices, deps: WriterDeps, contacts: Collection<ContactRecord>) {
   const { store, clock, events } = core;
 
+  /**
+   * The custom field values the API shows (2.1: "only fields that are set and active appear"):
+   * archived fields keep their values in the record, hidden. Every reader of values a customer or
+   * integration can see (the representation, flow placeholders and rules) goes through this view.
+   */
+  function shownCustomFields(record: ContactRecord): Readonly<Record<string, CustomFieldValue>> {
+    let custom_fields: Record<string, CustomFieldValue> | undefined;
+    // for-in, not Object.entries: no array of pairs per presentation (most contacts have none).
+    for (const key in record.custom_fields) {
+      if (Object.hasOwn(record.custom_fields, key) && deps.customFields.isShown(record.account_id, key)) (custom_fields ??= {})[key] = record.custom_fields[key]!;
+    }
+    return custom_fields ?? NO_CUSTOM_FIELDS;
+  }
+
   /** The contact as the API shows it, built fresh. */
   function present(record: ContactRecord): ContactData {
     const tags: string[] = [];
@@ -84,11 +98,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
       const name = deps.tags.nameOf(id);
       if (name !== undefined) tags.push(name);
     }
-    let custom_fields: Record<string, CustomFieldValue> | undefined;
-    // for-in, not Object.entries: no array of pairs per presentation (most contacts have none).
-    for (const key in record.custom_fields) {
-      if (Object.hasOwn(record.custom_fields, key) && deps.customFields.isShown(record.account_id, key)) (custom_fields ??= {})[key] = record.custom_fields[key]!;
-    }
+    const custom_fields = shownCustomFields(record);
     return {
       id: record.id,
       channel: record.channel,
@@ -103,7 +113,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
       lead_score: record.lead_score,
       lead_temperature: record.lead_temperature,
       notes: record.notes,
-      custom_fields: custom_fields ?? NO_CUSTOM_FIELDS,
+      custom_fields,
       first_seen_at: record.first_seen_at,
       first_user_message_at: record.first_user_message_at,
       last_seen_at: record.last_seen_at,
@@ -176,6 +186,7 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
 
   return {
     presenter,
+    shownCustomFields,
 
     get(accountId: number, id: number): ContactRecord {
       const record = contacts.getOwned(accountId, id);

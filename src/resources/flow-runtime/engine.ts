@@ -22,7 +22,9 @@
 import { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
 import { CHANNEL_CAPABILITIES, windowOpen } from '../channels/capabilities.js';
+import type { ContactRecord } from '../contacts/model.js';
 import type { ConversationRecord } from '../conversations/model.js';
+import type { CustomFieldValue } from '../custom-fields/values.js';
 import { UNIT_SECONDS, type NodeConfigOf } from '../flows/config-schemas.js';
 import type { FlowDefinition, FlowNode } from '../flows/definition.js';
 import { acceptAnswer } from './inputs.js';
@@ -41,6 +43,7 @@ type Step =
 export type Reply = { readonly kind: 'text'; readonly text: string | null } | { readonly kind: 'tap'; readonly index: number };
 
 const MAX_STEPS_PER_RUN = 200;
+const NO_FIELDS: Readonly<Record<string, CustomFieldValue>> = Object.freeze({});
 const MINUTE_MS = 60_000;
 /** Ends the `goto_flow` chain a graph could loop through (A -> B -> A ...) within one message. */
 const MAX_GOTO_DEPTH = 5;
@@ -76,6 +79,9 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     return length === null || last === null ? null : last + length;
   }
 
+  /** The contact's custom field values as the API shows them: an archived field reads as unset (docs/decisions.md). */
+  const shownFields = (contact: ContactRecord | undefined): Readonly<Record<string, CustomFieldValue>> => (contact ? needs.contacts.shownCustomFields(contact) : NO_FIELDS);
+
   /** Sends an automation reply, or says why the platform would refuse it. */
   function send(session: SessionRecord, text: string): Step | undefined {
     const conversation = conversationOf(session);
@@ -89,7 +95,13 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     // A session a comment started may send the comment's one private reply without a window (within 7 days).
     const privateReply = session.attribution.comment_id !== null && clock.now() - session.started_ms < PRIVATE_REPLY_MS && hooks.repliesSent(session) === 0;
     if (!privateReply && !windowOpen(session.channel, conversation.last_inbound_ms, clock.now())) return { kind: 'end', status: 'expired', reason: 'window_closed' };
-    const filled = fillPlaceholders(text, contact, session.channel, session.variables).slice(0, 4096);
+    const filled = fillPlaceholders(text, {
+      contact,
+      customFields: shownFields(contact),
+      channel: session.channel,
+      businessName: needs.account.getAccount(session.account_id).business_name,
+      variables: session.variables,
+    }).slice(0, 4096);
     const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: filled.trim() === '' ? text : filled });
     hooks.replied(session, message.id);
     return undefined;
@@ -143,6 +155,12 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     }
   }
 
+  /** One shown custom field value of the contact; undefined when unset, archived or undefined. */
+  function fieldOf(contact: ContactRecord | undefined, key: string): CustomFieldValue | undefined {
+    const fields = shownFields(contact);
+    return Object.hasOwn(fields, key) ? fields[key] : undefined;
+  }
+
   function evaluateRule(session: SessionRecord, rule: NodeConfigOf<'condition'>['rules'][number]): boolean {
     const contact = needs.contacts.find(session.account_id, session.contact_id);
     switch (rule.type) {
@@ -153,9 +171,9 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         return rule.type === 'has_tag' ? has : !has;
       }
       case 'field_equals':
-        return contact !== undefined && String(contact.custom_fields[rule.field_key] ?? '') === String(rule.value);
+        return contact !== undefined && String(fieldOf(contact, rule.field_key) ?? '') === String(rule.value);
       case 'field_is_set':
-        return contact?.custom_fields[rule.field_key] !== undefined && contact.custom_fields[rule.field_key] !== null;
+        return fieldOf(contact, rule.field_key) !== undefined;
       case 'variable_equals':
         return session.variables[rule.variable] === String(rule.value);
       case 'variable_is_set':

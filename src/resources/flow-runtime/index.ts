@@ -1,5 +1,6 @@
 /** The flow runtime: sessions that run on inbound messages, flow events, flow analytics (2.11-2.13, 3.4, 4.8). */
 import { defineGroup } from '../../groups/define.js';
+import { accountGroup } from '../account/index.js';
 import { aiConfigGroup } from '../ai-config/index.js';
 import { appointmentsGroup } from '../appointments/index.js';
 import { commentTriggersGroup } from '../comment-triggers/index.js';
@@ -22,7 +23,7 @@ export const flowRuntimeGroup = defineGroup({
   name: 'flowRuntime',
   description:
     'Flow runtime (2.11, 2.12, 2.13, 3.4, 4.8): published active flows run on inbound messages; sessions, flow events (ascending ids, never text) and per-version analytics computed from the events.',
-  needs: [flowsGroup, contactsGroup, conversationsGroup, optOutsGroup, blockedUsersGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup, aiConfigGroup],
+  needs: [accountGroup, flowsGroup, contactsGroup, conversationsGroup, optOutsGroup, blockedUsersGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup, aiConfigGroup],
   model: ({ core, needs }) => createRuntimeModel(core, needs),
   listen: ({ model, on, core, needs }) => {
     on.inbound.messageReceived.add((accountId, message) => model.receive(accountId, message));

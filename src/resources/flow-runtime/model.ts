@@ -162,7 +162,6 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
       id: store.nextId('flow_session'),
       account_id: accountId,
       flow_id: live.flow.id,
-      flow_name: live.flow.name,
       flow_version: live.version.version,
       channel,
       contact_id: contactId,
