@@ -2,7 +2,8 @@
  * Flows follow what they name (docs/decisions.md, "Flows follow what they name (audit 5)"): a
  * message's `{business_name}` is the account's business name (GET /account), an archived custom
  * field reads as unset in placeholders and rules (as GET /contacts hides it), and a session's
- * `flow_name` is its flow's current name. Both runtimes, through the public surface.
+ * `flow_name` is its flow's current name; the validator warns about an ice_breaker question no
+ * conversation starter asks. Both runtimes, through the public surface.
  */
 import { expect, it } from 'vitest';
 import { data, list, type Json } from '../../../test/support/flow-graphs.js';
@@ -99,6 +100,24 @@ describeRuntimes('flows follow what they name', (api) => {
     expect(await run()).toBe('UNSET size=[]');
     expect((await send('PATCH', `/custom-fields/${fieldId}`, { archived: false })).status).toBe(200);
     expect(await run()).toBe('SET size=[42]');
+  });
+
+  it('POST /flows/validate warns unknown_starter for an ice_breaker question no conversation starter asks, and follows the AI config', async () => {
+    const iceBreaker = (question: string): Json => ({ definition: { ...says('unused', 'Hello'), trigger: { source: 'ice_breaker', question } }, channels: ['instagram'] });
+    const warningsOf = async (question: string) => {
+      const checked = await send('POST', '/flows/validate', iceBreaker(question));
+      expect(checked.status).toBe(200);
+      expect(data(checked)['valid']).toBe(true);
+      return data(checked)['warnings'] as Json[];
+    };
+    // A seeded Instagram starter of the first account, compared as the runtime matches a tap (case and spaces aside).
+    expect(await warningsOf('What are your opening hours?')).toEqual([]);
+    expect(await warningsOf(' what are your  OPENING hours?')).toEqual([]);
+    expect(await warningsOf('Is parking free?')).toEqual([expect.objectContaining({ code: 'unknown_starter', path: 'definition.trigger.question', node_id: '1', key: 'question' })]);
+    const patched = await api().call({ method: 'PATCH', path: '/ai/config', key: api().keys.admin!, body: { starters: { instagram: { questions: ['Is parking free?'] } } } });
+    expect(patched.status).toBe(200);
+    expect(await warningsOf('Is parking free?')).toEqual([]);
+    expect((await warningsOf('What are your opening hours?')).map((warning) => warning['code'])).toEqual(['unknown_starter']);
   });
 
   it('a session’s flow_name is the flow’s current name, in every read of it', async () => {

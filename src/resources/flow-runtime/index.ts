@@ -41,6 +41,9 @@ export const flowRuntimeGroup = defineGroup({
         all_time: model.entriesBetween(accountId, flow.id, null, window.nowMs + 1),
       })),
     );
+    // An ice_breaker flow starts when a tap sends a starter's question (triggers.ts): the
+    // validator warns `unknown_starter` for a question no starter asks.
+    on.flows.references.add((accountId) => ({ starters: needs.aiConfig.starterQuestions(accountId) }));
     on.commentTriggers.commentForFlows.add((accountId, comment) => model.startFromCommentFlow(accountId, comment));
     on.flows.flowPaused.add((accountId, flowId) => model.cancelFlow(accountId, flowId, 'flow_paused'));
     on.flows.flowDeleted.add((accountId, flowId) => model.dropFlow(accountId, flowId));

@@ -13,6 +13,8 @@ import type { FlowDefinition } from './definition.js';
 export interface FlowReferenceAnswer {
   readonly services?: readonly { readonly id: number; readonly name: string; readonly duration_minutes: number | null }[];
   readonly comment_triggers?: readonly { readonly id: number; readonly name: string; readonly active: boolean }[];
+  /** The questions of the account's conversation starters, every platform (an `ice_breaker` source names one). */
+  readonly starters?: readonly string[];
 }
 
 export const flowHooks = {
