@@ -69,6 +69,11 @@ function hasAny(values: object): boolean {
   return false;
 }
 
+interface HeldChange {
+  readonly before: ContactRecord;
+  readonly source: ChangeSource;
+}
+
 export interface WriterDeps {
   readonly tags: TagsModel;
   readonly customFields: CustomFieldsModel;
@@ -141,6 +146,16 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
       events.emit(next.account_id, 'contact.field_changed', { contact_id: next.id, ...change, changed_at, source });
     }
   }
+
+  /** The events of one committed change, in the house order (field_changed..., updated, lead.captured). */
+  function announce(previous: ContactRecord, written: ContactRecord, changed: readonly string[], source: ChangeSource): void {
+    if (changed.includes('custom_fields')) emitFieldChanges(previous, written, source);
+    events.emit(written.account_id, 'contact.updated', { contact: presentWritten(written), changed_fields: changed, created: false, source });
+    if (previous.lead_captured_at === null && written.lead_captured_at !== null) emitLead(written, source);
+  }
+
+  /** Contacts changed inside `holdingEvents`, by id: the record before the first change and its source. */
+  let held: Map<number, HeldChange> | undefined;
 
   /** Changes whenever anything a representation reads besides the record changes. */
   const representationVersion = (): number => deps.tags.version() + deps.customFields.version();
@@ -262,10 +277,43 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
         updated_at: now,
         lead_captured_at: leadCaptured ? now : next.lead_captured_at,
       });
-      if (changed.includes('custom_fields')) emitFieldChanges(previous, written, source);
-      events.emit(written.account_id, 'contact.updated', { contact: presentWritten(written), changed_fields: changed, created: false, source });
-      if (leadCaptured) emitLead(written, source);
+      if (held) {
+        // One contact.updated per contact for the whole run: remember the state before its first change.
+        if (!held.has(written.id)) held.set(written.id, { before: previous, source });
+        return written;
+      }
+      announce(previous, written, changed, source);
       return written;
+    },
+
+    /**
+     * Runs `work` with update events held back, then announces each contact it changed once:
+     * `contact.field_changed` per key, one `contact.updated` whose `changed_fields` are all the
+     * run changed (against the state before it), and `lead.captured` if the run captured the lead,
+     * with the source of the contact's first change. A run inside another joins it; a run that
+     * throws announces nothing (its writes are rolled back with the request). Creations are
+     * announced at once (`created: true`), as they are the contact's first event. For what one
+     * customer message makes the flow runtime do (docs/decisions.md, "Flows follow what they name").
+     */
+    holdingEvents<T>(work: () => T): T {
+      if (held) return work();
+      const mine = new Map<number, HeldChange>();
+      held = mine;
+      let result: T;
+      try {
+        result = work();
+      } finally {
+        held = undefined;
+      }
+      for (const [id, { before, source }] of mine) {
+        const after = contacts.get(id);
+        if (!after) continue;
+        const changed = changedFields(before, after);
+        if (changed.length > 0) announce(before, after, changed, source);
+        // Changes that cancelled out are no change: updated_at moves exactly when contact.updated fires.
+        else if (after.updated_at !== before.updated_at) contacts.update(id, { updated_at: before.updated_at, lead_captured_at: before.lead_captured_at });
+      }
+      return result;
     },
   };
 }

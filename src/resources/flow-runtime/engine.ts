@@ -22,7 +22,7 @@
 import { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
 import { CHANNEL_CAPABILITIES, windowOpen } from '../channels/capabilities.js';
-import type { ContactRecord } from '../contacts/model.js';
+import type { ChangeSource, ContactRecord } from '../contacts/model.js';
 import type { ConversationRecord } from '../conversations/model.js';
 import type { CustomFieldValue } from '../custom-fields/values.js';
 import { UNIT_SECONDS, type NodeConfigOf } from '../flows/config-schemas.js';
@@ -44,6 +44,11 @@ export type Reply = { readonly kind: 'text'; readonly text: string | null } | { 
 
 const MAX_STEPS_PER_RUN = 200;
 const NO_FIELDS: Readonly<Record<string, CustomFieldValue>> = Object.freeze({});
+/**
+ * What the contact events of the runtime's writes name as their source: the runtime acts on
+ * customer traffic (docs/decisions.md, "Contact events": `inbound`), as its tag writes always did.
+ */
+const FLOW_WRITE: ChangeSource = 'inbound';
 const MINUTE_MS = 60_000;
 /** Ends the `goto_flow` chain a graph could loop through (A -> B -> A ...) within one message. */
 const MAX_GOTO_DEPTH = 5;
@@ -122,27 +127,27 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     try {
       switch (config.action_type) {
         case 'tag_conversation':
-          needs.contacts.attachTag(accountId, contactId, config.tag_value, 'inbound');
+          needs.contacts.attachTag(accountId, contactId, config.tag_value, FLOW_WRITE);
           return;
         case 'remove_tag': {
           const contact = needs.contacts.find(accountId, contactId);
           const tag = contact ? needs.tags.findByName(accountId, config.tag_value) : undefined;
-          if (contact && tag && contact.tag_ids.includes(tag.id)) needs.contacts.detachTag(accountId, contactId, String(tag.id), 'inbound');
+          if (contact && tag && contact.tag_ids.includes(tag.id)) needs.contacts.detachTag(accountId, contactId, String(tag.id), FLOW_WRITE);
           return;
         }
         case 'set_custom_field':
-          needs.contacts.update(accountId, contactId, { custom_fields: { [config.field_key]: config.field_value } });
+          needs.contacts.update(accountId, contactId, { custom_fields: { [config.field_key]: config.field_value } }, FLOW_WRITE);
           outcome(session, node, 'custom_fields_saved');
           return;
         case 'clear_custom_field':
-          needs.contacts.update(accountId, contactId, { custom_fields: { [config.field_key]: null } });
+          needs.contacts.update(accountId, contactId, { custom_fields: { [config.field_key]: null } }, FLOW_WRITE);
           return;
         case 'set_stage':
-          needs.contacts.update(accountId, contactId, { stage: config.stage });
+          needs.contacts.update(accountId, contactId, { stage: config.stage }, FLOW_WRITE);
           return;
         case 'mark_lead': {
           const contact = needs.contacts.find(accountId, contactId);
-          if (contact && (contact.stage === 'new' || contact.stage === 'contacted')) needs.contacts.update(accountId, contactId, { stage: 'qualified' });
+          if (contact && (contact.stage === 'new' || contact.stage === 'contacted')) needs.contacts.update(accountId, contactId, { stage: 'qualified' }, FLOW_WRITE);
           outcome(session, node, 'leads_marked');
           return;
         }
@@ -344,7 +349,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         current = journal.update(current, { variables: { ...current.variables, [config.variable_name]: answer } });
         if (config.input_type === 'email' || config.input_type === 'phone') {
           try {
-            needs.contacts.update(current.account_id, current.contact_id, { [config.input_type]: answer });
+            needs.contacts.update(current.account_id, current.contact_id, { [config.input_type]: answer }, FLOW_WRITE);
           } catch (error) {
             if (!(error instanceof ApiError)) throw error;
           }
@@ -352,7 +357,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         }
         if (config.save_to_field !== undefined) {
           try {
-            needs.contacts.update(current.account_id, current.contact_id, { custom_fields: { [config.save_to_field]: config.input_type === 'number' ? Number(answer) : answer } });
+            needs.contacts.update(current.account_id, current.contact_id, { custom_fields: { [config.save_to_field]: config.input_type === 'number' ? Number(answer) : answer } }, FLOW_WRITE);
             outcome(current, node, 'custom_fields_saved');
           } catch (error) {
             if (!(error instanceof ApiError)) throw error;

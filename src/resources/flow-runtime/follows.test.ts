@@ -102,6 +102,36 @@ describeRuntimes('flows follow what they name', (api) => {
     expect(await run()).toBe('SET size=[42]');
   });
 
+  it('one answer that fills the email, tags and marks the lead is one contact.updated (source inbound) and one lead.captured', async () => {
+    expect((await send('POST', '/tags', { name: 'flow-lead' })).status).toBe(201);
+    await publish('Lead events', {
+      trigger: { source: 'dm', keywords: ['leadme'], match_type: 'contains' },
+      nodes: [
+        trigger,
+        { id: '2', type: 'collect_input', config: { question: 'Your email?', input_type: 'email', variable_name: 'email' } },
+        { id: '3', type: 'action', config: { action_type: 'tag_conversation', tag_value: 'flow-lead' } },
+        { id: '4', type: 'action', config: { action_type: 'mark_lead' } },
+        { id: '5', type: 'message', config: { text: 'Thanks!' } },
+      ],
+      edges: [
+        { from: '1', to: '2' },
+        { from: '2', to: '3' },
+        { from: '3', to: '4' },
+        { from: '4', to: '5' },
+      ],
+    });
+    const first = await dm('leadme', 'ig_ph_6');
+    const journal = async (after?: string) => list(await api().call({ path: '/_sandbox/events', key: key(), query: { limit: '1000', ...(after ? { after } : {}) } }));
+    const before = (await journal()).at(-1)!['id'] as string;
+    await dm('pat@example.test', 'ig_ph_6');
+    const fired = (await journal(before)).filter((event) => event['type'] !== 'message.received');
+    expect(fired.map((event) => event['type'])).toEqual(['contact.updated', 'lead.captured']);
+    const updated = fired[0]!['data'] as { contact: Json; changed_fields: string[]; created: boolean; source: string };
+    expect(updated).toMatchObject({ created: false, source: 'inbound', contact: { id: first.contact_id, email: 'pat@example.test', stage: 'qualified' } });
+    expect([...updated.changed_fields].sort()).toEqual(['email', 'stage', 'tags']);
+    expect(fired[1]!['data']).toMatchObject({ captured: ['email'], source: 'inbound' });
+  });
+
   it('POST /flows/validate warns unknown_starter for an ice_breaker question no conversation starter asks, and follows the AI config', async () => {
     const iceBreaker = (question: string): Json => ({ definition: { ...says('unused', 'Hello'), trigger: { source: 'ice_breaker', question } }, channels: ['instagram'] });
     const warningsOf = async (question: string) => {
