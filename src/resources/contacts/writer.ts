@@ -154,7 +154,9 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
     if (previous.lead_captured_at === null && written.lead_captured_at !== null) emitLead(written, source);
   }
 
-  /** Contacts changed inside `holdingEvents`, by id: the record before the first change and its source. */
+  /** Whether a `holdingEvents` run is open; `held` is made at its first change (most runs change no contact). */
+  let holding = false;
+  /** Contacts changed inside the run, by id: the record before the first change and its source. */
   let held: Map<number, HeldChange> | undefined;
 
   /** Changes whenever anything a representation reads besides the record changes. */
@@ -277,8 +279,9 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
         updated_at: now,
         lead_captured_at: leadCaptured ? now : next.lead_captured_at,
       });
-      if (held) {
+      if (holding) {
         // One contact.updated per contact for the whole run: remember the state before its first change.
+        held ??= new Map();
         if (!held.has(written.id)) held.set(written.id, { before: previous, source });
         return written;
       }
@@ -296,16 +299,18 @@ export function createContactWriter(core: CoreServices, deps: WriterDeps, contac
      * customer message makes the flow runtime do (docs/decisions.md, "Flows follow what they name").
      */
     holdingEvents<T>(work: () => T): T {
-      if (held) return work();
-      const mine = new Map<number, HeldChange>();
-      held = mine;
+      if (holding) return work();
+      holding = true;
       let result: T;
+      let changes: Map<number, HeldChange> | undefined;
       try {
         result = work();
       } finally {
+        changes = held;
+        holding = false;
         held = undefined;
       }
-      for (const [id, { before, source }] of mine) {
+      for (const [id, { before, source }] of changes ?? []) {
         const after = contacts.get(id);
         if (!after) continue;
         const changed = changedFields(before, after);
