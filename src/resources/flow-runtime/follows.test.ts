@@ -169,4 +169,16 @@ describeRuntimes('flows follow what they name', (api) => {
     expect(tapped.status).toBe(200);
     expect(data(tapped)['flow_name']).toBe('After rename');
   });
+
+  it('a state saved when sessions stored their flow’s name restores, and shows the current name', async () => {
+    const snapshot = api().sim.sandbox.snapshot();
+    const stored = snapshot.store.collections['flow_sessions'] as unknown as (Json & { flow_id: number })[];
+    const seeded = stored[0]!;
+    expect(seeded).not.toHaveProperty('flow_name');
+    // As a state file written before this change holds it: the name at the session's start.
+    stored[0] = { ...seeded, flow_name: 'An old name' };
+    api().sim.sandbox.restore(snapshot);
+    const flowName = data(await get(`/flows/${seeded.flow_id}`))['name'];
+    expect(data(await get(`/flow-sessions/${seeded['id'] as number}`))['flow_name']).toBe(flowName);
+  });
 });
