@@ -1,8 +1,9 @@
 /**
  * What validation needs from the account: the references a definition may name (tags and custom
- * fields from their groups; services, comment triggers and conversation starters from whichever groups answer the
- * `references` hook, none yet), the plan's limits, and the keywords other active flows hold.
- * Also the catalogue's `live`, built from the same lookups so the two agree.
+ * fields from their groups; services, comment triggers and conversation starters from whichever
+ * groups answer the `references` hook: appointments, comment triggers, the flow runtime), the
+ * plan's limits, and the keywords other active flows hold. Also the catalogue's `live`, built from
+ * the same lookups so the two agree.
  */
 import type { AccountModel } from '../account/model.js';
 import type { CustomFieldsModel } from '../custom-fields/model.js';
