@@ -60,7 +60,7 @@ function graph(count: number): Json {
   return { trigger: { source: 'dm', keywords: ['bench'] }, nodes, edges };
 }
 
-const lookup: ReferenceLookup = { tag: () => true, customField: () => undefined, service: () => false, flow: () => undefined, commentTrigger: () => false };
+const lookup: ReferenceLookup = { tag: () => true, customField: () => undefined, service: () => false, flow: () => undefined, commentTrigger: () => false, starter: () => true };
 
 function timeValidator(definition: Json, nodes: number): number {
   const samples: number[] = [];

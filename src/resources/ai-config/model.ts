@@ -171,6 +171,12 @@ export function createAiConfigModel(core: CoreServices, needs: AiConfigNeeds, ho
       return config.booking.calendar_provider !== null && config.booking.google_meet_invites;
     },
 
+    /** The questions of the conversation starters, Instagram's then Facebook's (an ice_breaker flow names one). */
+    starterQuestions(accountId: number): readonly string[] {
+      const { starters } = stored(accountId);
+      return [...starters.instagram.questions, ...starters.facebook.questions];
+    },
+
     /** Sandbox: the booking fields the portal owns (hours, timing, calendar). */
     setBooking(accountId: number, input: BookingStateInput): BookingState {
       const current = stored(accountId);

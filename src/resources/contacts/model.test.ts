@@ -140,3 +140,58 @@ describe('contacts model: ensureContact (cold outbound)', () => {
     expect(again).toEqual({ contact: made.contact, created: false });
   });
 });
+
+describe('contacts model: holdingEvents (one contact.updated per contact for a run of writes)', () => {
+  const setUp = () => {
+    const built = build();
+    const contact = built.store.transaction(() => built.contacts.upsertFromInbound(1, { channel: 'sms', platform_user_id: '+1555' }));
+    built.clock.advance(60_000);
+    return { ...built, contact, eventsBefore: built.journal().length };
+  };
+
+  it('merges the changed fields of every write into one contact.updated, then one lead.captured, with the first write’s source', () => {
+    const { store, contacts, contact, journal, eventsBefore } = setUp();
+    store.transaction(() =>
+      contacts.holdingEvents(() => {
+        contacts.update(1, contact.id, { email: 'a@example.test' }, 'inbound');
+        contacts.attachTag(1, contact.id, 'vip', 'inbound');
+        contacts.update(1, contact.id, { stage: 'qualified' }, 'inbound');
+      }),
+    );
+    const fired = journal().slice(eventsBefore) as { changed_fields?: string[]; source: string; captured?: string[] }[];
+    expect(fired).toHaveLength(2);
+    expect([...fired[0]!.changed_fields!].sort()).toEqual(['email', 'stage', 'tags']);
+    expect(fired[0]!.source).toBe('inbound');
+    expect(fired[1]).toMatchObject({ captured: ['email'], source: 'inbound' });
+  });
+
+  it('announces nothing, and leaves updated_at, when the writes cancel out', () => {
+    const { store, contacts, contact, journal, eventsBefore } = setUp();
+    store.transaction(() =>
+      contacts.holdingEvents(() => {
+        contacts.update(1, contact.id, { email: 'a@example.test' }, 'inbound');
+        contacts.update(1, contact.id, { email: null }, 'inbound');
+      }),
+    );
+    expect(journal().slice(eventsBefore)).toEqual([]);
+    expect(contacts.find(1, contact.id)).toMatchObject({ updated_at: contact.updated_at, email: null, lead_captured_at: null });
+  });
+
+  it('a run inside another joins it; outside any run each write announces itself as before', () => {
+    const { store, contacts, contact, journal, eventsBefore } = setUp();
+    store.transaction(() =>
+      contacts.holdingEvents(() => {
+        contacts.update(1, contact.id, { notes: 'one' }, 'inbound');
+        contacts.holdingEvents(() => contacts.update(1, contact.id, { stage: 'contacted' }, 'inbound'));
+      }),
+    );
+    expect(journal('contact.updated').slice(-1)).toEqual([expect.objectContaining({ changed_fields: ['stage', 'notes'] })]);
+    const held = journal().length;
+    expect(held).toBe(eventsBefore + 1);
+    store.transaction(() => {
+      contacts.update(1, contact.id, { notes: 'two' });
+      contacts.update(1, contact.id, { stage: 'qualified' });
+    });
+    expect(journal().length).toBe(held + 2);
+  });
+});

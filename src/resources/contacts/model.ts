@@ -86,6 +86,8 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
     records: (accountId: number): ContactRecord[] => [...contacts.ofAccount(accountId)],
     present: presenter.fresh,
     presentForRead: presenter.forRead,
+    /** The values of the contact's set, active custom fields: what GET /contacts shows and flows read. */
+    shownCustomFields: writer.shownCustomFields,
     ...createInboundContacts(core, writer),
 
     /** GET /contacts: every filter given must match, newest first. */
@@ -121,14 +123,17 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
       }
     },
 
-    /** PATCH /contacts/{id}: an empty body is a 400 that lists what can be updated. */
-    update(accountId: number, id: number, input: UpdateContactInput): ContactRecord {
+    /** PATCH /contacts/{id} (and the flow runtime's writes, `inbound`): an empty body is a 400 that lists what can be updated. */
+    update(accountId: number, id: number, input: UpdateContactInput, source: ChangeSource = 'api'): ContactRecord {
       const record = get(accountId, id);
       if (UPDATABLE_CONTACT_FIELDS.every((field) => input[field] === undefined)) {
         throw invalidParam('body', `Send at least one updatable field: ${UPDATABLE_CONTACT_FIELDS.join(', ')}.`);
       }
-      return commit(record, applyEdit(record, editOf(accountId, input)), 'api');
+      return commit(record, applyEdit(record, editOf(accountId, input)), source);
     },
+
+    /** One contact.updated per contact changed by `work`, with all it changed (writer.ts `holdingEvents`). */
+    holdingEvents: writer.holdingEvents,
 
     /** POST /contacts/{id}/tags: attaches (creating the tag if missing); re-attaching is a no-op. */
     attachTag(accountId: number, id: number, name: string, source: ChangeSource = 'api'): ContactRecord {

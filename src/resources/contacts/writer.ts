@@ -69,6 +69,11 @@ function hasAny(values: object): boolean {
   return false;
 }
 
+interface HeldChange {
+  readonly before: ContactRecord;
+  readonly source: ChangeSource;
+}
+
 export interface WriterDeps {
   readonly tags: TagsModel;
   readonly customFields: CustomFieldsModel;
@@ -85,6 +90,20 @@ export function createContactWriter(
 ) {
   const { store, clock, events } = core;
 
+  /**
+   * The custom field values the API shows (2.1: "only fields that are set and active appear"):
+   * archived fields keep their values in the record, hidden. Every reader of values a customer or
+   * integration can see (the representation, flow placeholders and rules) goes through this view.
+   */
+  function shownCustomFields(record: ContactRecord): Readonly<Record<string, CustomFieldValue>> {
+    let custom_fields: Record<string, CustomFieldValue> | undefined;
+    // for-in, not Object.entries: no array of pairs per presentation (most contacts have none).
+    for (const key in record.custom_fields) {
+      if (Object.hasOwn(record.custom_fields, key) && deps.customFields.isShown(record.account_id, key)) (custom_fields ??= {})[key] = record.custom_fields[key]!;
+    }
+    return custom_fields ?? NO_CUSTOM_FIELDS;
+  }
+
   /** The contact as the API shows it, built fresh. */
   function present(record: ContactRecord): ContactData {
     const tags: string[] = [];
@@ -92,11 +111,7 @@ export function createContactWriter(
       const name = deps.tags.nameOf(id);
       if (name !== undefined) tags.push(name);
     }
-    let custom_fields: Record<string, CustomFieldValue> | undefined;
-    // for-in, not Object.entries: no array of pairs per presentation (most contacts have none).
-    for (const key in record.custom_fields) {
-      if (Object.hasOwn(record.custom_fields, key) && deps.customFields.isShown(record.account_id, key)) (custom_fields ??= {})[key] = record.custom_fields[key]!;
-    }
+    const custom_fields = shownCustomFields(record);
     return {
       id: record.id,
       channel: record.channel,
@@ -111,7 +126,7 @@ export function createContactWriter(
       lead_score: record.lead_score,
       lead_temperature: record.lead_temperature,
       notes: record.notes,
-      custom_fields: custom_fields ?? NO_CUSTOM_FIELDS,
+      custom_fields,
       first_seen_at: record.first_seen_at,
       first_user_message_at: record.first_user_message_at,
       last_seen_at: record.last_seen_at,
@@ -139,6 +154,18 @@ export function createContactWriter(
       events.emit(next.account_id, 'contact.field_changed', { contact_id: next.id, ...change, changed_at, source });
     }
   }
+
+  /** The events of one committed change, in the house order (field_changed..., updated, lead.captured). */
+  function announce(previous: ContactRecord, written: ContactRecord, changed: readonly string[], source: ChangeSource): void {
+    if (changed.includes('custom_fields')) emitFieldChanges(previous, written, source);
+    events.emit(written.account_id, 'contact.updated', { contact: presentWritten(written), changed_fields: changed, created: false, source });
+    if (previous.lead_captured_at === null && written.lead_captured_at !== null) emitLead(written, source);
+  }
+
+  /** Whether a `holdingEvents` run is open; `held` is made at its first change (most runs change no contact). */
+  let holding = false;
+  /** Contacts changed inside the run, by id: the record before the first change and its source. */
+  let held: Map<number, HeldChange> | undefined;
 
   /** Changes whenever anything a representation reads besides the record changes. */
   const representationVersion = (): number => deps.tags.version() + deps.customFields.version();
@@ -184,6 +211,7 @@ export function createContactWriter(
 
   return {
     presenter,
+    shownCustomFields,
 
     get(accountId: number, id: number): ContactRecord {
       const record = contacts.getOwned(accountId, id);
@@ -261,10 +289,46 @@ export function createContactWriter(
       });
       // Before the events: what hangs off the contact (its threads' updated_at) is current when they fire.
       onChanged(previous, written);
-      if (changed.includes('custom_fields')) emitFieldChanges(previous, written, source);
-      events.emit(written.account_id, 'contact.updated', { contact: presentWritten(written), changed_fields: changed, created: false, source });
-      if (leadCaptured) emitLead(written, source);
+      if (holding) {
+        // One contact.updated per contact for the whole run: remember the state before its first change.
+        held ??= new Map();
+        if (!held.has(written.id)) held.set(written.id, { before: previous, source });
+        return written;
+      }
+      announce(previous, written, changed, source);
       return written;
+    },
+
+    /**
+     * Runs `work` with update events held back, then announces each contact it changed once:
+     * `contact.field_changed` per key, one `contact.updated` whose `changed_fields` are all the
+     * run changed (against the state before it), and `lead.captured` if the run captured the lead,
+     * with the source of the contact's first change. A run inside another joins it; a run that
+     * throws announces nothing (its writes are rolled back with the request). Creations are
+     * announced at once (`created: true`), as they are the contact's first event. For what one
+     * customer message makes the flow runtime do (docs/decisions.md, "Flows follow what they name").
+     */
+    holdingEvents<T>(work: () => T): T {
+      if (holding) return work();
+      holding = true;
+      let result: T;
+      let changes: Map<number, HeldChange> | undefined;
+      try {
+        result = work();
+      } finally {
+        changes = held;
+        holding = false;
+        held = undefined;
+      }
+      for (const [id, { before, source }] of changes ?? []) {
+        const after = contacts.get(id);
+        if (!after) continue;
+        const changed = changedFields(before, after);
+        if (changed.length > 0) announce(before, after, changed, source);
+        // Changes that cancelled out are no change: updated_at moves exactly when contact.updated fires.
+        else if (after.updated_at !== before.updated_at) contacts.update(id, { updated_at: before.updated_at, lead_captured_at: before.lead_captured_at });
+      }
+      return result;
     },
   };
 }

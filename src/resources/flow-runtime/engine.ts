@@ -22,7 +22,9 @@
 import { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
 import { CHANNEL_CAPABILITIES, PRIVATE_REPLY_MS } from '../channels/capabilities.js';
+import type { ChangeSource, ContactRecord } from '../contacts/model.js';
 import type { ConversationRecord } from '../conversations/model.js';
+import type { CustomFieldValue } from '../custom-fields/values.js';
 import { UNIT_SECONDS, type NodeConfigOf } from '../flows/config-schemas.js';
 import type { FlowDefinition, FlowNode } from '../flows/definition.js';
 import { acceptAnswer } from './inputs.js';
@@ -41,6 +43,12 @@ type Step =
 export type Reply = { readonly kind: 'text'; readonly text: string | null } | { readonly kind: 'tap'; readonly index: number };
 
 const MAX_STEPS_PER_RUN = 200;
+const NO_FIELDS: Readonly<Record<string, CustomFieldValue>> = Object.freeze({});
+/**
+ * What the contact events of the runtime's writes name as their source: the runtime acts on
+ * customer traffic (docs/decisions.md, "Contact events": `inbound`), as its tag writes always did.
+ */
+const FLOW_WRITE: ChangeSource = 'inbound';
 const MINUTE_MS = 60_000;
 /** Ends the `goto_flow` chain a graph could loop through (A -> B -> A ...) within one message. */
 const MAX_GOTO_DEPTH = 5;
@@ -73,6 +81,9 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     return length === null || last === null ? null : last + length;
   }
 
+  /** The contact's custom field values as the API shows them: an archived field reads as unset (docs/decisions.md). */
+  const shownFields = (contact: ContactRecord | undefined): Readonly<Record<string, CustomFieldValue>> => (contact ? needs.contacts.shownCustomFields(contact) : NO_FIELDS);
+
   /** Sends an automation reply, or says why the platform would refuse it. */
   function send(session: SessionRecord, text: string): Step | undefined {
     const conversation = conversationOf(session);
@@ -84,7 +95,13 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     const privateReply = session.attribution.comment_id !== null && clock.now() - session.started_ms < PRIVATE_REPLY_MS && hooks.repliesSent(session) === 0;
     if (!privateReply && !needs.sending.recipients.windowIsOpen(conversation)) return { kind: 'end', status: 'expired', reason: 'window_closed' };
     const contact = needs.contacts.find(session.account_id, session.contact_id);
-    const filled = fillPlaceholders(text, contact, session.channel, session.variables).slice(0, 4096);
+    const filled = fillPlaceholders(text, {
+      contact,
+      customFields: shownFields(contact),
+      channel: session.channel,
+      businessName: needs.account.getAccount(session.account_id).business_name,
+      variables: session.variables,
+    }).slice(0, 4096);
     const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: filled.trim() === '' ? text : filled });
     // That was the comment's private reply: POST /messages may not send it a second one.
     if (privateReply) needs.comments.received.replied(session.account_id, session.attribution.comment_id!);
@@ -107,27 +124,27 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     try {
       switch (config.action_type) {
         case 'tag_conversation':
-          needs.contacts.attachTag(accountId, contactId, config.tag_value, 'inbound');
+          needs.contacts.attachTag(accountId, contactId, config.tag_value, FLOW_WRITE);
           return;
         case 'remove_tag': {
           const contact = needs.contacts.find(accountId, contactId);
           const tag = contact ? needs.tags.findByName(accountId, config.tag_value) : undefined;
-          if (contact && tag && contact.tag_ids.includes(tag.id)) needs.contacts.detachTag(accountId, contactId, String(tag.id), 'inbound');
+          if (contact && tag && contact.tag_ids.includes(tag.id)) needs.contacts.detachTag(accountId, contactId, String(tag.id), FLOW_WRITE);
           return;
         }
         case 'set_custom_field':
-          needs.contacts.update(accountId, contactId, { custom_fields: { [config.field_key]: config.field_value } });
+          needs.contacts.update(accountId, contactId, { custom_fields: { [config.field_key]: config.field_value } }, FLOW_WRITE);
           outcome(session, node, 'custom_fields_saved');
           return;
         case 'clear_custom_field':
-          needs.contacts.update(accountId, contactId, { custom_fields: { [config.field_key]: null } });
+          needs.contacts.update(accountId, contactId, { custom_fields: { [config.field_key]: null } }, FLOW_WRITE);
           return;
         case 'set_stage':
-          needs.contacts.update(accountId, contactId, { stage: config.stage });
+          needs.contacts.update(accountId, contactId, { stage: config.stage }, FLOW_WRITE);
           return;
         case 'mark_lead': {
           const contact = needs.contacts.find(accountId, contactId);
-          if (contact && (contact.stage === 'new' || contact.stage === 'contacted')) needs.contacts.update(accountId, contactId, { stage: 'qualified' });
+          if (contact && (contact.stage === 'new' || contact.stage === 'contacted')) needs.contacts.update(accountId, contactId, { stage: 'qualified' }, FLOW_WRITE);
           outcome(session, node, 'leads_marked');
           return;
         }
@@ -140,6 +157,12 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     }
   }
 
+  /** One shown custom field value of the contact; undefined when unset, archived or undefined. */
+  function fieldOf(contact: ContactRecord | undefined, key: string): CustomFieldValue | undefined {
+    const fields = shownFields(contact);
+    return Object.hasOwn(fields, key) ? fields[key] : undefined;
+  }
+
   function evaluateRule(session: SessionRecord, rule: NodeConfigOf<'condition'>['rules'][number]): boolean {
     const contact = needs.contacts.find(session.account_id, session.contact_id);
     switch (rule.type) {
@@ -150,9 +173,9 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         return rule.type === 'has_tag' ? has : !has;
       }
       case 'field_equals':
-        return contact !== undefined && String(contact.custom_fields[rule.field_key] ?? '') === String(rule.value);
+        return contact !== undefined && String(fieldOf(contact, rule.field_key) ?? '') === String(rule.value);
       case 'field_is_set':
-        return contact?.custom_fields[rule.field_key] !== undefined && contact.custom_fields[rule.field_key] !== null;
+        return fieldOf(contact, rule.field_key) !== undefined;
       case 'variable_equals':
         return session.variables[rule.variable] === String(rule.value);
       case 'variable_is_set':
@@ -323,7 +346,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         current = journal.update(current, { variables: { ...current.variables, [config.variable_name]: answer } });
         if (config.input_type === 'email' || config.input_type === 'phone') {
           try {
-            needs.contacts.update(current.account_id, current.contact_id, { [config.input_type]: answer });
+            needs.contacts.update(current.account_id, current.contact_id, { [config.input_type]: answer }, FLOW_WRITE);
           } catch (error) {
             if (!(error instanceof ApiError)) throw error;
           }
@@ -331,7 +354,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         }
         if (config.save_to_field !== undefined) {
           try {
-            needs.contacts.update(current.account_id, current.contact_id, { custom_fields: { [config.save_to_field]: config.input_type === 'number' ? Number(answer) : answer } });
+            needs.contacts.update(current.account_id, current.contact_id, { custom_fields: { [config.save_to_field]: config.input_type === 'number' ? Number(answer) : answer } }, FLOW_WRITE);
             outcome(current, node, 'custom_fields_saved');
           } catch (error) {
             if (!(error instanceof ApiError)) throw error;

@@ -1,5 +1,6 @@
 /** The flow runtime: sessions that run on inbound messages, flow events, flow analytics (2.11-2.13, 3.4, 4.8). */
 import { defineGroup } from '../../groups/define.js';
+import { accountGroup } from '../account/index.js';
 import { aiConfigGroup } from '../ai-config/index.js';
 import { appointmentsGroup } from '../appointments/index.js';
 import { commentTriggersGroup } from '../comment-triggers/index.js';
@@ -22,7 +23,7 @@ export const flowRuntimeGroup = defineGroup({
   name: 'flowRuntime',
   description:
     'Flow runtime (2.11, 2.12, 2.13, 3.4, 4.8): published active flows run on inbound messages; sessions, flow events (ascending ids, never text) and per-version analytics computed from the events.',
-  needs: [flowsGroup, contactsGroup, conversationsGroup, sendingGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup, aiConfigGroup, commentsGroup],
+  needs: [accountGroup, flowsGroup, contactsGroup, conversationsGroup, sendingGroup, appointmentsGroup, tagsGroup, inboundGroup, commentTriggersGroup, overviewGroup, aiConfigGroup, commentsGroup],
   model: ({ core, needs }) => createRuntimeModel(core, needs),
   listen: ({ model, on, core, needs }) => {
     on.inbound.messageReceived.add((accountId, message) => model.receive(accountId, message));
@@ -40,6 +41,9 @@ export const flowRuntimeGroup = defineGroup({
         all_time: model.entriesBetween(accountId, flow.id, null, window.nowMs + 1),
       })),
     );
+    // An ice_breaker flow starts when a tap sends a starter's question (triggers.ts): the
+    // validator warns `unknown_starter` for a question no starter asks.
+    on.flows.references.add((accountId) => ({ starters: needs.aiConfig.starterQuestions(accountId) }));
     on.commentTriggers.commentForFlows.add((accountId, comment) => model.startFromCommentFlow(accountId, comment));
     on.flows.flowPaused.add((accountId, flowId) => model.cancelFlow(accountId, flowId, 'flow_paused'));
     on.flows.flowDeleted.add((accountId, flowId) => model.dropFlow(accountId, flowId));

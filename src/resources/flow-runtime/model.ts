@@ -133,7 +133,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
         try {
           store.transaction(() => {
             const fresh = sessions.get(session.id);
-            if (fresh && fresh.due_ms !== null && fresh.due_ms <= now) engine.timerFired(fresh);
+            if (fresh && fresh.due_ms !== null && fresh.due_ms <= now) oneChange(() => engine.timerFired(fresh));
           });
         } catch (error) {
           logger.error(`flow session ${session.id} timer failed`, error);
@@ -162,7 +162,6 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
       id: store.nextId('flow_session'),
       account_id: accountId,
       flow_id: live.flow.id,
-      flow_name: live.flow.name,
       flow_version: live.version.version,
       channel,
       contact_id: contactId,
@@ -261,6 +260,72 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     return session;
   }
 
+  /** One customer stimulus (a message, a comment, a tap, a timer) is one contact.updated per contact it changed. */
+  const oneChange = <T>(work: () => T): T => needs.contacts.holdingEvents(work);
+
+  function startFromComment(accountId: number, fired: CommentTriggerFired): SessionRecord | undefined {
+    if (!isFlowChannel(fired.channel)) return undefined;
+    // A trigger on "all posts" fired on a comment whose post the platform did not name.
+    const postId = fired.post_id === null ? null : String(fired.post_id);
+    return trigger(accountId, fired.channel, { kind: 'comment', trigger_id: fired.trigger_id, post_id: postId, matched_keyword: fired.matched_keyword }, fired.contact_id, fired.conversation_id, {
+      post_id: postId,
+      comment_id: String(fired.comment_id),
+      matched_keyword: fired.matched_keyword,
+    });
+  }
+
+  /**
+   * The comment-trigger group's `commentForFlows` hook: a comment no trigger answered starts the
+   * native comment flow that matched it, or on a live video a live_comment flow whose keywords
+   * it matches. The commenter becomes a contact with a conversation (the flow's first message is
+   * the comment's private reply). Answers the flow started.
+   */
+  function startFromCommentFlow(accountId: number, comment: CommentForFlows): number | undefined {
+    const channel = comment.channel;
+    if (!automationOn(accountId, channel)) return undefined;
+    const running = needs.flows.running(accountId).filter((live) => live.version.channels.includes(channel) && live.flow.channels.includes(channel));
+    let chosen: { live: Live; keyword: string | null } | undefined;
+    if (comment.native) {
+      const live = running.find((candidate) => candidate.flow.id === comment.native!.flow_id);
+      if (live) chosen = { live, keyword: comment.native.matched_keyword };
+    } else if (comment.source_type === 'live') {
+      const matches = running
+        .map((live) => ({ live, match: matchTrigger(live.version.definition.trigger, { kind: 'live_comment', text: comment.text }) }))
+        .filter((candidate) => candidate.match !== undefined)
+        .sort((a, b) => b.match!.strength - a.match!.strength || b.live.flow.priority - a.live.flow.priority || a.live.flow.id - b.live.flow.id);
+      if (matches[0]) chosen = { live: matches[0].live, keyword: matches[0].match!.matched_keyword };
+    }
+    if (!chosen) return undefined;
+    const contact = needs.contacts.upsertFromInbound(accountId, {
+      channel,
+      platform_user_id: comment.commenter.id,
+      kind: 'comment',
+      ...(comment.commenter.name !== null ? { name: comment.commenter.name } : {}),
+      ...(comment.commenter.username !== null && channel === 'instagram' ? { ig_username: comment.commenter.username } : {}),
+    });
+    const { conversation } = needs.conversations.openFor(accountId, contact);
+    const session = start(accountId, chosen.live, contact.id, conversation.id, channel, { post_id: comment.post_id, comment_id: comment.comment_id, matched_keyword: chosen.keyword });
+    return session ? chosen.live.flow.id : undefined;
+  }
+
+  /** Sandbox: a persistent-menu postback or a ref/ad referral reached the conversation. */
+  function stimulate(accountId: number, conversationId: number, stimulus: Stimulus): SessionRecord | undefined {
+    const conversation = needs.conversations.find(accountId, conversationId);
+    if (!conversation) throw notFound('Conversation');
+    if (!isFlowChannel(conversation.channel)) throw invalidParam('conversation_id', `Flows do not run on ${conversation.channel}.`);
+    return trigger(accountId, conversation.channel, stimulus, conversation.contact_id, conversation.id);
+  }
+
+  /** Sandbox: the customer taps the n-th postback button of the message the session waits on. */
+  function tap(accountId: number, id: number, button: number): SessionRecord {
+    const session = getSession(accountId, id);
+    const node = engine.nodeOf(graphOf(session), session.current_node_id);
+    const postbacks = node?.type === 'message' ? ((node.config['buttons'] as { type: string }[] | undefined) ?? []).filter((b) => b.type === 'postback').length : 0;
+    if (session.status !== 'waiting_input' || postbacks === 0) throw invalidParam('button', 'The session is not waiting for a button tap.');
+    if (button > postbacks) throw invalidParam('button', `The message has ${postbacks} postback button(s).`);
+    return engine.reply(session, { kind: 'tap', index: button });
+  }
+
   const rules = createRuntimeRules();
   const reads = createReads(core, needs, sessions, events, rules);
   const analytics = createAnalytics(core, needs, events, rules);
@@ -273,71 +338,19 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     seed: createSeedLoader(core, needs, sessions, events),
 
     /** `messageReceived` (inbound): answers a waiting session, else starts or reactivates one. */
-    receive,
+    receive: (accountId: number, message: ReceivedMessage): void => oneChange(() => receive(accountId, message)),
 
     /** The comment-trigger group's `commentTriggerFired` hook, wired at merge: starts the linked flow. */
-    startFromComment(accountId: number, fired: CommentTriggerFired): SessionRecord | undefined {
-      if (!isFlowChannel(fired.channel)) return undefined;
-      // A trigger on "all posts" fired on a comment whose post the platform did not name.
-      const postId = fired.post_id === null ? null : String(fired.post_id);
-      return trigger(accountId, fired.channel, { kind: 'comment', trigger_id: fired.trigger_id, post_id: postId, matched_keyword: fired.matched_keyword }, fired.contact_id, fired.conversation_id, {
-        post_id: postId,
-        comment_id: String(fired.comment_id),
-        matched_keyword: fired.matched_keyword,
-      });
-    },
+    startFromComment: (accountId: number, fired: CommentTriggerFired): SessionRecord | undefined => oneChange(() => startFromComment(accountId, fired)),
 
-    /**
-     * The comment-trigger group's `commentForFlows` hook: a comment no trigger answered starts the
-     * native comment flow that matched it, or on a live video a live_comment flow whose keywords
-     * it matches. The commenter becomes a contact with a conversation (the flow's first message is
-     * the comment's private reply). Answers the flow started.
-     */
-    startFromCommentFlow(accountId: number, comment: CommentForFlows): number | undefined {
-      const channel = comment.channel;
-      if (!automationOn(accountId, channel)) return undefined;
-      const running = needs.flows.running(accountId).filter((live) => live.version.channels.includes(channel) && live.flow.channels.includes(channel));
-      let chosen: { live: Live; keyword: string | null } | undefined;
-      if (comment.native) {
-        const live = running.find((candidate) => candidate.flow.id === comment.native!.flow_id);
-        if (live) chosen = { live, keyword: comment.native.matched_keyword };
-      } else if (comment.source_type === 'live') {
-        const matches = running
-          .map((live) => ({ live, match: matchTrigger(live.version.definition.trigger, { kind: 'live_comment', text: comment.text }) }))
-          .filter((candidate) => candidate.match !== undefined)
-          .sort((a, b) => b.match!.strength - a.match!.strength || b.live.flow.priority - a.live.flow.priority || a.live.flow.id - b.live.flow.id);
-        if (matches[0]) chosen = { live: matches[0].live, keyword: matches[0].match!.matched_keyword };
-      }
-      if (!chosen) return undefined;
-      const contact = needs.contacts.upsertFromInbound(accountId, {
-        channel,
-        platform_user_id: comment.commenter.id,
-        kind: 'comment',
-        ...(comment.commenter.name !== null ? { name: comment.commenter.name } : {}),
-        ...(comment.commenter.username !== null && channel === 'instagram' ? { ig_username: comment.commenter.username } : {}),
-      });
-      const { conversation } = needs.conversations.openFor(accountId, contact);
-      const session = start(accountId, chosen.live, contact.id, conversation.id, channel, { post_id: comment.post_id, comment_id: comment.comment_id, matched_keyword: chosen.keyword });
-      return session ? chosen.live.flow.id : undefined;
-    },
+    /** The comment-trigger group's `commentForFlows` hook: a native comment or live_comment flow (see the function). */
+    startFromCommentFlow: (accountId: number, comment: CommentForFlows): number | undefined => oneChange(() => startFromCommentFlow(accountId, comment)),
 
     /** Sandbox: a persistent-menu postback or a ref/ad referral reached the conversation. */
-    stimulate(accountId: number, conversationId: number, stimulus: Stimulus): SessionRecord | undefined {
-      const conversation = needs.conversations.find(accountId, conversationId);
-      if (!conversation) throw notFound('Conversation');
-      if (!isFlowChannel(conversation.channel)) throw invalidParam('conversation_id', `Flows do not run on ${conversation.channel}.`);
-      return trigger(accountId, conversation.channel, stimulus, conversation.contact_id, conversation.id);
-    },
+    stimulate: (accountId: number, conversationId: number, stimulus: Stimulus): SessionRecord | undefined => oneChange(() => stimulate(accountId, conversationId, stimulus)),
 
     /** Sandbox: the customer taps the n-th postback button of the message the session waits on. */
-    tap(accountId: number, id: number, button: number): SessionRecord {
-      const session = getSession(accountId, id);
-      const node = engine.nodeOf(graphOf(session), session.current_node_id);
-      const postbacks = node?.type === 'message' ? ((node.config['buttons'] as { type: string }[] | undefined) ?? []).filter((b) => b.type === 'postback').length : 0;
-      if (session.status !== 'waiting_input' || postbacks === 0) throw invalidParam('button', 'The session is not waiting for a button tap.');
-      if (button > postbacks) throw invalidParam('button', `The message has ${postbacks} postback button(s).`);
-      return engine.reply(session, { kind: 'tap', index: button });
-    },
+    tap: (accountId: number, id: number, button: number): SessionRecord => oneChange(() => tap(accountId, id, button)),
 
     /** Sandbox: the customer clicks a url button of a message node the session went through. */
     click(accountId: number, id: number, nodeId: string, button: number): SessionRecord {

@@ -1,4 +1,5 @@
 /** The models the flow runtime calls (docs/architecture.md, "Through models only"). */
+import type { AccountModel } from '../account/model.js';
 import type { AiConfigModel } from '../ai-config/model.js';
 import type { AppointmentsModel } from '../appointments/model.js';
 import type { CommentsModel } from '../comments/model.js';
@@ -9,6 +10,8 @@ import type { TagsModel } from '../tags/model.js';
 import type { SendingModel } from '../sending/model.js';
 
 export interface RuntimeNeeds {
+  /** `{business_name}` in flow messages (the account's `business_name`, as GET /account shows it). */
+  readonly account: AccountModel;
   readonly flows: FlowsModel;
   readonly contacts: ContactsModel;
   readonly conversations: ConversationsModel;

@@ -39,8 +39,11 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
     if (flowId !== undefined && !needs.flows.exists(accountId, flowId)) throw new ApiError('not_found', 'Flow not found.', { param: 'flow_id' });
   }
 
+  /** Every presented session (reads, sandbox answers) names its flow as the flow is named now. */
+  const present = (row: SessionRecord): FlowSessionData => presentSession(row, needs.flows.get(row.account_id, row.flow_id).name, iso);
+
   return {
-    presentSession: (row: SessionRecord): FlowSessionData => presentSession(row, iso),
+    presentSession: present,
     getSession: session,
 
     listSessions(accountId: number, filters: ListSessionsFilters, page: PageRequest): Page<FlowSessionData> {
@@ -62,7 +65,7 @@ export function createReads(core: CoreServices, needs: RuntimeNeeds, sessions: C
         (filters.channel === undefined || row.channel === filters.channel) &&
         (since === undefined || row.last_activity_ms >= since);
       const walk = newestFirstWalk(sessions.idsOfAccount(accountId), lists, cursorId(page), since);
-      return pageFromWalk(walk, (id) => sessions.get(id), page, keep, (row) => presentSession(row, iso));
+      return pageFromWalk(walk, (id) => sessions.get(id), page, keep, present);
     },
 
     sessionEvents(accountId: number, id: number, type: FlowEventType | undefined, page: PageRequest): Page<FlowEventData> {

@@ -23,8 +23,8 @@ import {
 } from './schemas.js';
 
 export interface SessionRecord extends Entity {
+  /** The flow; its name is read from the flow when the session is shown (a rename shows at once). */
   readonly flow_id: number;
-  readonly flow_name: string;
   readonly flow_version: number;
   readonly channel: FlowChannel;
   readonly contact_id: number;
@@ -67,7 +67,9 @@ const NullableMs = EpochMs.nullable();
 export const sessionRules: RecordRules<SessionRecord> = {
   schema: storedRecord({
     flow_id: z.number().int().positive(),
-    flow_name: z.string(),
+    // Sessions used to keep the flow's name at their start; state files written then still carry
+    // it. It is accepted and never read: flow_name is the flow's current name (presentSession).
+    flow_name: z.string().optional(),
     flow_version: z.number().int().positive(),
     channel: z.enum(FLOW_CHANNELS),
     contact_id: z.number().int().positive(),
@@ -136,12 +138,17 @@ export const eventIndexes: IndexDefinitions<FlowEventRecord> = {
   node_key: { key: (row: FlowEventRecord) => (row.node_key === null ? null : `${row.account_id}:${row.node_key}`), keyed: true },
 };
 
-export function presentSession(row: SessionRecord, iso: (ms: number) => string): FlowSessionData {
+/**
+ * 2.11 fields of a session. `flowName` is the flow's current name: `flow_name` sits beside
+ * `flow_id` as `customer_name` sits beside `contact_id` (docs/decisions.md, "Flows follow what
+ * they name"); a deleted flow takes its sessions with it, so the flow is always there.
+ */
+export function presentSession(row: SessionRecord, flowName: string, iso: (ms: number) => string): FlowSessionData {
   const at = (ms: number | null) => (ms === null ? null : iso(ms));
   return {
     id: row.id,
     flow_id: row.flow_id,
-    flow_name: row.flow_name,
+    flow_name: flowName,
     flow_version: row.flow_version,
     channel: row.channel,
     contact_id: row.contact_id,

@@ -136,7 +136,6 @@ export function createSeedLoader(core: CoreServices, needs: RuntimeNeeds, sessio
         id: store.nextId('flow_session'),
         account_id: accountId,
         flow_id: flow.id,
-        flow_name: flow.name,
         flow_version: versionNumber,
         channel: input.channel,
         contact_id: conversation.contact_id,

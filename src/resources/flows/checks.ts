@@ -1,8 +1,9 @@
 /**
  * What validation needs from the account: the references a definition may name (tags and custom
- * fields from their groups; services and comment triggers from whichever groups answer the
- * `references` hook, none yet), the plan's limits, and the keywords other active flows hold.
- * Also the catalogue's `live`, built from the same lookups so the two agree.
+ * fields from their groups; services, comment triggers and conversation starters from whichever
+ * groups answer the `references` hook: appointments, comment triggers, the flow runtime), the
+ * plan's limits, and the keywords other active flows hold. Also the catalogue's `live`, built from
+ * the same lookups so the two agree.
  */
 import type { AccountModel } from '../account/model.js';
 import type { CustomFieldsModel } from '../custom-fields/model.js';
@@ -16,6 +17,8 @@ import type { FlowLiveData } from './schemas.js';
 import type { FlowHooks, FlowReferenceAnswer } from './hooks.js';
 import { TRIGGER_NODE_ID, type FlowDefinition, type ReferenceLookup, type ValidationContext, type ValidationResult } from './definition.js';
 import { SOURCE_KINDS } from './kinds.js';
+
+const sameText = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
 export interface FlowsNeeds {
   readonly account: AccountModel;
@@ -49,11 +52,13 @@ export function createChecks(needs: FlowsNeeds, hooks: FlowHooks, flows: FlowRea
   function provided(accountId: number): Required<FlowReferenceAnswer> {
     const services: NonNullable<FlowReferenceAnswer['services']>[number][] = [];
     const commentTriggers: NonNullable<FlowReferenceAnswer['comment_triggers']>[number][] = [];
+    const starters: string[] = [];
     for (const answer of hooks.references.run(accountId)) {
       services.push(...(answer.services ?? []));
       commentTriggers.push(...(answer.comment_triggers ?? []));
+      starters.push(...(answer.starters ?? []));
     }
-    return { services, comment_triggers: commentTriggers };
+    return { services, comment_triggers: commentTriggers, starters };
   }
 
   function lookup(accountId: number): ReferenceLookup {
@@ -69,6 +74,11 @@ export function createChecks(needs: FlowsNeeds, hooks: FlowHooks, flows: FlowRea
       },
       flow: (id) => flows.find(accountId, id),
       commentTrigger: (id) => answered().comment_triggers.some((trigger) => trigger.id === id),
+      // As the runtime matches a tap's text to the question: trimmed, case-insensitive, spaces collapsed.
+      starter: (question) => {
+        const wanted = sameText(question);
+        return answered().starters.some((asked) => sameText(asked) === wanted);
+      },
     };
   }
 

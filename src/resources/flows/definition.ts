@@ -41,6 +41,8 @@ export interface ReferenceLookup {
   service(name: string): boolean;
   flow(id: number): { readonly status: FlowStatus } | undefined;
   commentTrigger(id: number): boolean;
+  /** Whether a conversation starter (AI config `starters.*.questions`) asks this question. */
+  starter(question: string): boolean;
 }
 
 export interface ValidationContext {

@@ -2,8 +2,9 @@
  * The hooks the flows group offers (docs/architecture.md, "Hooks point the other way"). Other
  * groups plug in here without editing this folder: appointments answer `references` with the
  * account's bookable services (the knowledge base's active ones), comment triggers answer it with their triggers and guard
- * activation, and the flow runtime cancels sessions on `flowPaused` and drops them on
- * `flowDeleted`. A simulator composed without those groups has empty lists.
+ * activation, and the flow runtime answers it with the AI config's conversation starters (what an
+ * `ice_breaker` source names), cancels sessions on `flowPaused` and drops them on `flowDeleted`.
+ * A simulator composed without those groups has empty lists.
  */
 import type { ApiError } from '../../core/errors.js';
 import { hook, type HooksOf } from '../../core/hooks.js';
@@ -13,6 +14,8 @@ import type { FlowDefinition } from './definition.js';
 export interface FlowReferenceAnswer {
   readonly services?: readonly { readonly id: number; readonly name: string; readonly duration_minutes: number | null }[];
   readonly comment_triggers?: readonly { readonly id: number; readonly name: string; readonly active: boolean }[];
+  /** The questions of the account's conversation starters, every platform (an `ice_breaker` source names one). */
+  readonly starters?: readonly string[];
 }
 
 export const flowHooks = {

@@ -39,11 +39,12 @@ export const ISSUE_CODES = {
   unused_variable: 'A variable is set but never read.',
   unknown_placeholder: 'A {placeholder} names no built-in, custom field or variable of the flow (it renders empty).',
   target_not_active: 'A goto_flow target is not active.',
+  unknown_starter: 'An ice_breaker question is not one of the AI config’s conversation starters (a tap never sends it).',
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
 
-export const WARNING_CODES: readonly IssueCode[] = ['dead_end', 'unused_variable', 'unknown_placeholder', 'target_not_active', 'keyword_collision', 'trigger_collision'];
+export const WARNING_CODES: readonly IssueCode[] = ['dead_end', 'unused_variable', 'unknown_placeholder', 'target_not_active', 'unknown_starter', 'keyword_collision', 'trigger_collision'];
 
 export interface FlowIssue {
   readonly code: IssueCode;

@@ -16,7 +16,7 @@ import type {
 } from './config-schemas.js';
 
 export type Origin = 'spec' | 'assumption';
-export type ReferenceKind = 'tag' | 'custom_field' | 'service' | 'flow' | 'comment_trigger';
+export type ReferenceKind = 'tag' | 'custom_field' | 'service' | 'flow' | 'comment_trigger' | 'starter';
 
 /** Something a config names that must exist in the account. */
 export interface Reference {

@@ -1,4 +1,4 @@
-/** Whether what a config names exists in the account (tags, custom fields, services, comment triggers, flows). */
+/** Whether what a config names exists in the account (tags, custom fields, services, comment triggers, flows, conversation starters). */
 import { TRIGGER_NODE_ID, type ValidationContext } from './definition.js';
 import { shown, type IssueList } from './issues.js';
 import type { Reference } from './kinds.js';
@@ -38,5 +38,15 @@ export function checkReference(ref: Reference, nodeId: string, base: string, ctx
       else if (flow.status !== 'active') warnings.add({ code: 'target_not_active', message: `${who}: flow ${id} is ${flow.status}; people sent there only continue once it is active.`, ...where });
       return;
     }
+    case 'starter':
+      // A warning, not an error: starters change in the AI config, independently of the flow.
+      if (!ctx.lookup.starter(String(ref.value))) {
+        warnings.add({
+          code: 'unknown_starter',
+          message: `${who}: no conversation starter asks ${shown(String(ref.value))} (AI config starters.instagram.questions, starters.facebook.questions); the flow starts only when someone types it word for word.`,
+          ...where,
+        });
+      }
+      return;
   }
 }

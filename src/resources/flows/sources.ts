@@ -93,6 +93,8 @@ export const SOURCE_KINDS: { readonly [S in SourceName]: SourceKind<S> } = {
     trigger_type: 'button_tap',
     example: { question: 'What are your opening hours?' },
     matchKeys: (config) => single('ice_breaker', 'question', norm(config.question), `conversation starter "${config.question}"`),
+    // A tap sends the starter's question, so a question no starter asks never starts the flow.
+    references: (config) => [{ kind: 'starter', value: config.question, key: 'question' }],
   }),
   story_reply: source({
     source: 'story_reply',

@@ -20,6 +20,7 @@ const lookup: ReferenceLookup = {
   service: (name) => name === 'Haircut',
   flow: (id) => (id === 7 ? { status: 'active' } : id === 8 ? { status: 'paused' } : undefined),
   commentTrigger: (id) => id === 3,
+  starter: (question) => question === 'What are your hours?',
 };
 const ctx: ValidationContext = { channels: ['facebook', 'instagram'], nodeLimit: 50, lookup, flowId: 9 };
 
@@ -278,6 +279,12 @@ describe('references', () => {
     expect(codes(goto(99))).toEqual(['unknown_flow']);
     expect(codes(goto(9))).toEqual(['goto_self']);
     expect(validate(goto(8)).warnings).toEqual([expect.objectContaining({ code: 'target_not_active', node_id: '5', key: 'flow_id' })]);
+    // A conversation starter's question: a warning when none asks it, like target_not_active.
+    const starter = (question: string) => ({ ...leadCapture('a'), trigger: { source: 'ice_breaker', question } });
+    expect(validate(starter('What are your hours?')).warnings).toEqual([]);
+    const unknown = validate(starter('Is parking free?'));
+    expect(unknown.errors).toEqual([]);
+    expect(unknown.warnings).toEqual([expect.objectContaining({ code: 'unknown_starter', path: 'definition.trigger.question', node_id: '1', key: 'question' })]);
   });
 });
 
