@@ -220,4 +220,27 @@ export const conversationChecks: CheckDefinition[] = [
       expectError(response, 410, 'recipient_opted_out', 'POST /messages to an SMS recipient who sent STOP');
     },
   },
+  {
+    id: 'messages.private-reply-needs-comment',
+    title: 'A comment_id no comment has is 400 invalid_request naming comment_id: it opens no thread and sends nothing',
+    clause: '4.4',
+    // 4.4 makes comment_id "a private reply to a comment" and 7.2 answers an invalid field with
+    // 400; that an id the account never received is such a field is the house's reading.
+    level: 'assumption',
+    group: 'messages',
+    profile: 'safe',
+    routes: ['POST /messages', 'GET /conversations/{id}/messages'],
+    cost: costOf(5),
+    async run(ctx) {
+      const { conversationId } = await inbound(ctx, { channel: 'instagram' });
+      const madeUp = ctx.name('no-such-comment');
+      const onThread = await send(ctx, { idempotency_key: ctx.name('pr1'), conversation_id: conversationId, comment_id: madeUp, message_text: 'kit: must not be sent' });
+      expectError(onThread, 400, 'invalid_request', 'POST /messages with a comment_id no comment has', { param: 'comment_id' });
+      // The private reply is the one way to reach someone on Instagram who never wrote (4.4): not with an invented comment.
+      const cold = await send(ctx, { idempotency_key: ctx.name('pr2'), platform: 'instagram', platform_user_id: ctx.name('never-wrote'), comment_id: madeUp, message_text: 'kit: must not be sent' });
+      expectError(cold, 400, 'invalid_request', 'POST /messages to someone who never wrote, with an invented comment_id', { param: 'comment_id' });
+      const transcript = readList(await ctx.send({ path: `/conversations/${conversationId}/messages` }), 'transcript').data;
+      if (transcript.some((m) => (m as { text?: unknown }).text === 'kit: must not be sent')) fail('a refused private reply reached the transcript', onThread);
+    },
+  },
 ];
