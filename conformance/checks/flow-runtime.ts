@@ -12,7 +12,7 @@ import { FlowAnalytics, FlowEvent, FlowSession } from '../../src/resources/flow-
 import type { KitResponse } from '../http/client.js';
 import type { CheckContext, CheckDefinition } from '../runner/check.js';
 import { expectShape, expectStatus, fail, readData, readList } from '../runner/expect.js';
-import { act, createFlow, leadCapture, retire, word } from './flows/client.js';
+import { act, CATALOGUE, createFlow, leadCapture, retire, word } from './flows/client.js';
 import { costOf } from './helpers.js';
 import { inbound } from './sandbox.js';
 
@@ -126,6 +126,47 @@ export const flowRuntimeChecks: CheckDefinition[] = [
         if (older.data.summary.runs !== 1 || older.data.summary.completed !== 1 || older.data.comparison !== null) {
           fail(`analytics of version 1 (range all) should count 1 completed run and no comparison (got ${older.data.summary.runs} runs)`, older.response);
         }
+      } finally {
+        await retire(ctx, flow.id);
+      }
+    },
+  },
+  {
+    id: 'flow-runtime.business-name-placeholder',
+    title: 'A flow message fills {business_name} with the business_name GET /account answers',
+    clause: '2.10',
+    // 2.10 gives message nodes "{placeholders}"; which ones exist is GET /flows/nodes' catalogue,
+    // and this server's names {business_name} as the account's business name (docs/decisions.md).
+    level: 'assumption',
+    group,
+    profile: 'safe',
+    routes: ['GET /account', CATALOGUE, 'GET /conversations/{id}/messages'],
+    cost: costOf(8),
+    async run(ctx) {
+      const nodes = await ctx.send({ path: '/flows/nodes' });
+      expectStatus(nodes, 200, CATALOGUE);
+      const placeholders = (readData(nodes, CATALOGUE)['placeholders'] ?? []) as { placeholder?: unknown }[];
+      if (!placeholders.some((entry) => entry.placeholder === '{business_name}')) ctx.skip('not_offered', 'the catalogue offers no {business_name} placeholder');
+      const account = await ctx.send({ path: '/account' });
+      expectStatus(account, 200, 'GET /account');
+      const businessName = ((readData(account, 'GET /account')['account'] ?? {}) as { business_name?: unknown }).business_name;
+      if (typeof businessName !== 'string' || businessName === '') fail('GET /account should name the business (2.29)', account);
+      const keyword = word(ctx, 'bn');
+      const graph = leadCapture(keyword);
+      const flow = await createFlow(ctx, keyword, undefined, {
+        ...graph,
+        nodes: [graph.nodes[0]!, { id: '2', type: 'message', config: { text: 'Welcome to {business_name}!' } }],
+        edges: [{ from: '1', to: '2' }],
+      });
+      try {
+        const published = await act(ctx, flow.id, 'publish');
+        expectStatus(published, 200, `POST /flows/${flow.id}/publish`);
+        if ((readData(published, 'publish')['status'] as string) !== 'active') ctx.skip('plan_limit_reached', 'the published flow is paused (active-flow cap)');
+        const thread = await inbound(ctx, { channel: 'instagram', text: keyword });
+        const transcript = await ctx.send({ path: `/conversations/${thread.conversationId}/messages` });
+        expectStatus(transcript, 200, 'GET /conversations/{id}/messages');
+        const texts = readList(transcript, 'transcript').data.map((message) => (message as { text?: unknown }).text);
+        if (!texts.includes(`Welcome to ${businessName}!`)) fail(`the flow's message should read "Welcome to ${businessName}!"; the transcript holds ${JSON.stringify(texts)}`, transcript);
       } finally {
         await retire(ctx, flow.id);
       }
