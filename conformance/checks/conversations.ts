@@ -8,6 +8,7 @@ import { Message } from '../../src/resources/messages/schemas.js';
 import { SendResult } from '../../src/resources/sending/schemas.js';
 import type { CheckContext, CheckDefinition } from '../runner/check.js';
 import { expectError, expectShape, expectStatus, fail, readData, readList } from '../runner/expect.js';
+import { timestamp } from './filters.js';
 import { costOf, walk } from './helpers.js';
 import { freshPhone, inbound, sandbox } from './sandbox.js';
 
@@ -173,6 +174,33 @@ export const conversationChecks: CheckDefinition[] = [
       const walked = await walk(ctx, `/conversations/${thread.conversationId}/messages`, { limit: 2 });
       const texts = walked.items.map((m) => m['text']);
       if (JSON.stringify(texts) !== JSON.stringify(['three', 'two', 'one'])) fail(`the transcript walked as [${texts.join(', ')}], expected [three, two, one]`, walked.pages[0]);
+    },
+  },
+  {
+    id: 'conversations.updated-since-follows-contact',
+    title: "Renaming a thread's contact changes its customer_name and moves its updated_at: GET /conversations?updated_since= lists it",
+    clause: '4.4',
+    // 2.5 shows customer_name on the thread and 4.4 filters on updated_at; that a change the
+    // thread shows moves its updated_at is the house's reading (docs/decisions.md, audit 5 J1).
+    level: 'assumption',
+    group,
+    profile: 'safe',
+    routes: [...READS, 'PATCH /contacts/{id}'],
+    cost: costOf(6),
+    async run(ctx) {
+      const thread = await inbound(ctx);
+      const { data: before } = await conversation(ctx, thread.conversationId, 'GET /conversations/{id}');
+      // Timestamps are to the second (2.1): an instant after the thread's last change, then the change.
+      await ctx.wait(2_100);
+      const since = timestamp(Date.parse(before.updated_at) + 1_000);
+      const renamed = `${ctx.prefix} renamed`;
+      const patched = await ctx.send({ method: 'PATCH', path: `/contacts/${thread.contactId}`, key: await ctx.keyFor('write'), body: { name: renamed } });
+      expectStatus(patched, 200, 'PATCH /contacts/{id} {name}');
+      const { response, data: after } = await conversation(ctx, thread.conversationId, 'GET /conversations/{id} after the rename');
+      if (after.customer_name !== renamed) fail(`the thread should show its contact's new name ${JSON.stringify(renamed)}, got ${JSON.stringify(after.customer_name)}`, response);
+      if (Date.parse(after.updated_at) <= Date.parse(before.updated_at)) fail(`the thread's updated_at should move when the name it shows changes (${before.updated_at} -> ${after.updated_at})`, response);
+      const listed = await walk(ctx, '/conversations', { query: { updated_since: since }, limit: 100 });
+      if (!listed.items.some((item) => item['id'] === thread.conversationId)) fail(`GET /conversations?updated_since=${since} should list the renamed contact's thread`, listed.pages[0]);
     },
   },
   {
