@@ -5,7 +5,7 @@
  * earliest in precedence order fires and the rest are `earlier_trigger_wins`. Precedence
  * (docs/decisions.md): a trigger scoped to the comment's post before an all-posts trigger, then
  * the older (lower id) first. When no trigger fires, an active flow with its own comment keywords
- * (`native` mode) may. Pure: simulate and the real path both call it.
+ * (`native` mode) on the comment's platform may. Pure: simulate and the real path both call it.
  */
 import { firstExcluded, firstMatch, prepare } from './matcher.js';
 import type { CandidateReason, CommentSource, MatchType, Outcome, PostPlatform, SourceType, TriggerPlatform } from './schemas.js';
@@ -28,6 +28,8 @@ export interface NativeCommentFlow {
   readonly keywords: readonly string[];
   readonly match_type: MatchType;
   readonly post_id: string | null;
+  /** The channels the flow starts on now (flow and published version); a comment elsewhere passes it by. */
+  readonly channels: readonly string[];
 }
 
 export interface ArrivingComment {
@@ -88,6 +90,9 @@ export function evaluate<T extends MatchableTrigger>(
   let native: Evaluation<T>['native'] = null;
   if (!winner) {
     for (const flow of nativeFlows) {
+      // A flow limited to other channels would start nothing here: it is not a candidate, so the
+      // comment goes on to the next flow and then the AI comment manager (audit 6, K2).
+      if (!flow.channels.includes(comment.platform)) continue;
       if (flow.post_id !== null && flow.post_id !== comment.post_id) continue;
       const matched = firstMatch(text, flow.keywords, flow.match_type);
       if (matched !== null) {

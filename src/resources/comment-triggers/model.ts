@@ -263,7 +263,13 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
     simulate(accountId: number, input: SimulateInput): SimulationData {
       const result = simulateWith(accountId, { text: input.text, platform: input.platform, post_id: input.post_id ?? null, source_type: input.source_type ?? 'comment' });
       const winner = result.winner?.trigger;
-      const linked = winner ? present(winner).linked_flows.filter((flow) => flow.status === 'active') : [];
+      // The linked flow that would start: active, on the comment's platform (the flow runtime
+      // starts a flow only on its channels), and behind a trigger that sends a DM (a public-only
+      // trigger opens no conversation to run it in). Else the trigger answers alone (audit 6, K2).
+      const startable = new Set(
+        winner && sendsDm(winner) ? linkedOf(accountId, winner.id).filter((row) => row.status === 'active' && row.channels.includes(input.platform)).map((row) => row.id) : [],
+      );
+      const linked = winner ? present(winner).linked_flows.filter((flow) => startable.has(flow.id)) : [];
       return {
         outcome: result.outcome,
         automation_enabled: result.outcome !== 'automation_off',

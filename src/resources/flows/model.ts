@@ -239,11 +239,15 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
      * match comments with their own keywords (native mode, published definition).
      */
     commentSources(accountId: number) {
-      const linked: { id: number; name: string; status: FlowStatus; comment_trigger_id: number; valid: boolean }[] = [];
-      const native: { id: number; name: string; keywords: string[]; match_type: 'contains' | 'exact' | 'fuzzy'; post_id: string | null }[] = [];
+      const linked: { id: number; name: string; status: FlowStatus; comment_trigger_id: number; valid: boolean; channels: FlowChannel[] }[] = [];
+      const native: { id: number; name: string; keywords: string[]; match_type: 'contains' | 'exact' | 'fuzzy'; post_id: string | null; channels: FlowChannel[] }[] = [];
       for (const flow of flows.ofAccount(accountId)) {
         const shown = current(flow).definition;
-        const running = publishedRecord(flow)?.definition;
+        const published = publishedRecord(flow);
+        const running = published?.definition;
+        // Where the flow can start now: the flow runtime starts a flow only on a channel both the
+        // flow and its published version name (audit 6, K2), so comment automation offers it there only.
+        const channels = published ? flow.channels.filter((channel) => published.channels.includes(channel)) : [];
         const ids = new Set<number>();
         for (const definition of [shown, running]) {
           const trigger = definition?.trigger;
@@ -251,7 +255,7 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
         }
         if (ids.size > 0) {
           const valid = checks.check(rules.validate, accountId, shown, { channels: flow.channels, flowId: flow.id, collisions: 'warning' }).errors.length === 0;
-          for (const triggerId of ids) linked.push({ id: flow.id, name: flow.name, status: flow.status, comment_trigger_id: triggerId, valid });
+          for (const triggerId of ids) linked.push({ id: flow.id, name: flow.name, status: flow.status, comment_trigger_id: triggerId, valid, channels });
         }
         const trigger = running?.trigger;
         if (flow.status === 'active' && trigger?.source === 'comment' && trigger['mode'] === 'native' && Array.isArray(trigger['comment_keywords'])) {
@@ -262,6 +266,7 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
             keywords: trigger['comment_keywords'].filter((word): word is string => typeof word === 'string'),
             match_type: matchType === 'exact' || matchType === 'fuzzy' ? matchType : 'contains',
             post_id: typeof trigger['post_id'] === 'string' ? trigger['post_id'] : null,
+            channels,
           });
         }
       }
