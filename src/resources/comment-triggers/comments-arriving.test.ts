@@ -190,13 +190,23 @@ describeRuntimes('comments and simulate', (api) => {
   });
 
   it('property: simulate predicts what a real comment from a new person does', async () => {
-    const words = ['link', 'price', 'free', 'info', 'lnik', 'shop', '🔥', 'رابط'];
+    const words = ['link', 'price', 'free', 'info', 'lnik', 'shop', '🔥', 'رابط', 'walrus', 'otter'];
     await createId(dmTrigger({ name: 'a', keywords: ['link', 'shop'], exclude_keywords: ['free'] }));
     await createId(dmTrigger({ name: 'b', keywords: ['price'], match_type: 'exact', post_id: 'p1' }));
     await createId(dmTrigger({ name: 'c', keywords: ['link'], match_type: 'fuzzy', platform: 'facebook' }));
     await createId(dmTrigger({ name: 'd', keywords: ['🔥', 'رابط'], source_type: 'both', response_mode: 'public_only', buttons: [] }));
     await createId(dmTrigger({ name: 'e', keywords: ['info'], active: false }));
+    // Native comment flows on one platform each (audit 6, K2): the other platform passes them by.
+    const nativeFlow = async (name: string, keywords: string[], channels: string[]) => {
+      const definition = { trigger: { source: 'comment', comment_keywords: keywords }, nodes: [{ id: '1', type: 'trigger', config: {} }, { id: '2', type: 'message', config: { text: name } }], edges: [{ from: '1', to: '2' }] };
+      const created = await api().call({ method: 'POST', path: '/flows', key: full(), body: { name, definition, channels } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect((await api().call({ method: 'POST', path: `/flows/${data(created)['id']}/publish`, key: full(), body: {} })).status).toBe(200);
+    };
+    await nativeFlow('walrus ig', ['walrus'], ['instagram']);
+    await nativeFlow('otter fb', ['otter', 'walrus'], ['facebook']);
     let person = 0;
+    const started = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }),
@@ -212,6 +222,14 @@ describeRuntimes('comments and simulate', (api) => {
           expect(real['outcome']).toBe(predicted['outcome']);
           expect(real['trigger_id']).toBe((predicted['trigger'] as Json | null)?.['id'] ?? null);
           expect(real['matched_keyword']).toBe((predicted['trigger'] as Json | null)?.['matched_keyword'] ?? null);
+          expect(real['native_flow_id']).toBe((predicted['native_flow'] as Json | null)?.['id'] ?? null);
+          if (real['native_flow_id'] !== null) {
+            // A native flow named as the answer really started, for this person, on this platform.
+            const sessions = list(await api().call({ path: '/flow-sessions', key: full(), query: { flow_id: String(real['native_flow_id']), limit: '100' } }));
+            expect(sessions.map((session) => session['channel'])).toContain(platform);
+            expect(sessions.length).toBe((started.get(real['native_flow_id'] as number) ?? 0) + 1);
+            started.set(real['native_flow_id'] as number, sessions.length);
+          }
         },
       ),
       { numRuns: 40, seed: 19 },
