@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { data, errorOf, type Json } from '../../../test/support/flow-graphs.js';
-import { describeRuntimes } from '../../../test/support/runtimes.js';
+import { describeRuntimes, type RuntimeApi } from '../../../test/support/runtimes.js';
 
 /** A dm keyword flow of `count` nodes: the trigger and a chain of messages. */
 function chain(count: number, keyword: string): Json {
@@ -112,5 +112,31 @@ describeRuntimes('flows: validate refuses what create refuses', (api) => {
     const activated = await api().call({ method: 'POST', path: `/flows/${id}/activate`, key, body: {} });
     expect(activated.status).toBe(200);
     expect(data(activated)).toMatchObject({ status: 'active', published_version: 1 });
+  });
+
+  it('K3: a published version from older state holding "44" runs, saves nothing, and cannot be activated again until fixed', async () => {
+    const key = keyOf('business');
+    const id = data(await create(setsField('grebe', 'shoe_size', 44), key))['id'] as number;
+    expect((await api().call({ method: 'POST', path: `/flows/${id}/activate`, key, body: {} })).status).toBe(200);
+    // A state saved before the check existed: restores check a definition's shape, not its references.
+    const state = JSON.parse(JSON.stringify(api().sim.snapshot())) as { store: { collections: Record<string, Json[]> } };
+    const version = state.store.collections['flow_versions']!.find((record) => record['flow_id'] === id)!;
+    const nodes = (version['definition'] as { nodes: { config: Json }[] }).nodes;
+    nodes[1]!.config['field_value'] = '44';
+    api().sim.restore(state as unknown as Parameters<RuntimeApi['sim']['restore']>[0]);
+
+    const inbound = await api().call({ method: 'POST', path: '/_sandbox/inbound', key, body: { channel: 'instagram', platform_user_id: 'ig_grebe', text: 'grebe' } });
+    expect(inbound.status).toBeLessThan(300);
+    const contacts = data<Json[]>(await api().call({ path: '/contacts', key, query: { limit: 100 } }));
+    const grebe = contacts.find((contact) => JSON.stringify(contact).includes('ig_grebe'));
+    expect(grebe).toBeDefined();
+    expect(grebe!['custom_fields']).not.toHaveProperty('shoe_size');
+    const sessions = data<Json[]>(await api().call({ path: '/flow-sessions', key, query: { flow_id: id } }));
+    expect(sessions).toEqual([expect.objectContaining({ status: 'completed' })]);
+
+    expect((await api().call({ method: 'POST', path: `/flows/${id}/pause`, key, body: {} })).status).toBe(200);
+    const again = await api().call({ method: 'POST', path: `/flows/${id}/activate`, key, body: {} });
+    expect(again.status).toBe(422);
+    expect(errorOf(again)).toMatchObject({ code: 'invalid_definition', errors: [expect.objectContaining({ code: 'field_type_mismatch', node_id: '2', key: 'field_value' })] });
   });
 });
