@@ -26,6 +26,11 @@ export interface Reference {
   readonly key: string;
   /** custom_field references that write a value: the field types that can hold it. */
   readonly fieldTypes?: readonly CustomFieldType[];
+  /**
+   * custom_field references that write one fixed value (set_custom_field): the value and the
+   * config key holding it, checked against the field's type by the rule PATCH /contacts applies.
+   */
+  readonly writes?: { readonly key: string; readonly value: unknown };
 }
 
 export interface VariableUse {

@@ -116,7 +116,7 @@ export const NODE_KINDS: { readonly [T in NodeType]: NodeKind<T> } = {
         case 'remove_tag':
           return [{ kind: 'tag', value: config.tag_value, key: 'tag_value' }];
         case 'set_custom_field':
-          return [{ kind: 'custom_field', value: config.field_key, key: 'field_key' }];
+          return [{ kind: 'custom_field', value: config.field_key, key: 'field_key', writes: { key: 'field_value', value: config.field_value } }];
         case 'clear_custom_field':
           return [{ kind: 'custom_field', value: config.field_key, key: 'field_key' }];
         default:

@@ -1,4 +1,5 @@
 /** Whether what a config names exists in the account (tags, custom fields, services, comment triggers, flows, conversation starters). */
+import { checkValue } from '../custom-fields/values.js';
 import { TRIGGER_NODE_ID, type ValidationContext } from './definition.js';
 import { shown, type IssueList } from './issues.js';
 import type { Reference } from './kinds.js';
@@ -18,6 +19,19 @@ export function checkReference(ref: Reference, nodeId: string, base: string, ctx
         errors.add({ code: 'unknown_custom_field', message: `${who}: custom field ${shown(String(ref.value))} ${why} (live.custom_fields).`, ...where });
       } else if (ref.fieldTypes && !ref.fieldTypes.includes(field.type)) {
         errors.add({ code: 'field_type_mismatch', message: `${who}: custom field ${shown(String(ref.value))} is of type ${field.type}; it needs ${ref.fieldTypes.join(' or ')}.`, ...where });
+      } else if (ref.writes) {
+        // The very check contacts.update runs when the flow saves the value: a misfit would be refused
+        // there and the step would save nothing, so the definition is refused here instead (audit 6 K3).
+        const fit = checkValue(field.type, ref.writes.value);
+        if (!fit.ok) {
+          errors.add({
+            code: 'field_type_mismatch',
+            message: `${who}: ${ref.writes.key} ${JSON.stringify(ref.writes.value)} does not fit custom field ${shown(String(ref.value))}: it ${fit.message}.`,
+            path: `${base}.${ref.writes.key}`,
+            node_id: nodeId,
+            key: ref.writes.key,
+          });
+        }
       }
       return;
     }

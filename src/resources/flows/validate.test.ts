@@ -267,6 +267,14 @@ describe('references', () => {
     expect(codes(save('shoe_size', 'number'))).toEqual([]);
     expect(codes(save('shoe_size', 'email'))).toEqual(['field_type_mismatch']);
     expect(codes(save('company', 'number'))).toEqual([]);
+    // set_custom_field: the value must fit the field by the contacts rule (no "44" into a number field).
+    const set = (field: string, value: unknown) => action({ action_type: 'set_custom_field', field_key: field, field_value: value });
+    expect(codes(set('shoe_size', 44))).toEqual([]);
+    expect(validate(set('shoe_size', '44')).errors).toEqual([
+      expect.objectContaining({ code: 'field_type_mismatch', node_id: '3', key: 'field_value', path: 'definition.nodes[3].config.field_value' }),
+    ]);
+    expect(codes(set('company', 44))).toEqual(['field_type_mismatch']);
+    expect(codes(set('legacy', 'x'))).toEqual(['unknown_custom_field']);
     const book = (service?: string) => withNode({ id: '3', type: 'book_appointment', config: service === undefined ? {} : { service } });
     expect(codes(book('Haircut'))).toEqual([]);
     expect(codes(book('Massage'))).toEqual(['unknown_service']);
