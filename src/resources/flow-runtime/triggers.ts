@@ -7,6 +7,7 @@
  * description has). docs/decisions.md, "Flow runtime".
  */
 import type { FlowTrigger } from '../flows/definition.js';
+import { matchableText } from '../flows/kinds.js';
 import type { InboundEvent } from '../messages/schemas.js';
 
 /** What the customer did. */
@@ -33,8 +34,7 @@ export interface TriggerMatch {
   readonly strength: number;
 }
 
-const norm = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
-const words = (text: string): string[] => norm(text).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+const words = (text: string): string[] => matchableText(text).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
 
 function withinOneEdit(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
@@ -60,11 +60,11 @@ function withinOneEdit(a: string, b: string): boolean {
 
 /** The first keyword the text matches, with the strength of the match. */
 export function matchKeywords(text: string, keywords: readonly string[], matchType: string): TriggerMatch | undefined {
-  const message = norm(text);
+  const message = matchableText(text);
   const messageWords = words(text);
   const padded = ` ${messageWords.join(' ')} `;
   for (const keyword of keywords) {
-    const wanted = norm(keyword);
+    const wanted = matchableText(keyword);
     if (message === wanted) return { matched_keyword: keyword, strength: 3 };
     if (matchType === 'exact') continue;
     const phrase = words(keyword).join(' ');
@@ -116,7 +116,7 @@ export function matchTrigger(trigger: FlowTrigger, stimulus: Stimulus): TriggerM
       // A story mention or a shared post is not something typed: only their own sources (and a first message) answer them.
       if (body === null || stimulus.event === 'story_mention' || stimulus.event === 'shared_post') return undefined;
       if (trigger.source === 'dm') return matchKeywords(body, strings(trigger['keywords']), matchType);
-      if (trigger.source === 'ice_breaker') return norm(body) === norm(text(trigger['question']) ?? '') ? { matched_keyword: null, strength: 3 } : undefined;
+      if (trigger.source === 'ice_breaker') return matchableText(body) === matchableText(text(trigger['question']) ?? '') ? { matched_keyword: null, strength: 3 } : undefined;
       if (trigger.source === 'ai_intent') {
         return matchIntent(body, text(trigger['intent_description']) ?? '', text(trigger['confidence']) ?? 'medium') ? { matched_keyword: null, strength: 0 } : undefined;
       }

@@ -16,9 +16,7 @@ import type { CurrentDefinition, FlowRecord } from './records.js';
 import type { FlowLiveData } from './schemas.js';
 import type { FlowHooks, FlowReferenceAnswer } from './hooks.js';
 import { TRIGGER_NODE_ID, type FlowDefinition, type ReferenceLookup, type ValidationContext, type ValidationResult } from './definition.js';
-import { SOURCE_KINDS } from './kinds.js';
-
-const sameText = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
+import { matchableText, SOURCE_KINDS } from './kinds.js';
 
 export interface FlowsNeeds {
   readonly account: AccountModel;
@@ -74,10 +72,10 @@ export function createChecks(needs: FlowsNeeds, hooks: FlowHooks, flows: FlowRea
       },
       flow: (id) => flows.find(accountId, id),
       commentTrigger: (id) => answered().comment_triggers.some((trigger) => trigger.id === id),
-      // As the runtime matches a tap's text to the question: trimmed, case-insensitive, spaces collapsed.
+      // As the runtime matches a tap's text to the question (matchableText).
       starter: (question) => {
-        const wanted = sameText(question);
-        return answered().starters.some((asked) => sameText(asked) === wanted);
+        const wanted = matchableText(question);
+        return answered().starters.some((asked) => matchableText(asked) === wanted);
       },
     };
   }

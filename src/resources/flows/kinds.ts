@@ -10,7 +10,7 @@ import { SOURCE_KINDS } from './sources.js';
 
 export type { MatchKey, NodeKind, PortSpec, Reference, SourceKind, TemplateText, VariableUse } from './kind-types.js';
 export { BUILT_IN_PLACEHOLDERS, CUSTOM_FIELD_PLACEHOLDER_PREFIX, NODE_KINDS } from './nodes.js';
-export { SOURCE_KINDS } from './sources.js';
+export { matchableText, SOURCE_KINDS } from './sources.js';
 
 /** The type-erased view the validator and catalogue loop over. */
 export interface AnyNodeKind extends Omit<NodeKind<NodeType>, 'example' | 'ports' | 'waits' | 'references' | 'sets' | 'reads' | 'templates'> {

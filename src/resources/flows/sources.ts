@@ -12,6 +12,13 @@ const META: readonly FlowChannel[] = ['facebook', 'instagram'];
 const IG: readonly FlowChannel[] = ['instagram'];
 
 const norm = (word: string): string => word.trim().toLowerCase();
+
+/**
+ * A customer's text as the flow runtime compares it with a trigger's words (trimmed, lower case,
+ * runs of spaces as one): a starter tap matches an ice_breaker question this way, so the
+ * validator's `unknown_starter` check uses the same reading.
+ */
+export const matchableText = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
 const keywordKeys = (ns: string, key: string, words: readonly string[] | undefined, scope = '*'): MatchKey[] =>
   (words ?? []).map((word) => ({ key, id: `${ns}|${scope}|${norm(word)}`, label: `keyword "${norm(word)}"`, keyword: true }));
 const single = (ns: string, key: string, value: string, label: string): MatchKey[] => [{ key, id: `${ns}|${value}`, label, keyword: false }];
