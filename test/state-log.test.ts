@@ -5,7 +5,7 @@
  * In process and over HTTP (node adapter); the kill -9 rounds are in test/state-file.test.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { close, closeSync, mkdirSync, mkdtempSync, open, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { close, closeSync, constants, mkdirSync, mkdtempSync, open, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -299,12 +299,24 @@ describe('state log O_DSYNC writes in flight', () => {
     const fifo = join(dir, 'hold-the-pool');
     execFileSync('mkfifo', [fifo]);
     const poolSize = Number(process.env['UV_THREADPOOL_SIZE']) || 4;
-    const blockers = Array.from({ length: poolSize }, () => new Promise<void>((resolve) => open(fifo, 'r', (error, fd) => (error ? resolve() : close(fd, () => resolve())))));
+    let waiting = poolSize;
+    const blockers = Array.from({ length: poolSize }, () => new Promise<void>((resolve) => open(fifo, 'r', (error, fd) => (error ? resolve() : close(fd, () => resolve())))).then(() => void waiting--));
     let released = false;
     const releasePool = async (): Promise<void> => {
       if (released) return;
       released = true;
-      closeSync(openSync(fifo, 'w'));
+      // A writer's open lets every reader then waiting in open() through. A blocker whose open
+      // had not reached a pool thread yet (one was busy with an earlier test's work) would wait
+      // for a writer forever, so open again until every blocker is through; non-blocking, as no
+      // reader may be waiting at that moment (ENXIO).
+      while (waiting > 0) {
+        try {
+          closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
       await Promise.all(blockers);
     };
     try {
