@@ -38,8 +38,9 @@ describe('BackgroundPacer', () => {
     setImmediate(other);
     await runJob(40, 1);
     running = false;
-    // Unpaced, the two would alternate (1 ms each per turn); paced, the other work gets about 3 ms
+    // Unpaced, the two would alternate (1 ms each per turn); paced, the other work gets about 9 ms
     // for each of the job's. Counted in work done, not wall time: a loaded machine stretches both.
-    expect(otherMs / 40).toBeGreaterThan(2);
+    // Above 6: a quarter's share (3 ms each) fails it.
+    expect(otherMs / 40).toBeGreaterThan(6);
   });
 });
