@@ -181,7 +181,7 @@ describeRuntimes(
       await upload(post.id, mp4WithDuration(4_000));
       await upload(post.id, mp4WithDuration(3_000));
       await upload(post.id, pngOfSize(1080, 2));
-      expect(error(await call('POST', `/posts/${post.id}/publish`, {}))).toMatchObject({ param: 'cover_offset_ms', message: expect.stringContaining('lasts 3 s') });
+      expect(error(await call('POST', `/posts/${post.id}/publish`, {}))).toMatchObject({ param: 'cover_offset_ms', message: expect.stringContaining('the shortest video lasts 3 s, so the offset must be 0 to 2999') });
       await call('PATCH', `/posts/${post.id}`, { cover_offset_ms: 2_999 });
       expect(data(await call('POST', `/posts/${post.id}/publish`, {})).status).toBe('published');
     });

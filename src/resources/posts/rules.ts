@@ -122,13 +122,13 @@ function coverBreak(coverOffsetMs: number | null, items: readonly MediaFacts[]):
   if (coverOffsetMs >= shortest) {
     return {
       param: 'cover_offset_ms',
-      message: `cover_offset_ms ${coverOffsetMs} is past the video's last frame: the video lasts ${exactSeconds(shortest)}, so the offset must be 0 to ${shortest - 1}.`,
+      message: `cover_offset_ms ${coverOffsetMs} is past the video's last frame: the ${durations.length > 1 ? 'shortest video' : 'video'} lasts ${exactSeconds(shortest)}, so the offset must be 0 to ${shortest - 1}.`,
     };
   }
   return undefined;
 }
 
-/** What a post the publisher can take looks like; the fields publishBreak reads. */
+/** The fields of a post that publishBreak reads. */
 export interface PublishablePost {
   readonly platform: PostPlatform;
   readonly post_type: PostType;
