@@ -124,6 +124,18 @@ describeRuntimes(
       expect(data(await call('POST', `/posts/${story.id}/publish`, {}))).toMatchObject({ status: 'published' });
     });
 
+    it('scheduling does not check media (3.5): a scheduled Reel takes its video until due; one whose video was removed fails', async () => {
+      const filled = await create({ platform: 'tiktok', post_type: 'reels', caption: 'Filled in time' });
+      const emptied = await create({ platform: 'facebook', post_type: 'reels', caption: 'Emptied' });
+      for (const post of [filled, emptied]) expect(data(await call('POST', `/posts/${post.id}/schedule`, { scheduled_at: DUE })).status).toBe('scheduled');
+      await upload(filled.id, mp4WithDuration(20_000));
+      const video = (await upload(emptied.id, mp4WithDuration(20_000))).media[0]!;
+      expect((await call('DELETE', `/posts/${emptied.id}/media/${String(video['id'])}`)).status).toBe(200);
+      api().sim.sandbox.clock.advance('10m');
+      expect(await get(filled.id)).toMatchObject({ status: 'published', published_at: DUE });
+      expect(await get(emptied.id)).toMatchObject({ status: 'failed', error_message: expect.stringContaining('A Reel needs its video') });
+    });
+
     it('a TikTok feed post takes a video as well as a photo', async () => {
       const post = await create({ platform: 'tiktok', post_type: 'feed_post', caption: 'Video post' });
       await upload(post.id, mp4WithDuration(45_000));
