@@ -8,6 +8,8 @@
  *   describeRuntimes('flows', (api) => {
  *     it('lists', async () => expect((await api().call({ path: '/flows', key: api().keys.read })).status).toBe(200));
  *   });
+ *
+ * A `FormData` body is sent as multipart (uploads); any other body as JSON.
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
@@ -42,8 +44,11 @@ async function send(origin: string, options: RequestOptions, armedServerError = 
   else for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers['X-Service-Api-Key'] = options.key;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // An upload, as sim.request takes it: fetch writes the multipart framing and its boundary.
+    body = options.body;
+  } else if (options.body !== undefined) {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['Content-Type'] = 'application/json';
   }

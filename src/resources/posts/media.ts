@@ -54,7 +54,6 @@ export function createPostMedia(core: CoreServices) {
 
   return {
     ofPost,
-    count: (postId: number): number => items.idsByIndex('post', String(postId)).length,
     facts: (postId: number): MediaFacts[] => ofPost(postId).map(({ type, duration_ms }) => ({ type, duration_ms })),
 
     present: (postId: number, origin: string): PostMediaView[] =>

@@ -291,7 +291,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
 
     /** Checks what publishing now needs (3.5) and the monthly cap; throws the 4xx, changes nothing. */
     checkPublishable(accountId: number, post: PostRecord): void {
-      const broken = guards.publishBreak(post, media.count(post.id));
+      const broken = guards.publishBreak(post, media.facts(post.id));
       if (broken) throw fail(broken);
       for (const target of TARGETS_OF[post.platform]) {
         if (!model.connected(accountId, target)) throw new ApiError('not_connected', `The ${target} account is not connected.`, { param: 'platform' });
@@ -451,7 +451,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
       return;
     }
     if (current.status !== 'scheduled') return;
-    const broken = guards.publishBreak(current, media.count(current.id));
+    const broken = guards.publishBreak(current, media.facts(current.id));
     if (broken) {
       const failed = posts.update(current.id, { status: 'failed', error_message: broken.message, scheduled_ms: null });
       core.events.emit(failed.account_id, 'post.failed', { post: present(failed, core.settings.publicOrigin), error_message: broken.message, results: [] });

@@ -21,7 +21,7 @@ export const postMutants: Readonly<Record<string, GroupMutant<PostsModel, PostsN
     description: 'A carousel of one item publishes (3.5 needs 2 or more).',
     install: ({ model, ...rest }) => {
       const original = model.guards.publishBreak;
-      return swap('publishBreak', (post, count) => original(post, post.post_type === 'carousel' && count === 1 ? 2 : count))({ model, ...rest });
+      return swap('publishBreak', (post, items) => original(post, post.post_type === 'carousel' && items.length === 1 ? [items[0]!, items[0]!] : items))({ model, ...rest });
     },
   },
   post_published_deletable: {

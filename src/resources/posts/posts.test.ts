@@ -316,7 +316,8 @@ describe('state machine (3.5)', () => {
   it('publishing to a disconnected platform is 409 not_connected and changes nothing', async () => {
     const s = setup();
     await s.sim.sandbox.setPostsTikTok(s.info.id, { connected: false });
-    const post = data(await s.create({ platform: 'tiktok', caption: 'x' }));
+    // With its photo: a TikTok post without media is refused first, 400 naming media (audit 7, L2).
+    const post = await draftWith(s, { platform: 'tiktok', caption: 'x' }, 1);
     const res = await s.call('POST', `/posts/${post.id}/publish`, {});
     expect(res.status).toBe(409);
     expect(error(res)).toMatchObject({ code: 'not_connected', param: 'platform' });

@@ -154,7 +154,8 @@ export const postRoutes = [
     path: '/posts/{id}/publish',
     tag,
     summary: 'Publish now: needs a caption (stories excepted), media for any Instagram target, 2+ items for a carousel',
-    description: 'A platform rejection leaves the post failed and answers 422 publish_failed with the post and per-platform results.',
+    description:
+      'Also the media the kind of post cannot exist without, on every platform: a Reel its video, a story an image or a video, a TikTok post a photo or a video (only a Facebook feed post may be text alone); else 400 invalid_param naming media. A cover_offset_ms must fall inside the post\'s video (0 to its duration minus 1 ms), else 400 naming cover_offset_ms. Nothing changes on a 400; the scheduler fails a due post for the same reasons. A platform rejection leaves the post failed and answers 422 publish_failed with the post and per-platform results.',
     section: '3.5',
     scope: 'write',
     scopeSource: 'spec',

@@ -149,7 +149,7 @@ const postFields = {
   first_comment: z.string().max(FIRST_COMMENT_MAX).nullable().optional().describe('Not applied to TikTok-only posts.'),
   collaborators: z.array(Collaborator).max(COLLABORATORS_MAX).optional().describe(`Up to ${COLLABORATORS_MAX} usernames; not applied to TikTok-only posts.`),
   comment_auto_reply: CommentAutoReply.nullable().optional().describe('Becomes a post-scoped comment trigger on publish; not applied to TikTok-only posts.'),
-  cover_offset_ms: z.number().int().min(0).max(15 * 60_000).nullable().optional().describe('Video cover frame.'),
+  cover_offset_ms: z.number().int().min(0).max(15 * 60_000).nullable().optional().describe("Video cover frame, in milliseconds into the post's video. Checked at publish: it must fall inside every video of the post (0 to duration_ms - 1), and a post with it set needs a video (else 400 naming cover_offset_ms)."),
   tiktok: TikTokInput.nullable().optional().describe('TikTok settings; only kept when a target is TikTok.'),
 };
 
