@@ -47,6 +47,7 @@ describe('posts checks of the kit', () => {
 
   const expected: Record<string, string> = {
     post_carousel_of_one: 'posts.carousel-needs-two',
+    post_bare_reel: 'posts.reel-needs-its-video',
     post_published_deletable: 'posts.published-not-deletable',
     post_scheduler_late: 'posts.scheduler-on-time',
   };

@@ -197,6 +197,36 @@ export const postChecks: CheckDefinition[] = [
     },
   },
   {
+    id: 'posts.reel-needs-its-video',
+    title: 'Publishing a Facebook Reel or story with no media is refused (400 naming media) and the post stays a draft',
+    clause: '4.15',
+    // 4.15 names media only for Instagram; that a Reel or a story cannot exist without its video
+    // or image on any platform is the house's reading of what those post types are.
+    level: 'assumption',
+    group,
+    profile: 'full',
+    routes: [CREATE, ...ITEM, ...ACTIONS],
+    cost: costOf(6),
+    async run(ctx) {
+      for (const postType of ['reels', 'story'] as const) {
+        const post = await draft(ctx, { platform: 'facebook', post_type: postType, caption: ctx.name(`bare ${postType}`) });
+        const response = await action(ctx, post.id, 'publish');
+        if (response.status === 409 && codeOf(response) === 'not_connected') {
+          await removePost(ctx, post.id);
+          ctx.skip('not_connected', 'Facebook is not connected');
+        }
+        if (response.status === 200) {
+          ctx.ledger.forget('post', post.id);
+          fail(`a Facebook ${postType} with no media was published`, response);
+        }
+        expectError(response, 400, 'invalid_param', `publishing a Facebook ${postType} with no media`, { param: 'media' });
+        const after = await ctx.send({ path: `/posts/${post.id}`, key: await ctx.keyFor('read') });
+        if (readData(after, 'GET /posts/{id}')['status'] !== 'draft') fail('a refused publish left the post changed', after);
+        await removePost(ctx, post.id);
+      }
+    },
+  },
+  {
     id: 'posts.published-not-deletable',
     title: 'Publish now: published with published_at and the platform id; a published post cannot be deleted nor edited (409 not_editable)',
     clause: '3.5',

@@ -24,6 +24,14 @@ export const postMutants: Readonly<Record<string, GroupMutant<PostsModel, PostsN
       return swap('publishBreak', (post, items) => original(post, post.post_type === 'carousel' && items.length === 1 ? [items[0]!, items[0]!] : items))({ model, ...rest });
     },
   },
+  post_bare_reel: {
+    description: 'A Facebook Reel or story with no media publishes (a Reel is its video, a story its image or video).',
+    install: ({ model, ...rest }) => {
+      const original = model.guards.publishBreak;
+      const bare = (post: Parameters<typeof original>[0]) => post.platform === 'facebook' && (post.post_type === 'reels' || post.post_type === 'story');
+      return swap('publishBreak', (post, items) => (items.length === 0 && bare(post) ? undefined : original(post, items)))({ model, ...rest });
+    },
+  },
   post_published_deletable: {
     description: 'A published post can be deleted (3.5: published posts cannot be deleted).',
     install: swap('deletable', () => true),
