@@ -203,7 +203,9 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       location: { ...row.location },
       customer: { ...row.customer },
       vehicle_info: row.vehicle_info,
-      notes: row.notes,
+      // 2.8 types notes as a string (where it means null it says "or null"): none given is the
+      // empty text. Stored null, so snapshots taken before this decision restore unchanged.
+      notes: row.notes ?? '',
       created_at: row.created_at,
     };
   }
