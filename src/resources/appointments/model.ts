@@ -133,6 +133,8 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
     withinWindow,
     instantOf,
     rescheduleAllowed: (status: AppointmentRecord['status']): boolean => RESCHEDULABLE.has(status),
+    /** An appointment put back on the calendar without an event gets one (`onCalendar`, audit 7 M5). */
+    lacksEvent: (row: AppointmentRecord): boolean => row.google_event_id === null,
   };
 
   // ---- the calendar (account sandbox state) ----------------------------------------------------
@@ -174,7 +176,7 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
    * as a booking does, when the calendar is connected (audit 7, M5).
    */
   function onCalendar(row: AppointmentRecord): CalendarSync {
-    if (row.google_event_id === null) return createEvent(row.account_id, row.id);
+    if (guards.lacksEvent(row)) return createEvent(row.account_id, row.id);
     return { fields: {}, outcome: calendarChange(row) };
   }
 
