@@ -85,6 +85,13 @@ describeRuntimes(
       expect(await reschedule(booked['id'], '17:00')).toMatchObject({ google_event_id: null, meeting_link: null });
     });
 
+    it('a seeded no-show (seeding syncs only active appointments) revived to pending gets an event', async () => {
+      const noShows = (await api().call({ path: '/appointments', key: key(), query: { status: 'no_show' } })).body as { data: Json[] };
+      const seeded = noShows.data[0]!;
+      expect(seeded).toMatchObject({ google_event_id: null, meeting_link: null });
+      expect(await patch(seeded['id'], { status: 'pending' })).toMatchObject({ status: 'pending', google_event_id: EVENT_ID, meeting_link: MEET_LINK });
+    });
+
     it('a PATCH that leaves a cancelled appointment cancelled makes no event', async () => {
       const booked = await book('18:00');
       await patch(booked['id'], { status: 'cancelled' });
