@@ -197,6 +197,11 @@ describe('seed pull round trip', () => {
     expect(account!['timezone']).toBe('America/New_York');
     expect((account!['recent_posts'] as unknown[]).length).toBeGreaterThan(0);
     expect((account!['handled_comments'] as unknown[]).length).toBeGreaterThan(0);
+    // Appointments answer "" for no notes (audit 7, M2); the seed leaves such notes out and keeps real ones.
+    const appointmentNotes = (account!['appointments'] as { notes?: string }[]).map((appointment) => appointment.notes);
+    expect(appointmentNotes).toContain(undefined);
+    expect(appointmentNotes).toContain('Cancelled by phone.');
+    expect(appointmentNotes).not.toContain('');
     const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, webhookTransport, seed: JSON.parse(readFileSync(out, 'utf8')) });
     const before = comparable(await lists(source, readKey));
     const after = comparable(await lists(copy, copy.accounts[0]!.keys.read!));

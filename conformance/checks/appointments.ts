@@ -322,6 +322,36 @@ export const appointmentChecks: CheckDefinition[] = [
     },
   },
   {
+    id: 'appointments.revival-restores-event',
+    title: 'An appointment cancelled and PATCHed back to confirmed gets its calendar event again, when bookings get one',
+    clause: '3.2',
+    // 3.2 syncs a booking to a connected calendar and removes the event on cancel; that a revival
+    // syncs it again is the house's reading (docs/decisions.md, "Appointments come back whole").
+    level: 'assumption',
+    group,
+    profile: 'safe',
+    routes: [AVAILABILITY, BOOK, CANCEL, 'PATCH /appointments/{id}'],
+    cost: costOf(8),
+    async run(ctx) {
+      const key = await ctx.keyFor('write');
+      const { zone } = await bookingOf(ctx);
+      const day = await offeredDay(ctx, zone);
+      const { appointment } = await booked(ctx, key, day.date, day.times[0]!);
+      try {
+        if (appointment.google_event_id === null) ctx.skip('no_calendar_sync', 'a new booking has no google_event_id: the account syncs no calendar');
+        expectStatus(await cancel(ctx, key, appointment.id), 200, `POST /appointments/${appointment.id}/cancel`);
+        const revived = await ctx.send({ method: 'PATCH', path: `/appointments/${appointment.id}`, key, body: { status: 'confirmed' } });
+        expectStatus(revived, 200, `PATCH /appointments/${appointment.id} {status: confirmed} after cancelling`);
+        const shown = expectShape(readData(revived, 'PATCH /appointments/{id}'), Appointment, 'appointment (2.8)', revived);
+        if (shown.sync_warning === true) ctx.skip('calendar_refused', 'the calendar refused the change (sync_warning), so no event could be made');
+        if (shown.google_event_id === null) fail('a cancelled appointment brought back to confirmed has no google_event_id, though its booking had one', revived);
+        if (appointment.meeting_link !== null && shown.meeting_link === null) fail('a cancelled appointment brought back to confirmed lost its meeting_link, though its booking had one', revived);
+      } finally {
+        await cancel(ctx, key, appointment.id);
+      }
+    },
+  },
+  {
     id: 'appointments.list-and-get',
     title: 'An unknown status filter gives an empty list; an unknown id is 404',
     clause: '4.6',

@@ -48,6 +48,10 @@ export const DEFAULT_DURATION_MINUTES = 30;
 const HOUR = 3_600_000;
 
 type CalendarOutcome = { readonly refused: boolean };
+type EventFields = Pick<AppointmentRecord, 'meeting_link' | 'google_event_id'>;
+/** What an edit writes to the appointment's event fields, and whether the calendar refused it. */
+type CalendarSync = { readonly fields: Partial<EventFields>; readonly outcome: CalendarOutcome };
+const NO_EVENT: EventFields = { meeting_link: null, google_event_id: null };
 
 export function createAppointmentsModel(core: CoreServices, needs: AppointmentsNeeds) {
   const { store, clock, events } = core;
@@ -129,6 +133,8 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
     withinWindow,
     instantOf,
     rescheduleAllowed: (status: AppointmentRecord['status']): boolean => RESCHEDULABLE.has(status),
+    /** An appointment put back on the calendar without an event gets one (`onCalendar`, audit 7 M5). */
+    lacksEvent: (row: AppointmentRecord): boolean => row.google_event_id === null,
   };
 
   // ---- the calendar (account sandbox state) ----------------------------------------------------
@@ -137,9 +143,9 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
     return faults.findUnique('account', String(accountId))?.refuse_edits ?? false;
   }
 
-  function calendarEventFor(accountId: number, id: number): Pick<AppointmentRecord, 'meeting_link' | 'google_event_id'> {
+  function calendarEventFor(accountId: number, id: number): EventFields {
     const calendar = needs.aiConfig.calendar(accountId);
-    if (!calendar.connected || calendar.provider === null) return { meeting_link: null, google_event_id: null };
+    if (!calendar.connected || calendar.provider === null) return NO_EVENT;
     const ids = calendarIdsOf(id, calendar.provider);
     // The event is synced either way; a video link comes only with meeting invites on (2.17, 4.12).
     return needs.aiConfig.meetingInvitesReady(accountId) ? ids : { ...ids, meeting_link: null };
@@ -149,6 +155,29 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
   function calendarChange(row: AppointmentRecord): CalendarOutcome {
     if (row.google_event_id === null || !needs.aiConfig.calendar(row.account_id).connected) return { refused: false };
     return { refused: refusing(row.account_id) };
+  }
+
+  /**
+   * The event a booking puts on the connected calendar (3.2 "calendar sync if connected"): its ids
+   * and link, none without a calendar, and none while the calendar refuses (the sandbox fault; the
+   * response then says `sync_warning`). The one way an event is made: a booking, and an
+   * appointment put back on the calendar without one (`onCalendar`).
+   */
+  function createEvent(accountId: number, id: number): CalendarSync {
+    const event = calendarEventFor(accountId, id);
+    const refused = event.google_event_id !== null && refusing(accountId);
+    return { fields: refused ? NO_EVENT : event, outcome: { refused } };
+  }
+
+  /**
+   * An appointment put (back) on the calendar, by a PATCH that makes it pending or confirmed again
+   * or by a reschedule: it keeps its event, and the calendar follows the change; one that has none
+   * (cancelling removed it, or it was booked while the calendar was off or refusing) gets one now,
+   * as a booking does, when the calendar is connected (audit 7, M5).
+   */
+  function onCalendar(row: AppointmentRecord): CalendarSync {
+    if (guards.lacksEvent(row)) return createEvent(row.account_id, row.id);
+    return { fields: {}, outcome: calendarChange(row) };
   }
 
   // ---- presentation ---------------------------------------------------------------------------
@@ -176,7 +205,9 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       location: { ...row.location },
       customer: { ...row.customer },
       vehicle_info: row.vehicle_info,
-      notes: row.notes,
+      // 2.8 types notes as a string (where it means null it says "or null"): none given is the
+      // empty text. Stored null, so snapshots taken before this decision restore unchanged.
+      notes: row.notes ?? '',
       created_at: row.created_at,
     };
   }
@@ -251,8 +282,7 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
     const duration = input.duration_minutes ?? durationFor(accountId, input.service_type);
     assertSlot(accountId, startMs, duration);
     const id = store.nextId('appointment');
-    const calendar = calendarEventFor(accountId, id);
-    const refused = calendar.google_event_id !== null && refusing(accountId);
+    const calendar = createEvent(accountId, id);
     const blankToNull = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value);
     const customer: CustomerData = {
       name: blankToNull(input.customer.name),
@@ -273,7 +303,8 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       service_type: input.service_type ?? null,
       cost_cents: input.cost === undefined ? null : centsOf(input.cost),
       status: 'confirmed',
-      ...(refused ? { meeting_link: null, google_event_id: null } : calendar),
+      ...NO_EVENT,
+      ...calendar.fields,
       reminder_sent: false,
       remind_at_ms: remindAt(accountId, startMs),
       location: { city: input.location?.city ?? null, state: input.location?.state ?? null },
@@ -286,7 +317,7 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
     dm(row, `Your appointment is confirmed for ${whenText(row)}. Confirmation code: ${row.confirmation_code}.`);
     const data = present(row);
     events.emit(accountId, 'appointment.booked', { appointment: data });
-    return refused ? { ...data, sync_warning: true } : data;
+    return calendar.outcome.refused ? { ...data, sync_warning: true } : data;
   }
 
   // ---- the 3.2 machine ------------------------------------------------------------------------
@@ -379,15 +410,14 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
         const { row: next, outcome } = cancelInto(row, changes);
         return edited(next, outcome);
       }
-      if (input.status !== undefined && isActive(input.status) && !isActive(row.status)) {
-        // Back into the calendar: the slot must still be free.
-        if (!guards.isFree(row.start_ms, changes.duration_minutes ?? row.duration_minutes, slotRules(accountId).bufferMinutes, busyOf(accountId, row.id))) {
-          throw new ApiError('slot_unavailable', 'Another booking now holds that time.');
-        }
+      const revived = input.status !== undefined && isActive(input.status) && !isActive(row.status);
+      // Back into the calendar: the slot must still be free.
+      if (revived && !guards.isFree(row.start_ms, changes.duration_minutes ?? row.duration_minutes, slotRules(accountId).bufferMinutes, busyOf(accountId, row.id))) {
+        throw new ApiError('slot_unavailable', 'Another booking now holds that time.');
       }
-      const outcome = calendarChange(row);
+      const { fields: event, outcome } = revived ? onCalendar(row) : { fields: {}, outcome: calendarChange(row) };
       const statusChanges = input.status === undefined ? {} : statusPatch(row, input.status);
-      const restored = input.status !== undefined && isActive(input.status) && !isActive(row.status) ? { remind_at_ms: remindAt(accountId, row.start_ms) } : {};
+      const restored = revived ? { remind_at_ms: remindAt(accountId, row.start_ms), ...event } : {};
       return edited(appointments.update(row.id, { ...changes, ...statusChanges, ...restored }), outcome);
     },
 
@@ -405,9 +435,9 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       }
       const startMs = startOf(input.date, input.time, row.timezone);
       assertSlot(accountId, startMs, row.duration_minutes, row.id);
-      const outcome = calendarChange(row);
+      const { fields: event, outcome } = onCalendar(row);
       const previous = clock.iso(row.start_ms);
-      const next = appointments.update(row.id, { start_ms: startMs, reminder_sent: false, remind_at_ms: remindAt(accountId, startMs) });
+      const next = appointments.update(row.id, { start_ms: startMs, reminder_sent: false, remind_at_ms: remindAt(accountId, startMs), ...event });
       dm(next, `Your appointment has been moved to ${whenText(next)}. Confirmation code: ${next.confirmation_code}.`);
       events.emit(accountId, 'appointment.rescheduled', { appointment: present(next), previous_datetime: previous });
       return edited(next, outcome);
@@ -465,7 +495,7 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       const remind = isActive(input.status) ? remindAt(accountId, startMs) : null;
       const past = startMs <= clock.now();
       const id = store.nextId('appointment');
-      const synced = isActive(input.status) ? calendarEventFor(accountId, id) : { meeting_link: null, google_event_id: null };
+      const synced = isActive(input.status) ? calendarEventFor(accountId, id) : NO_EVENT;
       return appointments.insert({
         id,
         account_id: accountId,

@@ -40,4 +40,8 @@ export const appointmentMutants: Readonly<Record<string, GroupMutant<Appointment
     description: 'A cancelled, completed or no-show appointment can be rescheduled.',
     install: swap('rescheduleAllowed', () => true),
   },
+  appointment_revival_without_event: {
+    description: 'An appointment brought back from cancelled (or rescheduled) without a calendar event stays without one.',
+    install: swap('lacksEvent', () => false),
+  },
 };

@@ -57,7 +57,8 @@ async function seedAppointment(view: AppointmentView, api: PullApi) {
     customer: { name: view.customer.name ?? '', ...defined({ email: view.customer.email, phone: view.customer.phone, address: view.customer.address }) },
     ...(Object.keys(location).length > 0 ? { location } : {}),
     ...(conversation ? { conversation: { channel: conversation.channel, platform_user_id: conversation.platform_user_id } } : {}),
-    ...(view.notes !== null ? { notes: view.notes } : {}),
+    // "" is how the API answers no notes (docs/decisions.md, audit 7 M2); a seed leaves them out.
+    ...(view.notes !== null && view.notes !== '' ? { notes: view.notes } : {}),
     ...(view.vehicle_info !== null ? { vehicle_info: view.vehicle_info } : {}),
     created_ago: agoOf(api, view.created_at),
   };

@@ -35,13 +35,17 @@ export const Appointment = named(
   z.object({
     id: z.number().int(),
     confirmation_code: z.string(),
-    conversation_id: z.number().int().nullable().describe('Null for a walk-in (booked without a conversation).'),
-    contact_id: z.number().int().nullable(),
-    channel: Channel.nullable(),
+    conversation_id: z.number().int().nullable().describe('The conversation it was booked from; null for a walk-in (booked without conversation_id).'),
+    contact_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The conversation's contact; null for a walk-in (never matched to a contact by phone or email)."),
+    channel: Channel.nullable().describe("The conversation's channel; null for a walk-in."),
     datetime: Timestamp.describe('The start, in UTC.'),
     timezone: z.string().describe('The IANA zone the customer booked in.'),
     duration_minutes: z.number().int(),
-    service_type: z.string().nullable(),
+    service_type: z.string().nullable().describe('Null when none was named.'),
     cost: z.string().nullable().describe('Two-decimal string; null when none was given.'),
     status: AppointmentStatus,
     meeting_link: z.string().nullable(),
@@ -50,7 +54,7 @@ export const Appointment = named(
     location: Location,
     customer: Customer,
     vehicle_info: z.string().nullable(),
-    notes: z.string().nullable(),
+    notes: z.string().describe('Free text; "" when there are none (never null).'),
     created_at: Timestamp,
     sync_warning: z.boolean().optional().describe('Present (true) on an edit response when the connected calendar refused the change; the appointment is saved anyway.'),
   }),
@@ -63,7 +67,7 @@ export const Availability = named(
   z.object({
     date: z.string(),
     timezone: z.string(),
-    service_type: z.string().nullable(),
+    service_type: z.string().nullable().describe('Null when none was named.'),
     duration_minutes: z.number().int(),
     slots: z.array(Slot),
   }),
@@ -121,7 +125,7 @@ export const PatchAppointmentBody = z.strictObject({
   timezone: ZoneName.optional(),
   vehicle_info: Text(500).nullable().optional(),
   cost: CostInput.nullable().optional(),
-  notes: Text(5000).nullable().optional(),
+  notes: Text(5000).nullable().optional().describe('null or "" clears them (answered as "").'),
   status: AppointmentStatus.optional(),
 });
 export type PatchAppointmentInput = z.infer<typeof PatchAppointmentBody>;
