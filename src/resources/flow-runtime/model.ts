@@ -462,10 +462,10 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
      * replies sent at or after `fromMs`. Ids, not a count: the overview moves exactly those `bot`
      * lines from `ai` to `automation`, in whichever window their own analytics row falls.
      */
-    automationReplyIdsSince(accountId: number, fromMs: number): number[] {
-      const ids: number[] = [];
+    automationReplyIdsSince(accountId: number, fromMs: number): ReadonlySet<number> {
+      const ids = new Set<number>();
       // An ai_reply step's lines stay the AI's (`replies.ai`): the AI wrote them, inside a flow.
-      for (const reply of replies.ofAccount(accountId)) if (reply.sent_ms >= fromMs && reply.by_ai !== true) ids.push(reply.message_record_id);
+      for (const reply of replies.ofAccount(accountId)) if (reply.sent_ms >= fromMs && reply.by_ai !== true) ids.add(reply.message_record_id);
       return ids;
     },
 

@@ -36,7 +36,7 @@ export const overviewHooks = {
    * `fromMs`: those `bot` lines count in `replies.automation`, not `replies.ai` (docs/decisions.md,
    * "Flow runtime seams").
    */
-  automationReplyIds: hook<[accountId: number, fromMs: number], Iterable<number>>(),
+  automationReplyIds: hook<[accountId: number, fromMs: number], ReadonlySet<number>>(),
 };
 
 export interface OverviewNeeds {
@@ -79,8 +79,8 @@ export function createOverviewModel(core: CoreServices, needs: OverviewNeeds, ho
     const byChannel = Object.fromEntries(CHANNELS.map((channel) => [channel, zeroCount()])) as Record<Channel, CountData>;
     const threads = { current: new Set<number>(), previous: new Set<number>() };
     // Message ids, not counts: a reply is moved from `ai` exactly when its own row is counted.
-    const automationReplies = new Set<number>();
-    for (const ids of hooks.automationReplyIds.run(accountId, window.previousFromMs)) for (const id of ids) automationReplies.add(id);
+    const answers = hooks.automationReplyIds.run(accountId, window.previousFromMs);
+    const automationReplies = answers.length === 1 ? answers[0]! : new Set(answers.flatMap((ids) => [...ids]));
     for (const row of needs.messages.metricsSince(accountId, window.previousFromMs)) {
       if (row.direction === 'system' || row.created_ms > window.nowMs) continue;
       const bucket = row.created_ms >= window.currentFromMs ? 'current' : 'previous';
