@@ -47,7 +47,7 @@ describeRuntimes(
   'flow runtime seams (audit 7a)',
   (api) => {
     const key = () => api().keys.full!;
-    const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: Json) => api().call({ method, path, key: key(), ...(body ? { body } : {}) });
+    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: Json) => api().call({ method, path, key: key(), ...(body ? { body } : {}) });
     const publish = async (definition: Json, channels: string[] = ['instagram']) => {
       const created = await call('POST', '/flows', { name: `Seam ${Math.random().toString(36).slice(2, 8)}`, definition, channels });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -120,6 +120,16 @@ describeRuntimes(
       expect(after.automation.previous - baseline.automation.previous).toBe(1);
       expect(after.ai.previous).toBe(baseline.ai.previous);
       expect(after.automation.current).toBe(baseline.automation.current);
+    });
+
+    it('L0: a flow line still counts as automation after its thread is deleted (the kept analytics row keeps its message id)', async () => {
+      await publish(oneMessage({ source: 'dm', keywords: ['seamgone'], match_type: 'exact' }, 'Soon gone'));
+      const before = await replies();
+      const thread = await inbound('seam_l0_gone', { text: 'seamgone' });
+      expect((await call('DELETE', `/conversations/${thread}`)).status).toBe(200);
+      const after = await replies();
+      expect(after.automation.current - before.automation.current).toBe(1);
+      expect(after.ai.current).toBe(before.ai.current);
     });
 
     it('L10: a story mention or a shared post answers no waiting question; it starts its own flow and the question still waits', async () => {
@@ -237,6 +247,26 @@ describeRuntimes(
       expect(Date.parse(String(ad['window_expires_at'])) - Date.parse(api().sim.sandbox.clock.now())).toBe(24 * 3600_000);
       const answered = await call('POST', '/messages', { idempotency_key: 'seam-window', conversation_id: threads[0], message_text: 'Glad you are back' });
       expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    });
+
+    it('L3: a referral opens the window even when no flow runs (automation off on the channel)', async () => {
+      const thread = await inbound('seam_w_off', { text: 'hello' });
+      advance('25h');
+      const closed = await call('POST', '/messages', { idempotency_key: 'seam-off-1', conversation_id: thread, message_text: 'Still there?' });
+      expect(closed.status).toBe(422);
+      expect((await call('PATCH', '/ai/channels/meta', { automation_enabled: false })).status).toBe(200);
+      const referred = await call('POST', '/_sandbox/flow-runtime/referral', { conversation_id: thread, ref: 'seam-nothing' });
+      expect(data(referred)).toEqual({ session: null });
+      const answered = await call('POST', '/messages', { idempotency_key: 'seam-off-2', conversation_id: thread, message_text: 'Welcome back' });
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    });
+
+    it('L12: a comment flow’s private reply on a disconnected channel is not sent either', async () => {
+      const flow = await publish(oneMessage({ source: 'comment', mode: 'native', comment_keywords: ['seamdead'], match_type: 'contains', post_id: null }, 'Private hello'));
+      expect((await call('POST', '/_sandbox/channels/instagram', { connected: false })).status).toBe(200);
+      const commented = await call('POST', '/_sandbox/comments', { platform: 'instagram', commenter: { id: 'seam_dead', username: 'seam_dead' }, text: 'seamdead', post_id: '17900000000009', comment_id: 'c_seam_dead' });
+      expect(commented.status, JSON.stringify(commented.body)).toBe(200);
+      expect(await onlySession(flow)).toMatchObject({ status: 'cancelled', end_reason: 'not_provisioned' });
     });
 
     it('L3: tapping a button of a comment’s private reply opens the window, so the flow’s next line goes out', async () => {
