@@ -182,6 +182,29 @@ describeRuntimes(
       expect((await texts(thread)).slice(-1)).toEqual(['Hi Pat']);
     });
 
+    it('L11: a delayed session supersedes the waiting one only when it comes to ask', async () => {
+      const asking = await publish(askEmail({ source: 'dm', keywords: ['zzdseam'], match_type: 'exact' }));
+      const later = await publish({
+        trigger: { source: 'ref_link', ref: 'seam-later' },
+        nodes: [
+          trigger,
+          { id: '2', type: 'delay', config: { duration: 10, unit: 'minutes' } },
+          { id: '3', type: 'collect_input', config: { question: 'Your city?', input_type: 'text', variable_name: 'city' } },
+        ],
+        edges: [
+          { from: '1', to: '2' },
+          { from: '2', to: '3' },
+        ],
+      });
+      const thread = await inbound('seam_d1', { text: 'zzdseam' });
+      expect((await call('POST', '/_sandbox/flow-runtime/referral', { conversation_id: thread, ref: 'seam-later' })).status).toBe(200);
+      expect(await onlySession(later)).toMatchObject({ status: 'delayed' });
+      expect(await onlySession(asking)).toMatchObject({ status: 'waiting_input' });
+      advance('11m');
+      expect(await onlySession(later)).toMatchObject({ status: 'waiting_input', current_node_id: '3' });
+      expect(await onlySession(asking)).toMatchObject({ status: 'cancelled', end_reason: 'superseded' });
+    });
+
     it('L4: an ai_reply-first session entered after the window closed is expired at once, as a message-first one is', async () => {
       const aiFlow = await publish(aiFirst({ source: 'comment', mode: 'native', comment_keywords: ['seamai'], match_type: 'contains', post_id: null }));
       const messageFlow = await publish(oneMessage({ source: 'comment', mode: 'native', comment_keywords: ['seammsg'], match_type: 'contains', post_id: null }, 'Hello again'));
