@@ -16,8 +16,13 @@
  *   out; it answers as a 2xx with an empty body (`output_1`). ai_reply: a deterministic canned reply
  *   per customer message, `output_2` after `max_turns`. handoff: escalates the thread and completes.
  *   goto_flow: completes here and starts the target flow (if active).
- * - A send the platform would refuse ends the session: window closed -> `expired`
+ * - A send the platform would refuse ends the session: channel not connected or not permitted to
+ *   message -> `cancelled` (`not_provisioned`, `forbidden`), window closed -> `expired`
  *   (`window_closed`), opted out or blocked -> `cancelled` (`opted_out`, `blocked`).
+ * - A session never waits on a closed window: one that comes to wait for input after the window
+ *   closed ends `expired` (`window_closed`) there, as its timer would have at the next tick.
+ * - One question in flight per thread: a session that comes to wait for input ends any other
+ *   session waiting for input in its conversation (`cancelled`, `superseded`; the model does it).
  */
 import { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
@@ -39,6 +44,9 @@ type Step =
   | { readonly kind: 'wait'; readonly status: 'waiting_input' | 'delayed'; readonly due_ms: number | null; readonly delay_until_ms?: number }
   | { readonly kind: 'end'; readonly status: Exclude<SessionStatus, 'waiting_input' | 'delayed'>; readonly reason: string };
 
+/** Who wrote a line the session sent: the flow's own text, or the AI in an `ai_reply` step (overview `replies.ai`). */
+export type ReplyWriter = 'automation' | 'ai';
+
 /** What the customer sent to a waiting session. */
 export type Reply = { readonly kind: 'text'; readonly text: string | null } | { readonly kind: 'tap'; readonly index: number };
 
@@ -56,12 +64,14 @@ const MAX_GOTO_DEPTH = 5;
 export interface EngineHooks {
   /** goto_flow: start the target flow for the same person (the model decides if it may). */
   startTarget(session: SessionRecord, flowId: number, depth: number): void;
-  /** A message went into the transcript (overview counts automation replies). */
-  replied(session: SessionRecord, messageId: number): void;
+  /** A message went into the transcript (the overview counts automation replies; an ai_reply step's lines are the AI's). */
+  replied(session: SessionRecord, messageId: number, writer: ReplyWriter): void;
   /** A session ended completed: the flow's stats count it. */
   completed(session: SessionRecord): void;
   /** How many messages the session has sent (a comment's one private reply). */
   repliesSent(session: SessionRecord): number;
+  /** The session now waits for input (a question, a tap): no other session of its thread may. */
+  waiting(session: SessionRecord): void;
 }
 
 export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: Journal, graphOf: (session: SessionRecord) => FlowDefinition, hooks: EngineHooks) {
@@ -85,11 +95,12 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
   const shownFields = (contact: ContactRecord | undefined): Readonly<Record<string, CustomFieldValue>> => (contact ? needs.contacts.shownCustomFields(contact) : NO_FIELDS);
 
   /** Sends an automation reply, or says why the platform would refuse it. */
-  function send(session: SessionRecord, text: string): Step | undefined {
+  function send(session: SessionRecord, text: string, writer: ReplyWriter = 'automation'): Step | undefined {
     const conversation = conversationOf(session);
     if (!conversation) return { kind: 'end', status: 'cancelled', reason: 'conversation_deleted' };
-    // The person and window rules are the ones POST /messages applies (sending/recipient-rules.ts).
-    const refusal = needs.sending.recipients.person(conversation, 'message');
+    // The connection, person and window rules are the ones POST /messages applies, in its order
+    // (sending/recipient-rules.ts): a disconnected channel carries no automation reply either.
+    const refusal = needs.sending.recipients.connection(conversation) ?? needs.sending.recipients.person(conversation, 'message');
     if (refusal) return { kind: 'end', status: 'cancelled', reason: refusal };
     // A session a comment started may send the comment's one private reply without a window (within 7 days).
     const privateReply = session.attribution.comment_id !== null && clock.now() - session.started_ms < PRIVATE_REPLY_MS && hooks.repliesSent(session) === 0;
@@ -105,7 +116,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: filled.trim() === '' ? text : filled });
     // That was the comment's private reply: POST /messages may not send it a second one.
     if (privateReply) needs.comments.received.replied(session.account_id, session.attribution.comment_id!);
-    hooks.replied(session, message.id);
+    hooks.replied(session, message.id, writer);
     return undefined;
   }
 
@@ -295,12 +306,18 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         continue;
       }
       if (step.kind === 'wait') {
-        return journal.update(current, {
+        const windowEnd = windowExpiry(current, conversationOf(current));
+        // No answer can come through a window already closed (an ai_reply asks nothing first, so
+        // no refused send ended the session): expire now, not at the next tick of the clock.
+        if (step.status === 'waiting_input' && windowEnd !== null && clock.now() >= windowEnd) return end(current, 'expired', 'window_closed');
+        const waiting = journal.update(current, {
           status: step.status,
           due_ms: step.due_ms,
           delay_until_ms: step.delay_until_ms ?? null,
-          window_expires_ms: windowExpiry(current, conversationOf(current)),
+          window_expires_ms: windowEnd,
         });
+        if (step.status === 'waiting_input') hooks.waiting(waiting);
+        return waiting;
       }
       const ended = end(current, step.status, step.reason);
       const goto = pendingGoto;
@@ -393,7 +410,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         if (input.kind !== 'text') return current;
         received();
         const config = node.config as NodeConfigOf<'ai_reply'>;
-        const refused = send(current, `Thanks! (AI step: ${config.goal.replace(/_/g, ' ')})`);
+        const refused = send(current, `Thanks! (AI step: ${config.goal.replace(/_/g, ' ')})`, 'ai');
         if (refused && refused.kind === 'end') return end(current, refused.status, refused.reason);
         const turns = current.attempts + 1;
         if (turns >= config.max_turns) return leave(journal.update(current, { attempts: turns }), 'output_2', 'text', 0);
@@ -413,6 +430,18 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     return end(session, 'expired', windowEnd !== null && clock.now() >= windowEnd ? 'window_closed' : 'inactive');
   }
 
+  /**
+   * The customer wrote or acted, so the window moved: the session shows the new close, and a
+   * question's silence timer (which stood for the old close) follows it. A button message's timer
+   * may stand for its `timeout_minutes`, so it stays.
+   */
+  function windowMoved(session: SessionRecord, patch: Partial<Pick<SessionRecord, 'last_user_message_ms'>> = {}): SessionRecord {
+    const windowEnd = windowExpiry(session, conversationOf(session));
+    const node = nodeOf(graphOf(session), session.current_node_id);
+    const silenceTimer = session.status === 'waiting_input' && node?.type !== 'message' && session.due_ms !== null && session.due_ms === session.window_expires_ms;
+    return journal.update(session, { ...patch, window_expires_ms: windowEnd, last_activity_ms: session.last_activity_ms, ...(silenceTimer ? { due_ms: silenceDue(session) } : {}) });
+  }
+
   return {
     /** Runs a new session from its trigger node. */
     start(session: SessionRecord, depth: number): SessionRecord {
@@ -425,6 +454,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     reply,
     end,
     timerFired,
+    windowMoved,
     /** A url button was clicked (sandbox): the click is recorded, the session does not move. */
     linkClicked(session: SessionRecord, node: FlowNode, buttonTitle: string): void {
       journal.emit(session, 'link_clicked', { node_key: node.id, node_type: node.type, input_type: 'link', detail: buttonTitle.slice(0, 100) });

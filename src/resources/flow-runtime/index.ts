@@ -41,6 +41,8 @@ export const flowRuntimeGroup = defineGroup({
         all_time: model.entriesBetween(accountId, flow.id, null, window.nowMs + 1),
       })),
     );
+    // 2.14 `replies.automation`: the bot lines the runtime sent are automation replies, not the AI's.
+    on.overview.automationReplyIds.add((accountId, fromMs) => model.automationReplyIdsSince(accountId, fromMs));
     // An ice_breaker flow starts when a tap sends a starter's question (triggers.ts): the
     // validator warns `unknown_starter` for a question no starter asks.
     on.flows.references.add((accountId) => ({ starters: needs.aiConfig.starterQuestions(accountId) }));

@@ -20,6 +20,8 @@ import { EpochMs, storedRecord } from '../shared/schemas.js';
 import { FLOW_CHANNELS, type FlowChannel } from '../flows/config-schemas.js';
 import type { FlowDefinition } from '../flows/definition.js';
 import type { ReceivedMessage } from '../inbound/model.js';
+import { CHANNEL_CAPABILITIES } from '../channels/capabilities.js';
+import type { ConversationRecord } from '../conversations/model.js';
 import type { CommentForFlows } from '../comment-triggers/hooks.js';
 import { switchKeyOf } from '../ai-config/switches.js';
 import { createAnalytics } from './analytics.js';
@@ -35,11 +37,13 @@ import { matchTrigger, type Stimulus } from './triggers.js';
 
 export type { RuntimeNeeds } from './needs.js';
 
-/** An automation reply the runtime put into a transcript (overview: `replies.automation`). */
+/** A line the runtime put into a transcript (overview: `replies.automation`, or `replies.ai` for an ai_reply step's). */
 interface ReplyRecord extends Entity {
   readonly session_id: number;
   readonly message_record_id: number;
   readonly sent_ms: number;
+  /** The AI wrote it (an `ai_reply` step). Absent on automation lines and on rows older than the flag. */
+  readonly by_ai?: true;
 }
 
 /** What the comment-trigger group's `commentTriggerFired` hook carries. */
@@ -54,7 +58,12 @@ export interface CommentTriggerFired {
 }
 
 const replyRules: RecordRules<ReplyRecord> = {
-  schema: storedRecord({ session_id: z.number().int().positive(), message_record_id: z.number().int().positive(), sent_ms: EpochMs }) as unknown as z.ZodType<ReplyRecord>,
+  schema: storedRecord({
+    session_id: z.number().int().positive(),
+    message_record_id: z.number().int().positive(),
+    sent_ms: EpochMs,
+    by_ai: z.literal(true).optional(),
+  }) as unknown as z.ZodType<ReplyRecord>,
   sequence: 'flow_reply',
 };
 
@@ -94,14 +103,34 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
       const target = needs.flows.running(from.account_id).find((live) => live.flow.id === flowId);
       if (target) start(from.account_id, target, from.contact_id, from.conversation_id, from.channel, { ...from.attribution }, depth);
     },
-    replied: (session, messageId) => {
-      replies.insert({ id: store.nextId('flow_reply'), account_id: session.account_id, session_id: session.id, message_record_id: messageId, sent_ms: clock.now() });
+    replied: (session, messageId, writer) => {
+      replies.insert({
+        id: store.nextId('flow_reply'),
+        account_id: session.account_id,
+        session_id: session.id,
+        message_record_id: messageId,
+        sent_ms: clock.now(),
+        ...(writer === 'ai' ? { by_ai: true as const } : {}),
+      });
     },
     repliesSent: (session) => replies.idsByIndex('session', String(session.id)).length,
     completed: (session) => {
       if (needs.flows.publishedVersion(session.account_id, session.flow_id, session.flow_version)) needs.flows.recordStats(session.account_id, session.flow_id, { entries: 0, completions: 1 });
     },
+    waiting: (session) => supersedeOthers(session),
   });
+
+  /**
+   * One question in flight per thread: the customer's next message answers the newest question
+   * (`receive`), so an older session still waiting for input in the same conversation could never
+   * be answered. It ends `cancelled` / `superseded` (docs/decisions.md, "Flow runtime seams").
+   */
+  function supersedeOthers(session: SessionRecord): void {
+    for (const id of [...sessions.idsByIndex('open', String(session.contact_id))]) {
+      const other = sessions.get(id)!;
+      if (other.id !== session.id && other.status === 'waiting_input' && other.conversation_id === session.conversation_id) engine.end(other, 'cancelled', 'superseded');
+    }
+  }
 
   // ---- timers --------------------------------------------------------------------------------
   let armed: { at: number; cancel: () => void } | undefined;
@@ -235,8 +264,11 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     if (!contact) return;
     const open = sessions.idsByIndex('open', String(contact.id)).map((id) => sessions.get(id)!);
     const now = clock.now();
-    for (const session of open) journal.update(session, { last_user_message_ms: now, window_expires_ms: engine.windowExpiry(session), last_activity_ms: session.last_activity_ms });
-    const waiting = open.filter((session) => session.status === 'waiting_input').sort((a, b) => b.last_activity_ms - a.last_activity_ms || b.id - a.id)[0];
+    for (const session of open) engine.windowMoved(session, { last_user_message_ms: now });
+    // A story mention or a shared post is not typed: it answers no question and revives none; it
+    // goes to its own sources as if nothing waited (docs/decisions.md, "Flow runtime seams").
+    const answers = message.event !== 'story_mention' && message.event !== 'shared_post';
+    const waiting = answers ? open.filter((session) => session.status === 'waiting_input').sort((a, b) => b.last_activity_ms - a.last_activity_ms || b.id - a.id)[0] : undefined;
     if (waiting) {
       engine.reply(sessions.get(waiting.id)!, { kind: 'text', text: message.text });
       return;
@@ -245,7 +277,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     const silentDays = message.previous_inbound_ms === null ? null : Math.floor((now - message.previous_inbound_ms) / DAY_MS);
     const stimulus: Stimulus = { kind: 'message', text: message.text, first, silentDays, event: message.event, post_id: message.post_id };
     const started = trigger(accountId, channel, stimulus, contact.id, message.conversation_id, { post_id: message.post_id });
-    if (started) return;
+    if (started || !answers) return;
     const expired = automationOn(accountId, channel) ? reactivatable(contact.id) : undefined;
     if (expired) {
       const revived = journal.update(expired, { status: 'waiting_input', end_reason: null, last_user_message_ms: now, window_expires_ms: engine.windowExpiry(expired) });
@@ -308,11 +340,24 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     return session ? chosen.live.flow.id : undefined;
   }
 
+  /**
+   * A postback (a menu button or a message's button tapped) or a referral (ref link, QR code,
+   * click-to-message ad) is the customer acting in the thread: on a channel with a messaging
+   * window it opens the window as a message does (docs/decisions.md, "Flow runtime seams"), and
+   * the person's open sessions show the new close. It is not a message: no `last_user_message_at`.
+   */
+  function customerActed(conversation: ConversationRecord): void {
+    if (CHANNEL_CAPABILITIES[conversation.channel].windowMs === null) return;
+    needs.conversations.system.setState(conversation.account_id, conversation.id, { window: 'open' });
+    for (const id of [...sessions.idsByIndex('open', String(conversation.contact_id))]) engine.windowMoved(sessions.get(id)!);
+  }
+
   /** Sandbox: a persistent-menu postback or a ref/ad referral reached the conversation. */
   function stimulate(accountId: number, conversationId: number, stimulus: Stimulus): SessionRecord | undefined {
     const conversation = needs.conversations.find(accountId, conversationId);
     if (!conversation) throw notFound('Conversation');
     if (!isFlowChannel(conversation.channel)) throw invalidParam('conversation_id', `Flows do not run on ${conversation.channel}.`);
+    customerActed(conversation);
     return trigger(accountId, conversation.channel, stimulus, conversation.contact_id, conversation.id);
   }
 
@@ -323,7 +368,9 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     const postbacks = node?.type === 'message' ? ((node.config['buttons'] as { type: string }[] | undefined) ?? []).filter((b) => b.type === 'postback').length : 0;
     if (session.status !== 'waiting_input' || postbacks === 0) throw invalidParam('button', 'The session is not waiting for a button tap.');
     if (button > postbacks) throw invalidParam('button', `The message has ${postbacks} postback button(s).`);
-    return engine.reply(session, { kind: 'tap', index: button });
+    const conversation = needs.conversations.find(accountId, session.conversation_id);
+    if (conversation) customerActed(conversation);
+    return engine.reply(sessions.get(session.id)!, { kind: 'tap', index: button });
   }
 
   const rules = createRuntimeRules();
@@ -410,11 +457,16 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
       return count;
     },
 
-    /** For the overview dashboard (2.14 `replies.automation`): automation replies sent in [fromMs, toMs). */
-    automationRepliesBetween(accountId: number, fromMs: number | null, toMs: number | null): number {
-      let count = 0;
-      for (const reply of replies.ofAccount(accountId)) if ((fromMs === null || reply.sent_ms >= fromMs) && (toMs === null || reply.sent_ms < toMs)) count++;
-      return count;
+    /**
+     * For the overview dashboard (2.14 `replies.automation`): the message ids of the automation
+     * replies sent at or after `fromMs`. Ids, not a count: the overview moves exactly those `bot`
+     * lines from `ai` to `automation`, in whichever window their own analytics row falls.
+     */
+    automationReplyIdsSince(accountId: number, fromMs: number): ReadonlySet<number> {
+      const ids = new Set<number>();
+      // An ai_reply step's lines stay the AI's (`replies.ai`): the AI wrote them, inside a flow.
+      for (const reply of replies.ofAccount(accountId)) if (reply.sent_ms >= fromMs && reply.by_ai !== true) ids.add(reply.message_record_id);
+      return ids;
     },
 
     timers: {

@@ -1,7 +1,8 @@
 /**
  * Sandbox powers of the flow runtime: what a customer does besides typing (typing goes through
  * `/_sandbox/inbound`): tap a postback button, click a url button, tap a persistent-menu button,
- * arrive through a ref link, QR code or ad; and fire due timers now.
+ * arrive through a ref link, QR code or ad; and fire due timers now. A postback or a referral is
+ * the customer acting, so it opens the messaging window (docs/decisions.md, "Flow runtime seams").
  */
 import { z } from 'zod';
 import { powersFor } from '../../control/power.js';
@@ -43,7 +44,7 @@ export const runtimePowers = {
       operationId: 'sandboxFlowPostback',
       method: 'POST',
       path: '/flow-runtime/postback',
-      summary: 'A persistent-menu button (postback payload) is tapped in a conversation: starts a button_tap flow',
+      summary: 'A persistent-menu button (postback payload) is tapped in a conversation: opens the messaging window, starts a button_tap flow',
       input: z.strictObject({ conversation_id: z.number().int().positive(), payload: z.string().regex(/^[A-Z0-9_]{1,64}$/) }),
       inputRequired: true,
       output: Started,
@@ -56,7 +57,7 @@ export const runtimePowers = {
       operationId: 'sandboxFlowReferral',
       method: 'POST',
       path: '/flow-runtime/referral',
-      summary: 'The customer arrives through a ref link or QR code (ref) or a click-to-message ad (ad_id): starts the matching flow',
+      summary: 'The customer arrives through a ref link or QR code (ref) or a click-to-message ad (ad_id): opens the messaging window, starts the matching flow',
       input: z
         .strictObject({
           conversation_id: z.number().int().positive(),

@@ -1,5 +1,5 @@
 /**
- * The two collecting hooks the overview offers (flow entries, comment trigger fires), answered by
+ * The collecting hooks the overview offers (flow entries, comment trigger fires, automation reply ids), answered by
  * a group composed here the way the flow runtime and comment triggers will answer once merged: a
  * trigger that starts a flow is counted on that flow's row, one that starts none is standalone,
  * answers for flows the account does not have are ignored, and every listener gets the window.
@@ -15,6 +15,9 @@ import { Overview } from './schemas.js';
 
 const NOW = '2026-03-01T10:00:00+00:00';
 const seen: { accountId: number; window: OverviewWindowMs }[] = [];
+/** The message ids the stand-in names as automation replies (account 1); empty unless a test sets them. */
+let automationIds: ReadonlySet<number> = new Set();
+const seenReplyAsks: { accountId: number; fromMs: number }[] = [];
 
 const answeringGroup = defineGroup({
   name: 'overviewAnswers',
@@ -31,6 +34,10 @@ const answeringGroup = defineGroup({
           ]
         : [];
     });
+    on.overview.automationReplyIds.add((accountId, fromMs) => {
+      seenReplyAsks.push({ accountId, fromMs });
+      return accountId === 1 ? automationIds : new Set();
+    });
     on.overview.commentTriggerFires.add((accountId) =>
       accountId === 1
         ? [
@@ -44,9 +51,13 @@ const answeringGroup = defineGroup({
   },
 });
 
-async function overviewOf(account: number) {
+function simulator() {
   // Without the seeded comment triggers: the real group answers the hook too, and this test is about the stand-in's answers.
-  const { sim, accounts } = testSimulator({ clock: { frozenAt: NOW }, groups: [...registry, answeringGroup], seed: seedWithoutCommentAutomation() });
+  return testSimulator({ clock: { frozenAt: NOW }, groups: [...registry, answeringGroup], seed: seedWithoutCommentAutomation() });
+}
+
+async function overviewOf(account: number) {
+  const { sim, accounts } = simulator();
   const res = await sim.request({ path: '/analytics/overview', key: accounts[account - 1]!.keys.full! });
   expect(res.status).toBe(200);
   return Overview.parse((res.body as { data: unknown }).data);
@@ -85,5 +96,28 @@ describe('overview hooks', () => {
     expect(data.comment_triggers).toEqual([]);
     expect(data.flows.every((flow) => flow.entries.all_time === 0)).toBe(true);
     expect(seen.at(-1)!.accountId).toBe(2);
+  });
+
+  it('moves the bot lines a group names as automation replies from replies.ai to replies.automation, and nothing else', async () => {
+    const { sim, accounts } = simulator();
+    const key = accounts[0]!.keys.full!;
+    const threads = (await sim.request({ path: '/conversations', key, query: { limit: '100' } })).body as { data: { id: number }[] };
+    const lines: { id: number; sender_type: string }[] = [];
+    for (const thread of threads.data) lines.push(...((await sim.request({ path: `/conversations/${thread.id}/messages`, key, query: { limit: '100' } })).body as { data: { id: number; sender_type: string }[] }).data);
+    const idOf = (senderType: string) => lines.find((line) => line.sender_type === senderType)!.id;
+    const before = await overviewOf(1);
+    // A bot line moves; a customer's or an agent's line named by mistake, or an unknown id, counts as before.
+    automationIds = new Set([idOf('bot'), idOf('user'), idOf('agent'), 999_999]);
+    try {
+      const after = await overviewOf(1);
+      expect(after.replies.ai.current).toBe(before.replies.ai.current - 1);
+      expect(after.replies.automation.current).toBe(before.replies.automation.current + 1);
+      expect(after.messages).toEqual(before.messages);
+    } finally {
+      automationIds = new Set();
+    }
+    const ask = seenReplyAsks.at(-1)!;
+    expect(ask.accountId).toBe(1);
+    expect(ask.fromMs).toBe(Date.parse(NOW) - 60 * 86_400_000);
   });
 });

@@ -17,7 +17,7 @@ export const overviewGroup = defineGroup({
   name: 'overview',
   description:
     'Overview analytics (2.14): the fixed rolling 30-day window against the 30 days before, every count {current, previous}; ' +
-    'flow entries and comment trigger fires come from the groups that answer its two collecting hooks.',
+    'flow entries, comment trigger fires and which bot lines were automation replies come from the groups that answer its three collecting hooks.',
   needs: [accountGroup, contactsGroup, messagesGroup, conversationsGroup, sendingGroup, knowledgeGroup, flowsGroup, appointmentsGroup],
   hooks: overviewHooks,
   model: ({ core, needs, hooks }) => createOverviewModel(core, needs, hooks),

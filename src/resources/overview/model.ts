@@ -1,8 +1,9 @@
 /**
  * Overview analytics (2.14): one read over the groups it counts from, through their models. Flow
- * entries and comment trigger fires belong to groups that answer the two collecting hooks this
- * group offers; until one answers, flows show no entries in either window and no comment
- * trigger is listed. Usage settings (the plan-lookup fault, trial, overage) are sandbox state.
+ * entries, comment trigger fires and which bot lines were automation replies belong to groups
+ * that answer the three collecting hooks this group offers; until one answers, flows show no
+ * entries in either window, no comment trigger is listed and every bot line counts as the AI's.
+ * Usage settings (the plan-lookup fault, trial, overage) are sandbox state.
  */
 import { hook, type HooksOf } from '../../core/hooks.js';
 import { parseTimestamp } from '../../core/clock.js';
@@ -30,6 +31,12 @@ export const overviewHooks = {
   flowEntries: hook<[accountId: number, window: OverviewWindowMs], readonly FlowEntries[]>(),
   /** Comment triggers answer with each trigger's fires and the flows it starts. */
   commentTriggerFires: hook<[accountId: number, window: OverviewWindowMs], readonly CommentTriggerFires[]>(),
+  /**
+   * The flow runtime answers with the message ids of the automation replies it sent at or after
+   * `fromMs`: those `bot` lines count in `replies.automation`, not `replies.ai` (docs/decisions.md,
+   * "Flow runtime seams").
+   */
+  automationReplyIds: hook<[accountId: number, fromMs: number], ReadonlySet<number>>(),
 };
 
 export interface OverviewNeeds {
@@ -71,6 +78,9 @@ export function createOverviewModel(core: CoreServices, needs: OverviewNeeds, ho
     const automation = zeroCount();
     const byChannel = Object.fromEntries(CHANNELS.map((channel) => [channel, zeroCount()])) as Record<Channel, CountData>;
     const threads = { current: new Set<number>(), previous: new Set<number>() };
+    // Message ids, not counts: a reply is moved from `ai` exactly when its own row is counted.
+    const answers = hooks.automationReplyIds.run(accountId, window.previousFromMs);
+    const automationReplies = answers.length === 1 ? answers[0]! : new Set(answers.flatMap((ids) => [...ids]));
     for (const row of needs.messages.metricsSince(accountId, window.previousFromMs)) {
       if (row.direction === 'system' || row.created_ms > window.nowMs) continue;
       const bucket = row.created_ms >= window.currentFromMs ? 'current' : 'previous';
@@ -79,8 +89,10 @@ export function createOverviewModel(core: CoreServices, needs: OverviewNeeds, ho
       // A deleted or erased thread's kept rows still count it: its messages are counted too (4.4).
       const thread = threadOfMetric(row);
       if (thread !== undefined) threads[bucket].add(thread);
-      if (row.direction === 'outbound' && row.sender_type === 'bot') ai[bucket]++;
-      else if (row.direction === 'outbound' && row.sender_type !== 'agent') automation[bucket]++;
+      if (row.direction !== 'outbound' || row.sender_type === 'agent') continue;
+      // The AI's lines are the `bot` ones no automation (a flow) sent; follow-ups are automation too.
+      if (row.sender_type === 'bot' && !automationReplies.has(row.message_record_id)) ai[bucket]++;
+      else automation[bucket]++;
     }
     return {
       messages: { inbound, outbound, conversations: { current: threads.current.size, previous: threads.previous.size }, by_channel: byChannel },
