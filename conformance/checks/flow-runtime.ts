@@ -172,4 +172,48 @@ export const flowRuntimeChecks: CheckDefinition[] = [
       }
     },
   },
+  {
+    id: 'flow-runtime.replies-count-as-automation',
+    title: "A flow's reply moves the overview's replies.automation, not only replies.ai",
+    clause: '2.14',
+    // 2.14 splits replies into {ai, automation}; that a keyword flow's message is an automation
+    // reply (and not the AI's) is the house's reading (docs/decisions.md, "Flow runtime seams").
+    level: 'assumption',
+    group,
+    profile: 'safe',
+    routes: ['GET /analytics/overview', 'GET /conversations/{id}/messages'],
+    cost: costOf(8),
+    async run(ctx) {
+      const automationNow = async (): Promise<number> => {
+        const overview = await ctx.send({ path: '/analytics/overview' });
+        expectStatus(overview, 200, 'GET /analytics/overview');
+        const replies = readData(overview, 'GET /analytics/overview')['replies'] as { automation?: { current?: unknown } } | undefined;
+        const current = replies?.automation?.current;
+        if (typeof current !== 'number') fail('the overview should carry replies.automation.current as a number (2.14)', overview);
+        return current;
+      };
+      const keyword = word(ctx, 'auto');
+      const graph = leadCapture(keyword);
+      const flow = await createFlow(ctx, keyword, undefined, {
+        ...graph,
+        nodes: [graph.nodes[0]!, { id: '2', type: 'message', config: { text: 'kit: an automated reply' } }],
+        edges: [{ from: '1', to: '2' }],
+      });
+      try {
+        const published = await act(ctx, flow.id, 'publish');
+        expectStatus(published, 200, `POST /flows/${flow.id}/publish`);
+        if ((readData(published, 'publish')['status'] as string) !== 'active') ctx.skip('plan_limit_reached', 'the published flow is paused (active-flow cap)');
+        const before = await automationNow();
+        const thread = await inbound(ctx, { channel: 'instagram', text: keyword });
+        const transcript = await ctx.send({ path: `/conversations/${thread.conversationId}/messages` });
+        expectStatus(transcript, 200, 'GET /conversations/{id}/messages');
+        const texts = readList(transcript, 'transcript').data.map((message) => (message as { text?: unknown }).text);
+        if (!texts.includes('kit: an automated reply')) fail(`the flow should have replied; the transcript holds ${JSON.stringify(texts)}`, transcript);
+        const after = await automationNow();
+        if (after < before + 1) fail(`replies.automation.current went from ${before} to ${after} after a flow replied: a flow's reply is an automation reply`);
+      } finally {
+        await retire(ctx, flow.id);
+      }
+    },
+  },
 ];
