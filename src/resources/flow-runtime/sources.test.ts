@@ -29,7 +29,7 @@ describeRuntimes('flow trigger sources beyond typed DMs', (api) => {
   const inbound = async (body: Json) => {
     const response = await call('POST', '/_sandbox/inbound', { channel: 'instagram', ...body });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return data(response) as { contact_id: number; conversation: { id: number } };
+    return data(response) as { contact_id: number; conversation: { id: number }; message: Json };
   };
   const sessionsOf = async (flowId: number) => list(await api().call({ path: '/flow-sessions', key: key(), query: { flow_id: String(flowId) } }));
   const comment = async (body: Json) => {
