@@ -13,7 +13,7 @@ import { channelPostsOf } from './published.js';
 export const recentPostsGroup = defineGroup({
   name: 'recentPosts',
   description:
-    'Recent posts (2.23, 4.14): the connected channel’s posts newest first (limit up to 50), 409 not_connected, 503 service_unavailable as a sandbox fault; addChannelPost for the posts group.',
+    'Recent posts (2.23, 4.14): the connected channel’s posts newest first (limit up to 50), 409 not_connected, 503 service_unavailable as a sandbox fault; addChannelPost for the posts group; answers inbound accountPost (which posts can be shared).',
   needs: [channelsGroup, postsGroup, inboundGroup],
   model: ({ core, needs }) => createRecentPostsModel(core, needs),
   // A post the posts group publishes (4.15) is on the channel from then on, so it is a recent post.
