@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { data, errorOf, list, type Json } from '../../../test/support/flow-graphs.js';
-import { describeRuntimes } from '../../../test/support/runtimes.js';
+import { describeRuntimes, type RuntimeApi } from '../../../test/support/runtimes.js';
 
 const trigger = { id: '1', type: 'trigger', config: {} };
 let serial = 0;
@@ -147,6 +147,22 @@ describeRuntimes('what the catalogue promises of http_request and ai_reply', (ap
     const created = await post('/flows', { name: `SSRF ${serial++}`, definition, channels: ['instagram'] });
     expect(created.status).toBe(422);
     expect(errorOf(created).code).toBe('invalid_definition');
+  });
+
+  it('state saved before the URL rule still restores: its request leaves by output_2, and activating it again is refused until fixed', async () => {
+    const word = keyword('oldstate');
+    const flowId = await publish(twoWays(word, http('https://hooks.acme-crm.io/x'), 'resp'));
+    // A state saved before the rule existed: restores read a stored definition by its shape.
+    const state = JSON.parse(JSON.stringify(api().sim.snapshot())) as { store: { collections: Record<string, Json[]> } };
+    const version = state.store.collections['flow_versions']!.find((record) => record['flow_id'] === flowId)!;
+    ((version['definition'] as { nodes: { config: Json }[] }).nodes[1]!.config)['url'] = 'http://169.254.169.254/latest/meta-data/';
+    api().sim.restore(state as unknown as Parameters<RuntimeApi['sim']['restore']>[0]);
+    const arrived = await dm(`old_${word}`, word);
+    expect(await lastBotLine(arrived.conversation.id)).toBe('two []');
+    expect((await post(`/flows/${flowId}/pause`, {})).status).toBe(200);
+    const again = await post(`/flows/${flowId}/activate`, {});
+    expect(again.status).toBe(422);
+    expect(errorOf(again)).toMatchObject({ code: 'invalid_definition', errors: [expect.objectContaining({ code: 'invalid_config', node_id: 'n', key: 'url' })] });
   });
 
   it('validate accepts http and https to public hosts, reserved names, and placeholders in the host', async () => {

@@ -6,6 +6,7 @@
  */
 import type { CustomFieldType } from '../custom-fields/schemas.js';
 import type { NodeConfigOf, NodeType } from './config-schemas.js';
+import { httpRequestPolicy } from './http-target.js';
 import type { NodeKind, Reference, TemplateText, VariableUse } from './kind-types.js';
 
 const numbered = (count: number): string[] => Array.from({ length: count }, (_, i) => `output_${i + 1}`);
@@ -220,6 +221,7 @@ export const NODE_KINDS: { readonly [T in NodeType]: NodeKind<T> } = {
     mayEnd: true,
     sets: (config) => (config.save_response_to === undefined ? [] : [{ variable: config.save_response_to, key: 'save_response_to' }]),
     templates: (config) => texts([['url', config.url], ['body', config.body]]),
+    policy: httpRequestPolicy,
   }),
   handoff: node({
     type: 'handoff',
