@@ -49,7 +49,7 @@ export type AttachmentData = z.infer<typeof Attachment>;
 export const INBOUND_EVENTS = ['message', 'story_reply', 'story_mention', 'shared_post'] as const;
 export type InboundEvent = (typeof INBOUND_EVENTS)[number];
 /** The events that are a story or a post rather than something typed: an image or a video message (docs/decisions.md). */
-export const MEDIA_EVENTS: readonly InboundEvent[] = ['story_mention', 'shared_post'];
+const MEDIA_EVENTS: readonly InboundEvent[] = ['story_mention', 'shared_post'];
 const isMediaEvent = (event: InboundEvent): boolean => MEDIA_EVENTS.includes(event);
 
 /** The sandbox's inbound injection: a customer writes in. */
