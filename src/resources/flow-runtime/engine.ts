@@ -13,8 +13,11 @@
  * - book_appointment: offers, waits; a reply holding `YYYY-MM-DD HH:MM` books that slot (`output_1`),
  *   anything else or a refused slot leaves by `output_2`.
  * - delay: `delayed` until the clock reaches `delay_until`. http_request: the sandbox never calls
- *   out; it answers as a 2xx with an empty body (`output_1`). ai_reply: a deterministic canned reply
- *   per customer message, `output_2` after `max_turns`. handoff: escalates the thread and completes.
+ *   out; the filled URL decides the port (./http-step.ts: `output_2` for a refused URL or a name
+ *   that never resolves, else a 2xx with an empty body, `output_1`). ai_reply: deterministic
+ *   rules per customer message (./ai-step.ts): a request for a human leaves by `output_2`, the
+ *   goal's datum (saved as its node would) by `output_1`, else a canned reply, and `output_2`
+ *   after `max_turns`; `save_summary_to` keeps a summary. handoff: escalates the thread and completes.
  *   goto_flow: completes here and starts the target flow (if active).
  * - A send the platform would refuse ends the session: channel not connected or not permitted to
  *   message -> `cancelled` (`not_provisioned`, `forbidden`), window closed -> `expired`
@@ -32,6 +35,8 @@ import type { ConversationRecord } from '../conversations/model.js';
 import type { CustomFieldValue } from '../custom-fields/values.js';
 import { UNIT_SECONDS, type NodeConfigOf } from '../flows/config-schemas.js';
 import type { FlowDefinition, FlowNode } from '../flows/definition.js';
+import { asksForHuman, cannedReply, goalDatum, summaryOf, type AiExit, type GoalDatum } from './ai-step.js';
+import { sandboxHttpAnswer } from './http-step.js';
 import { acceptAnswer } from './inputs.js';
 import type { Journal } from './journal.js';
 import type { RuntimeNeeds } from './needs.js';
@@ -40,7 +45,7 @@ import type { SessionRecord } from './records.js';
 import type { InputKind, OutcomeKey, SessionStatus } from './schemas.js';
 
 type Step =
-  | { readonly kind: 'next'; readonly port: string; readonly input?: InputKind }
+  | { readonly kind: 'next'; readonly port: string; readonly input?: InputKind; readonly variables?: Readonly<Record<string, string>> }
   | { readonly kind: 'wait'; readonly status: 'waiting_input' | 'delayed'; readonly due_ms: number | null; readonly delay_until_ms?: number }
   | { readonly kind: 'end'; readonly status: Exclude<SessionStatus, 'waiting_input' | 'delayed'>; readonly reason: string };
 
@@ -94,6 +99,18 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
   /** The contact's custom field values as the API shows them: an archived field reads as unset (docs/decisions.md). */
   const shownFields = (contact: ContactRecord | undefined): Readonly<Record<string, CustomFieldValue>> => (contact ? needs.contacts.shownCustomFields(contact) : NO_FIELDS);
 
+  /** `text` with its placeholders filled as the API shows the contact now. */
+  function filled(session: SessionRecord, text: string): string {
+    const contact = needs.contacts.find(session.account_id, session.contact_id);
+    return fillPlaceholders(text, {
+      contact,
+      customFields: shownFields(contact),
+      channel: session.channel,
+      businessName: needs.account.getAccount(session.account_id).business_name,
+      variables: session.variables,
+    });
+  }
+
   /** Sends an automation reply, or says why the platform would refuse it. */
   function send(session: SessionRecord, text: string, writer: ReplyWriter = 'automation'): Step | undefined {
     const conversation = conversationOf(session);
@@ -105,15 +122,8 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     // A session a comment started may send the comment's one private reply without a window (within 7 days).
     const privateReply = session.attribution.comment_id !== null && clock.now() - session.started_ms < PRIVATE_REPLY_MS && hooks.repliesSent(session) === 0;
     if (!privateReply && !needs.sending.recipients.windowIsOpen(conversation)) return { kind: 'end', status: 'expired', reason: 'window_closed' };
-    const contact = needs.contacts.find(session.account_id, session.contact_id);
-    const filled = fillPlaceholders(text, {
-      contact,
-      customFields: shownFields(contact),
-      channel: session.channel,
-      businessName: needs.account.getAccount(session.account_id).business_name,
-      variables: session.variables,
-    }).slice(0, 4096);
-    const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: filled.trim() === '' ? text : filled });
+    const body = filled(session, text).slice(0, 4096);
+    const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: body.trim() === '' ? text : body });
     // That was the comment's private reply: POST /messages may not send it a second one.
     if (privateReply) needs.comments.received.replied(session.account_id, session.attribution.comment_id!);
     hooks.replied(session, message.id, writer);
@@ -127,6 +137,62 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
   /** A silent customer's waiting session expires when the window closes (or after 7 days without one). */
   function silenceDue(session: SessionRecord): number {
     return windowExpiry(session, conversationOf(session)) ?? clock.now() + 7 * 24 * 60 * MINUTE_MS;
+  }
+
+  /** A `new` or `contacted` contact becomes `qualified` (mark_lead, and an ai_reply that qualified the prospect). */
+  function markLead(session: SessionRecord, node: FlowNode): void {
+    const contact = needs.contacts.find(session.account_id, session.contact_id);
+    if (contact && (contact.stage === 'new' || contact.stage === 'contacted')) needs.contacts.update(session.account_id, session.contact_id, { stage: 'qualified' }, FLOW_WRITE);
+    outcome(session, node, 'leads_marked');
+  }
+
+  /** Saves a collected email or phone to the contact (collect_input, and an ai_reply capturing a lead). */
+  function saveContactDatum(session: SessionRecord, node: FlowNode, kind: 'email' | 'phone', value: string): void {
+    try {
+      needs.contacts.update(session.account_id, session.contact_id, { [kind]: value }, FLOW_WRITE);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+    outcome(session, node, kind === 'email' ? 'emails_collected' : 'phones_collected');
+  }
+
+  /** Books `date time` through the appointments model; false when it refuses the slot (book_appointment, ai_reply). */
+  function bookSlot(session: SessionRecord, node: FlowNode, date: string, time: string, service: string | undefined): boolean {
+    const contact = needs.contacts.find(session.account_id, session.contact_id);
+    try {
+      needs.appointments.book(session.account_id, {
+        date,
+        time,
+        customer: { name: contact?.name ?? session.variables['name'] ?? 'Customer', email: contact?.email ?? null, phone: contact?.phone ?? null },
+        conversation_id: session.conversation_id,
+        send_confirmation: false,
+        ...(service !== undefined ? { service_type: service } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return false;
+    }
+    outcome(session, node, 'appointments_booked');
+    return true;
+  }
+
+  /** An ai_reply's goal datum, applied (saved, booked, marked); undefined when absent or refused. */
+  function reachGoal(session: SessionRecord, node: FlowNode, goal: NodeConfigOf<'ai_reply'>['goal'], text: string): GoalDatum | undefined {
+    const datum = goalDatum(goal, text);
+    if (datum === undefined) return undefined;
+    switch (datum.kind) {
+      case 'email':
+      case 'phone':
+        saveContactDatum(session, node, datum.kind, datum.value);
+        return datum;
+      case 'slot':
+        return bookSlot(session, node, datum.date, datum.time, undefined) ? datum : undefined;
+      case 'budget':
+        markLead(session, node);
+        return datum;
+      case 'answered':
+        return datum;
+    }
   }
 
   function runAction(session: SessionRecord, node: FlowNode): void {
@@ -153,12 +219,9 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         case 'set_stage':
           needs.contacts.update(accountId, contactId, { stage: config.stage }, FLOW_WRITE);
           return;
-        case 'mark_lead': {
-          const contact = needs.contacts.find(accountId, contactId);
-          if (contact && (contact.stage === 'new' || contact.stage === 'contacted')) needs.contacts.update(accountId, contactId, { stage: 'qualified' }, FLOW_WRITE);
-          outcome(session, node, 'leads_marked');
+        case 'mark_lead':
+          markLead(session, node);
           return;
-        }
         case 'notify_team':
           return;
       }
@@ -251,8 +314,12 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         const until = clock.now() + config.duration * UNIT_SECONDS[config.unit] * 1000;
         return { kind: 'wait', status: 'delayed', due_ms: until, delay_until_ms: until };
       }
-      case 'http_request':
-        return { kind: 'next', port: 'output_1' };
+      case 'http_request': {
+        const config = node.config as NodeConfigOf<'http_request'>;
+        const answer = sandboxHttpAnswer(filled(session, config.url));
+        if (answer.port === 'output_2' || config.save_response_to === undefined) return { kind: 'next', port: answer.port };
+        return { kind: 'next', port: answer.port, variables: { [config.save_response_to]: answer.body } };
+      }
       case 'handoff': {
         const config = node.config as NodeConfigOf<'handoff'>;
         if (config.message !== undefined) {
@@ -302,6 +369,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         if (target.type === 'condition' || target.type === 'randomizer') {
           journal.emit(current, 'branch_selected', { node_key: target.id, node_type: target.type, output_port: step.port, input_type: 'system' });
         }
+        if (step.variables) current = journal.update(current, { variables: { ...current.variables, ...step.variables } });
         exit = { port: step.port, input: 'system' };
         continue;
       }
@@ -361,14 +429,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
           return journal.update(current, { due_ms: silenceDue(current) });
         }
         current = journal.update(current, { variables: { ...current.variables, [config.variable_name]: answer } });
-        if (config.input_type === 'email' || config.input_type === 'phone') {
-          try {
-            needs.contacts.update(current.account_id, current.contact_id, { [config.input_type]: answer }, FLOW_WRITE);
-          } catch (error) {
-            if (!(error instanceof ApiError)) throw error;
-          }
-          outcome(current, node, config.input_type === 'email' ? 'emails_collected' : 'phones_collected');
-        }
+        if (config.input_type === 'email' || config.input_type === 'phone') saveContactDatum(current, node, config.input_type, answer);
         if (config.save_to_field !== undefined) {
           try {
             needs.contacts.update(current.account_id, current.contact_id, { custom_fields: { [config.save_to_field]: config.input_type === 'number' ? Number(answer) : answer } }, FLOW_WRITE);
@@ -385,21 +446,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         const config = node.config as NodeConfigOf<'book_appointment'>;
         const slot = /(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(input.text ?? '');
         if (!slot) return leave(current, 'output_2', 'text', 0);
-        const contact = needs.contacts.find(current.account_id, current.contact_id);
-        try {
-          needs.appointments.book(current.account_id, {
-            date: slot[1]!,
-            time: slot[2]!,
-            customer: { name: contact?.name ?? current.variables['name'] ?? 'Customer', email: contact?.email ?? null, phone: contact?.phone ?? null },
-            conversation_id: current.conversation_id,
-            send_confirmation: false,
-            ...(config.service !== undefined ? { service_type: config.service } : {}),
-          });
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          return leave(current, 'output_2', 'text', 0);
-        }
-        outcome(current, node, 'appointments_booked');
+        if (!bookSlot(current, node, slot[1]!, slot[2]!, config.service)) return leave(current, 'output_2', 'text', 0);
         if (config.confirmation_message !== undefined) {
           const refused = send(current, config.confirmation_message);
           if (refused && refused.kind === 'end') return end(current, refused.status, refused.reason);
@@ -410,10 +457,19 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         if (input.kind !== 'text') return current;
         received();
         const config = node.config as NodeConfigOf<'ai_reply'>;
-        const refused = send(current, `Thanks! (AI step: ${config.goal.replace(/_/g, ' ')})`, 'ai');
-        if (refused && refused.kind === 'end') return end(current, refused.status, refused.reason);
         const turns = current.attempts + 1;
-        if (turns >= config.max_turns) return leave(journal.update(current, { attempts: turns }), 'output_2', 'text', 0);
+        const leaveBy = (exit: AiExit): SessionRecord => {
+          const summary = config.save_summary_to === undefined ? {} : { [config.save_summary_to]: summaryOf(config.goal, turns, exit) };
+          return leave(journal.update(current, { attempts: turns, variables: { ...current.variables, ...summary } }), exit.port, 'text', 0);
+        };
+        const text = input.text ?? '';
+        // A request for a human wins over anything else the message holds (ai-step.ts).
+        if (asksForHuman(text)) return leaveBy({ port: 'output_2', why: 'human' });
+        const datum = reachGoal(current, node, config.goal, text);
+        if (datum) return leaveBy({ port: 'output_1', datum });
+        const refused = send(current, cannedReply(config.goal), 'ai');
+        if (refused && refused.kind === 'end') return end(current, refused.status, refused.reason);
+        if (turns >= config.max_turns) return leaveBy({ port: 'output_2', why: 'turns' });
         return journal.update(current, { attempts: turns, due_ms: silenceDue(current) });
       }
       default:

@@ -29,7 +29,7 @@ describeRuntimes('flow trigger sources beyond typed DMs', (api) => {
   const inbound = async (body: Json) => {
     const response = await call('POST', '/_sandbox/inbound', { channel: 'instagram', ...body });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return data(response) as { contact_id: number; conversation: { id: number } };
+    return data(response) as { contact_id: number; conversation: { id: number }; message: Json };
   };
   const sessionsOf = async (flowId: number) => list(await api().call({ path: '/flow-sessions', key: key(), query: { flow_id: String(flowId) } }));
   const comment = async (body: Json) => {
@@ -57,12 +57,68 @@ describeRuntimes('flow trigger sources beyond typed DMs', (api) => {
     expect(sessions[0]).toMatchObject({ status: 'completed', attribution: { post_id: '17900002', comment_id: null, matched_keyword: null } });
   });
 
+  /** A post appears on the account's Instagram (a share must be of one of them). */
+  const post = async (id: string, mediaType = 'IMAGE') => {
+    const response = await call('POST', '/_sandbox/recent-posts', { channel: 'instagram', id, media_type: mediaType });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return data(response);
+  };
+  const messagesOf = async (conversationId: number) => list(await api().call({ path: `/conversations/${conversationId}/messages`, key: key(), query: { limit: '100' } }));
+
   it('a shared post starts a shared_post flow for that post only', async () => {
+    await post('17900004');
+    await post('17900099');
     const flowId = await publish(reply({ source: 'shared_post', post_id: '17900004' }));
     await inbound({ platform_user_id: 'share_1', type: 'image', event: 'shared_post', post_id: '17900099' });
     expect(await sessionsOf(flowId)).toEqual([]);
     await inbound({ platform_user_id: 'share_1', type: 'image', event: 'shared_post', post_id: '17900004' });
     expect((await sessionsOf(flowId))[0]).toMatchObject({ status: 'completed', attribution: { post_id: '17900004', comment_id: null, matched_keyword: null } });
+  });
+
+  it('a shared post sent as docs/sandbox.md shows it (no text, no type) is an image or video message naming the post; the flow starts (L6, L1)', async () => {
+    const shared = await post('17900010', 'REELS');
+    const flowId = await publish(reply({ source: 'shared_post', post_id: null }));
+    const arrived = await inbound({ platform_user_id: 'share_doc', event: 'shared_post', post_id: '17900010' });
+    expect((await sessionsOf(flowId))[0]).toMatchObject({ attribution: { post_id: '17900010' } });
+    const [message] = (await messagesOf(arrived.conversation.id)).filter((row) => row['sender_type'] === 'user');
+    // 2.6: text is null only for a purged body; the attachment says what was shared.
+    expect(message).toMatchObject({ type: 'video', text: '', body_purged: false, attachments: [{ type: 'video', url: shared['permalink'], name: 'shared_post' }] });
+    const events = list(await api().call({ path: '/_sandbox/events', key: key(), query: { type: 'message.received' } }));
+    const received = events.map((event) => (event['data'] ?? event['payload']) as Json).find((payload) => (payload['message'] as Json | undefined)?.['id'] === message!['id']);
+    expect(received?.['message']).toEqual(message);
+  });
+
+  it('a story mention without words is an image message whose attachment names the story, text "" (L1)', async () => {
+    await publish(reply({ source: 'story_mention', once_per_person: false }));
+    const arrived = await inbound({ platform_user_id: 'mention_doc', ig_username: 'ann.shop', event: 'story_mention', post_id: '17955' });
+    const [message] = (await messagesOf(arrived.conversation.id)).filter((row) => row['sender_type'] === 'user');
+    expect(message).toMatchObject({
+      type: 'image',
+      text: '',
+      body_purged: false,
+      attachments: [{ type: 'image', url: 'https://www.instagram.example.test/stories/ann.shop/17955', name: 'story_mention' }],
+    });
+    // Words sent with a mention are kept; a video story is a video message.
+    const worded = await inbound({ platform_user_id: 'mention_doc', type: 'video', text: 'look!', event: 'story_mention', post_id: '17956' });
+    expect(worded.message).toMatchObject({ type: 'video', text: 'look!', attachments: [{ type: 'video', name: 'story_mention' }] });
+  });
+
+  it('refuses a shared post of no post of the account, one with no post_id, and a text-typed mention or share, naming the param; nothing is created (L6)', async () => {
+    const flowId = await publish(reply({ source: 'shared_post', post_id: null }));
+    const refused = async (body: Json, param: string) => {
+      const response = await call('POST', '/_sandbox/inbound', { channel: 'instagram', platform_user_id: 'share_bad', ...body });
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect((response.body as { error: { code: string; param: string } }).error).toMatchObject({ code: 'invalid_param', param });
+    };
+    await refused({ event: 'shared_post', post_id: '999' }, 'post_id');
+    await refused({ event: 'shared_post' }, 'post_id');
+    await refused({ event: 'shared_post', post_id: '999', type: 'text', text: 'hi' }, 'type');
+    await refused({ event: 'story_mention', type: 'text', text: 'hi' }, 'type');
+    // A plain message still needs its text.
+    await refused({}, 'text');
+    expect(await sessionsOf(flowId)).toEqual([]);
+    const contacts = list(await api().call({ path: '/contacts', key: key(), query: { limit: '100' } }));
+    expect(contacts.some((contact) => JSON.stringify(contact).includes('share_bad'))).toBe(false);
   });
 
   it('refuses story events off Instagram and a post_id on a plain message, naming the param', async () => {

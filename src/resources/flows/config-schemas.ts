@@ -225,11 +225,14 @@ export const NodeConfigs = {
   http_request: z
     .strictObject({
       method: z.enum(HTTP_METHODS),
-      url: HttpUrl.describe('http(s) URL, with {placeholders}.'),
+      url: HttpUrl.describe(
+        'http(s) URL, with {placeholders}, on a public host: no credentials, #fragment, loopback, private, link-local (metadata) or internal host (the webhook URL rule; a placeholder in the host is checked once filled).',
+      ),
       headers: z
         .record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().max(1000))
         .default({})
-        .refine((headers) => Object.keys(headers).length <= 20, 'must have at most 20 headers'),
+        .refine((headers) => Object.keys(headers).length <= 20, 'must have at most 20 headers')
+        .describe('Up to 20 request headers; not host, content-length, transfer-encoding or connection, which the HTTP client writes itself.'),
       body: z.string().max(10000).optional().describe('Request body, with {placeholders}; not for GET.'),
       timeout_ms: z.number().int().min(1000).max(10000).default(5000),
       save_response_to: Variable.optional().describe('Keep the response body in this variable.'),

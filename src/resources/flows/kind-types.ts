@@ -38,6 +38,13 @@ export interface VariableUse {
   readonly key: string;
 }
 
+/** A config that has the right shape but breaks a rule of the service (a URL it will not call). */
+export interface PolicyIssue {
+  /** The config key, as configIssues writes it: `url`, `headers.Host`. */
+  readonly key: string;
+  readonly message: string;
+}
+
 export interface TemplateText {
   readonly key: string;
   readonly text: string;
@@ -79,6 +86,12 @@ export interface NodeKind<T extends NodeType> {
   readonly sets?: (config: NodeConfigOf<T>) => readonly VariableUse[];
   readonly reads?: (config: NodeConfigOf<T>) => readonly VariableUse[];
   readonly templates?: (config: NodeConfigOf<T>) => readonly TemplateText[];
+  /**
+   * Rules beyond the config's shape, checked by the validator (so by validate, create, PATCH,
+   * publish and activate) but not by a restore, which reads stored definitions by shape only:
+   * state saved before a rule existed still loads (docs/decisions.md, "What the catalogue promises").
+   */
+  readonly policy?: (config: NodeConfigOf<T>) => readonly PolicyIssue[];
 }
 
 /** What two active flows sharing a channel must not both claim (a keyword, a ref, a payload...). */

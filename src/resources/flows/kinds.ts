@@ -4,16 +4,16 @@
  */
 import type { z } from 'zod';
 import { NodeConfigs, SourceConfigs, type NodeType, type SourceName } from './config-schemas.js';
-import type { MatchKey, NodeKind, Reference, SourceKind, TemplateText, VariableUse } from './kind-types.js';
+import type { MatchKey, NodeKind, PolicyIssue, Reference, SourceKind, TemplateText, VariableUse } from './kind-types.js';
 import { NODE_KINDS } from './nodes.js';
 import { SOURCE_KINDS } from './sources.js';
 
-export type { MatchKey, NodeKind, PortSpec, Reference, SourceKind, TemplateText, VariableUse } from './kind-types.js';
+export type { MatchKey, NodeKind, PolicyIssue, PortSpec, Reference, SourceKind, TemplateText, VariableUse } from './kind-types.js';
 export { BUILT_IN_PLACEHOLDERS, CUSTOM_FIELD_PLACEHOLDER_PREFIX, NODE_KINDS } from './nodes.js';
 export { matchableText, SOURCE_KINDS } from './sources.js';
 
 /** The type-erased view the validator and catalogue loop over. */
-export interface AnyNodeKind extends Omit<NodeKind<NodeType>, 'example' | 'ports' | 'waits' | 'references' | 'sets' | 'reads' | 'templates'> {
+export interface AnyNodeKind extends Omit<NodeKind<NodeType>, 'example' | 'ports' | 'waits' | 'references' | 'sets' | 'reads' | 'templates' | 'policy'> {
   readonly example: unknown;
   readonly ports: (config: unknown) => readonly string[];
   readonly waits: (config: unknown) => boolean;
@@ -21,6 +21,7 @@ export interface AnyNodeKind extends Omit<NodeKind<NodeType>, 'example' | 'ports
   readonly sets?: (config: unknown) => readonly VariableUse[];
   readonly reads?: (config: unknown) => readonly VariableUse[];
   readonly templates?: (config: unknown) => readonly TemplateText[];
+  readonly policy?: (config: unknown) => readonly PolicyIssue[];
 }
 
 export interface AnySourceKind extends Omit<SourceKind<SourceName>, 'example' | 'normalize' | 'matchKeys' | 'references'> {

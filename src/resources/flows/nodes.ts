@@ -6,6 +6,7 @@
  */
 import type { CustomFieldType } from '../custom-fields/schemas.js';
 import type { NodeConfigOf, NodeType } from './config-schemas.js';
+import { httpRequestPolicy } from './http-target.js';
 import type { NodeKind, Reference, TemplateText, VariableUse } from './kind-types.js';
 
 const numbered = (count: number): string[] => Array.from({ length: count }, (_, i) => `output_${i + 1}`);
@@ -200,13 +201,18 @@ export const NODE_KINDS: { readonly [T in NodeType]: NodeKind<T> } = {
   http_request: node({
     type: 'http_request',
     label: 'HTTP request',
-    description: 'Calls an external URL (with {placeholders}); the response body can be kept in a variable.',
+    description:
+      'Calls an external URL (with {placeholders}) on a public host (the webhook URL rule); the response body can be kept in a variable. Sandbox: no request is sent and no name is resolved; the filled URL decides the port (see each output).',
     origin: 'assumption',
     inputs: 1,
     terminal: false,
     outputs: [
-      { port: 'output_1', description: 'A 2xx answer.' },
-      { port: 'output_2', description: 'Any other answer, a timeout or a network error.' },
+      { port: 'output_1', description: 'A 2xx answer. Sandbox: any URL not sent to output_2, answered 2xx with an empty body (save_response_to gets "").' },
+      {
+        port: 'output_2',
+        description:
+          'Any other answer, a timeout or a network error. Sandbox: a host that never resolves (.test, .example, .invalid, .localhost, .onion, example.com/.net/.org), or a filled URL the webhook URL rule refuses.',
+      },
     ],
     example: { method: 'POST', url: 'https://hooks.example.test/leads', headers: { 'Content-Type': 'application/json' }, body: '{"email":"{email}"}', timeout_ms: 5000 },
     ports: () => ['output_1', 'output_2'],
@@ -215,6 +221,7 @@ export const NODE_KINDS: { readonly [T in NodeType]: NodeKind<T> } = {
     mayEnd: true,
     sets: (config) => (config.save_response_to === undefined ? [] : [{ variable: config.save_response_to, key: 'save_response_to' }]),
     templates: (config) => texts([['url', config.url], ['body', config.body]]),
+    policy: httpRequestPolicy,
   }),
   handoff: node({
     type: 'handoff',
@@ -234,13 +241,22 @@ export const NODE_KINDS: { readonly [T in NodeType]: NodeKind<T> } = {
   ai_reply: node({
     type: 'ai_reply',
     label: 'AI conversation',
-    description: 'Lets the AI talk with the person towards a goal for a few turns.',
+    description:
+      'Lets the AI talk with the person towards a goal for a few turns; save_summary_to keeps a short summary whichever way it leaves. Sandbox: deterministic rules per message (see each output), else a canned reply "Thanks! (AI step: <goal>)".',
     origin: 'assumption',
     inputs: 1,
     terminal: false,
     outputs: [
-      { port: 'output_1', description: 'The goal was reached.' },
-      { port: 'output_2', description: 'Turns used up, or the person asked for a human.' },
+      {
+        port: 'output_1',
+        description:
+          'The goal was reached. Sandbox, per goal: capture_leads, an email or phone in the message (saved to the contact, as collect_input does); book_appointments, a slot "YYYY-MM-DD HH:MM" the calendar accepts (booked); qualify_prospects, a budget such as "$2,000" or "500 EUR" (contact marked as a lead); answer_questions, the person says they are served ("thanks", "thank you", "thx", "got it", "that helps", "that helped", "that\'s all", "all good", "perfect"). Whole words; case, accents and punctuation ignored.',
+      },
+      {
+        port: 'output_2',
+        description:
+          'Turns used up, or the person asked for a human. Sandbox: max_turns messages without the goal, or a message asking for a human, checked first: the words human(s), agent(s), representative, operator, or "real person", "live person", "talk to someone", "speak to someone", "customer service".',
+      },
     ],
     example: { goal: 'answer_questions', instructions: 'Answer questions about our services in two sentences at most.', max_turns: 5 },
     ports: () => ['output_1', 'output_2'],

@@ -9,8 +9,9 @@
  * exactly one trigger with id "1"; edges (known nodes, ports that exist, one edge per port, none
  * into the trigger); reachability from the trigger; cycles that never wait; the plan's node cap;
  * channels the source can fire on; references (tags, custom fields, services, flows, comment
- * triggers). Warnings: dead ends, unused variables, unknown placeholders, inactive goto targets.
- * Keyword collisions need the other flows, so the model adds them (./checks.ts).
+ * triggers); node policies (rules beyond a config's shape: the URLs http_request may call).
+ * Warnings: dead ends, unused variables, unknown placeholders, inactive goto targets. Keyword
+ * collisions need the other flows, so the model adds them (./checks.ts).
  */
 import { cyclesWithin, reachableFrom } from './graph.js';
 import { IssueList, shown } from './issues.js';
@@ -149,6 +150,15 @@ export function validateDefinition(input: unknown, ctx: ValidationContext): Vali
   slots.forEach((slot, at) => {
     if (!slot.kind || !slot.config) return;
     for (const ref of slot.kind.references?.(slot.config) ?? []) checkReference(ref, slot.id, `definition.nodes[${slot.index}].config`, ctx, errors, warnings);
+    for (const issue of slot.kind.policy?.(slot.config) ?? []) {
+      errors.add({
+        code: 'invalid_config',
+        message: `Node ${shown(slot.id)} (${slot.type}): ${issue.key}: ${issue.message}`,
+        path: `definition.nodes[${slot.index}].config.${issue.key}`,
+        node_id: slot.id,
+        key: issue.key,
+      });
+    }
     for (const use of slot.kind.sets?.(slot.config) ?? []) if (!sets.has(use.variable)) sets.set(use.variable, { node: slot.id, index: slot.index, key: use.key });
     if (slot.type === 'collect_input' && slot.config['save_to_field'] !== undefined) reads.add(String(slot.config['variable_name']));
     for (const use of slot.kind.reads?.(slot.config) ?? []) reads.add(use.variable);

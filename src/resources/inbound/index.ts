@@ -13,7 +13,7 @@ import { inboundPowers } from './sandbox.js';
 export const inboundGroup = defineGroup({
   name: 'inbound',
   description:
-    'Inbound messages (sandbox): a customer writes in; contacts, threads, windows, SMS STOP/START, SMS body purge and message.received follow; offers messageReceived.',
+    'Inbound messages (sandbox): a customer writes in; contacts, threads, windows, SMS STOP/START, SMS body purge and message.received follow; story mentions and shared posts are media messages naming the story or post; offers messageReceived and accountPost (a shared post must be one of the account’s posts).',
   needs: [channelsGroup, contactsGroup, conversationsGroup, messagesGroup, optOutsGroup, blockedUsersGroup],
   hooks: inboundHooks,
   model: ({ core, needs, hooks }) => createInboundModel(core, needs, hooks),

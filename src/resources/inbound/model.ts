@@ -9,9 +9,14 @@
  * purged: kept in the transcript with `text` null and `body_purged` true (2.6). STOP and START
  * still work, since the keyword is read before the body is dropped.
  *
+ * A story mention or a shared post is an image or video message whose attachment names the story
+ * or the post (./media-events.ts); a shared post must be one of the account's Instagram posts,
+ * which the group answering `accountPost` (recent posts) knows.
+ *
  * Groups that react to what customers write (knowledge gaps) listen to `messageReceived`, run
  * once the message is stored, inside the same transaction; this group never imports them.
  */
+import { invalidParam } from '../../core/errors.js';
 import { hook, type HooksOf } from '../../core/hooks.js';
 import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
@@ -25,6 +30,7 @@ import type { MessagesModel } from '../messages/model.js';
 import type { InboundEvent, InboundMessage, MessageData } from '../messages/schemas.js';
 import type { OptOutsModel } from '../opt-outs/model.js';
 import type { OptOutData } from '../opt-outs/schemas.js';
+import { inboundShape, type AccountPost } from './media-events.js';
 
 export const SMS_STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'] as const;
 export const SMS_START_KEYWORDS = ['START', 'UNSTOP'] as const;
@@ -44,7 +50,7 @@ export interface ReceivedMessage {
   readonly contact_id: number;
   readonly channel: Channel;
   readonly message_id: number;
-  /** Null when the body was purged or the message carried no text. */
+  /** The customer's words; null when the body was purged or the message carried none (a bare mention or share). */
   readonly text: string | null;
   readonly received_at: string;
   /** A plain message, or on Instagram a story reply, story mention or shared post. */
@@ -58,6 +64,12 @@ export interface ReceivedMessage {
 export const inboundHooks = {
   /** A customer's message was stored (not a blocked sender's, which is dropped). */
   messageReceived: hook<[accountId: number, message: ReceivedMessage]>(),
+  /**
+   * Provider: one of the account's Instagram posts by id (recent posts answer it), for a shared
+   * post; the first answer wins. With no provider (a simulator composed without recent posts)
+   * any post id is taken.
+   */
+  accountPost: hook<[accountId: number, postId: string], AccountPost | undefined>(),
 };
 
 export type InboundResult =
@@ -93,6 +105,12 @@ export function createInboundModel(core: CoreServices, deps: InboundNeeds, hooks
       const person = { channel: input.channel, platform_user_id: input.platform_user_id, ig_username: input.ig_username ?? null };
       const block = deps.blockedUsers.activeBlock(accountId, person);
       if (block) return { delivered: false, reason: 'blocked', blocked_user_id: block.id };
+      // A share is of one of the account's posts (the shared_post source's "one of the account's posts").
+      const post = input.event === 'shared_post' && input.post_id !== undefined ? hooks.accountPost.first(accountId, input.post_id) : undefined;
+      if (input.event === 'shared_post' && post === undefined && hooks.accountPost.size > 0) {
+        throw invalidParam('post_id', `post_id ${JSON.stringify(input.post_id)} is not one of the account's Instagram posts (GET /recent-posts?platform=instagram).`);
+      }
+      const shape = inboundShape(input, post);
 
       const existed = deps.contacts.findByIdentity(accountId, input.channel, input.platform_user_id) !== undefined;
       const contact = deps.contacts.upsertFromInbound(accountId, {
@@ -107,10 +125,11 @@ export function createInboundModel(core: CoreServices, deps: InboundNeeds, hooks
       const { conversation, message } = deps.conversations.append(opened.conversation, {
         sender_type: 'user',
         sender_name: contact.name,
-        type: input.type,
-        text: input.text ?? null,
+        type: shape.type,
+        // 2.6: text is null only for a purged body; a message sent without words has "".
+        text: input.text ?? '',
         ...(purged ? { body_purged: true } : {}),
-        ...(input.attachments !== undefined ? { attachments: input.attachments } : {}),
+        ...(shape.attachments !== undefined ? { attachments: shape.attachments } : {}),
         ...(input.message_id !== undefined ? { message_id: input.message_id } : {}),
       });
       const optOut = input.channel === 'sms' ? smsKeyword(accountId, input.platform_user_id, input.text) : null;
@@ -127,7 +146,7 @@ export function createInboundModel(core: CoreServices, deps: InboundNeeds, hooks
         contact_id: contact.id,
         channel: conversation.channel,
         message_id: message.id,
-        text: presented.text,
+        text: presented.text === '' ? null : presented.text,
         received_at: presented.created_at,
         event: input.event,
         post_id: input.post_id ?? null,

@@ -1,6 +1,7 @@
 /** Recent posts (2.23): what the connected Instagram and Facebook accounts have posted, as the sandbox holds it. */
 import { defineGroup } from '../../groups/define.js';
 import { channelsGroup } from '../channels/index.js';
+import { inboundGroup } from '../inbound/index.js';
 import { postsGroup } from '../posts/index.js';
 import { createRecentPostsModel } from './model.js';
 import { recentPostRoutes } from './routes.js';
@@ -12,14 +13,17 @@ import { channelPostsOf } from './published.js';
 export const recentPostsGroup = defineGroup({
   name: 'recentPosts',
   description:
-    'Recent posts (2.23, 4.14): the connected channel’s posts newest first (limit up to 50), 409 not_connected, 503 service_unavailable as a sandbox fault; addChannelPost for the posts group.',
-  needs: [channelsGroup, postsGroup],
+    'Recent posts (2.23, 4.14): the connected channel’s posts newest first (limit up to 50), 409 not_connected, 503 service_unavailable as a sandbox fault; addChannelPost for the posts group; answers inbound accountPost (which posts can be shared).',
+  needs: [channelsGroup, postsGroup, inboundGroup],
   model: ({ core, needs }) => createRecentPostsModel(core, needs),
   // A post the posts group publishes (4.15) is on the channel from then on, so it is a recent post.
-  listen: ({ model, on }) =>
+  // A shared post (sandbox inbound) must be one of the account's Instagram posts.
+  listen: ({ model, on }) => {
     on.posts.postPublished.add((accountId, published) => {
       for (const post of channelPostsOf(published)) model.addChannelPost(accountId, post);
-    }),
+    });
+    on.inbound.accountPost.add((accountId, postId) => model.find(accountId, 'instagram', postId));
+  },
   routes: recentPostRoutes,
   sandbox: recentPostPowers,
   seed: recentPostSeed,

@@ -72,6 +72,12 @@ export function createRecentPostsModel(core: CoreServices, needs: { readonly cha
   return {
     addChannelPost,
 
+    /** One post of the channel by its id, as GET /recent-posts shows it. */
+    find(accountId: number, channel: PostChannel, postId: string): RecentPostData | undefined {
+      const post = posts.findUnique('key', `${accountId}:${channel}:${postId}`);
+      return post ? present(post) : undefined;
+    },
+
     /** GET /recent-posts: newest first (posted_at, then id). */
     list(accountId: number, channel: PostChannel, page: PageRequest) {
       if (!needs.channels.isConnected(accountId, channel)) {

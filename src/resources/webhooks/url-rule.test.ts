@@ -74,4 +74,13 @@ describe('checkWebhookUrl', () => {
   it('returns the normalised URL', () => {
     expect(checkWebhookUrl('HTTPS://Hooks.Switchboard.TEST/a b', false)).toEqual({ ok: true, url: 'https://hooks.switchboard.test/a%20b' });
   });
+
+  it('plainHttp (a flow http_request) accepts http to a public host and keeps every other refusal, without the local-receiver hint', () => {
+    expect(checkWebhookUrl('http://hooks.switchboard.test/x', false, { plainHttp: true })).toMatchObject({ ok: true });
+    expect(checkWebhookUrl('http://169.254.169.254/latest', false, { plainHttp: true })).toMatchObject({ ok: false, reason: expect.stringMatching(/public/) });
+    expect(checkWebhookUrl('http://u:p@hooks.switchboard.test/x', false, { plainHttp: true })).toMatchObject({ ok: false, reason: expect.stringMatching(/credentials/) });
+    const loopback = checkWebhookUrl('http://127.0.0.1:8080/x', false, { plainHttp: true, localHint: false });
+    expect(loopback).toMatchObject({ ok: false, reason: expect.stringMatching(/public/) });
+    expect(JSON.stringify(loopback)).not.toMatch(/allowLocalWebhooks/);
+  });
 });

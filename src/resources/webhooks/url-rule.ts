@@ -13,9 +13,20 @@ import { isLoopbackIPv4, isLoopbackIPv6, isNonPublicIPv4, isNonPublicIPv6, parse
 
 export type UrlVerdict = { ok: true; url: string } | { ok: false; reason: string };
 
+export interface UrlRuleOptions {
+  /**
+   * Also accept plain http to a public host. Webhook endpoints never do (4.1: https); a flow's
+   * `http_request` node does (its catalogue entry says "http(s)"), with every other part of the
+   * rule (no credentials, no loopback, private, metadata or internal hosts) unchanged.
+   */
+  readonly plainHttp?: boolean;
+  /** Say how to allow a local receiver (true for webhooks; a flow node has no such option). */
+  readonly localHint?: boolean;
+}
+
 const INTERNAL_SUFFIXES = ['.localhost', '.localdomain', '.local', '.internal', '.intranet', '.lan', '.home.arpa', '.corp', '.private'];
 
-export function checkWebhookUrl(raw: string, allowLocal: LoopbackAllowance): UrlVerdict {
+export function checkWebhookUrl(raw: string, allowLocal: LoopbackAllowance, options: UrlRuleOptions = {}): UrlVerdict {
   let url: URL;
   try {
     url = new URL(raw);
@@ -33,7 +44,7 @@ export function checkWebhookUrl(raw: string, allowLocal: LoopbackAllowance): Url
   if (loopback && allowLocal !== false) {
     return { ok: false, reason: `url is on a loopback host, and local webhooks are allowed on ${describeAllowance(allowLocal)} only (not ${urlPort(url)}).` };
   }
-  if (url.protocol !== 'https:') {
+  if (url.protocol !== 'https:' && !options.plainHttp) {
     return {
       ok: false,
       reason: loopback
@@ -45,7 +56,7 @@ export function checkWebhookUrl(raw: string, allowLocal: LoopbackAllowance): Url
   if (hostProblem) {
     return {
       ok: false,
-      reason: loopback
+      reason: loopback && options.localHint !== false
         ? `${hostProblem} A local receiver needs the simulator option allowLocalWebhooks (serve --allow-local-webhooks <ports>).`
         : hostProblem,
     };
