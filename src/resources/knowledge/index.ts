@@ -19,9 +19,8 @@ export const knowledgeGroup = defineGroup({
   needs: [accountGroup, aiConfigGroup, conversationsGroup, sendingGroup, inboundGroup],
   model: ({ core, needs }) => createKnowledgeModel(core, needs),
   listen: ({ model, on }) => {
-    on.inbound.messageReceived.add((accountId, message) => {
-      model.hear(accountId, message);
-    });
+    // Inbound questions are heard by the sandbox's AI (ai-assistant), after the flow runtime: a
+    // message a flow took, or one the AI escalates, is not the knowledge base's to answer.
     on.conversations.conversationDeleted.add((accountId, conversationId) => model.forgetConversation(accountId, conversationId));
     on.aiConfig.bookableServices.add((accountId) => model.services.bookableRows(accountId));
   },
