@@ -103,6 +103,27 @@ describeRuntimes('the AI replies at once with batching off (audit 7, M4)', (api)
     const plain = say('tg_m4_flow', question);
     expect(await botLines(plain.id)).toHaveLength(1);
   });
+
+  it('at one frozen instant, a flow that took the first message does not silence the AI for the next', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await batching(false);
+    const definition = {
+      trigger: { source: 'dm', keywords: ['sparrow'], match_type: 'contains' },
+      nodes: [
+        { id: '1', type: 'trigger', config: {} },
+        { id: '2', type: 'message', config: { text: 'Sparrow club: welcome!' } },
+      ],
+      edges: [{ from: '1', to: '2' }],
+    };
+    const created = data(await call('POST', '/flows', { name: 'Sparrow club', channels: ['whatsapp'], definition }));
+    expect((await call('POST', `/flows/${created['id']}/activate`, {})).status).toBe(200);
+    const thread = say('+15550002323', 'sparrow', 'whatsapp');
+    const sessions = data<Json[]>(await call('GET', '/flow-sessions', undefined, { contact_id: String(thread.contact_id) }));
+    expect(sessions.map((session) => session['status'])).toEqual(['completed']);
+    expect(await botLines(thread.id)).toEqual([]);
+    say('+15550002323', FAQ_QUESTION, 'whatsapp');
+    expect((await botLines(thread.id)).map((line) => line['text'])).toEqual([await faqAnswer(1)]);
+  });
 });
 
 describeRuntimes('the AI replies once per batch with batching on (audit 7, M4)', (api) => {
