@@ -27,4 +27,16 @@ describe('outsideQuietHours', () => {
     // 2030-03-10: clocks go from 02:00 EST to 03:00 EDT; 23:00 EST on the 9th -> 08:00 EDT (12:00Z).
     expect(outsideQuietHours(at('2030-03-10T04:00:00Z'), night, NY)).toBe(at('2030-03-10T12:00:00Z'));
   });
+
+  it('across the fall-back night, the end is 08:00 EST', () => {
+    // 2030-11-03: clocks go from 02:00 EDT back to 01:00 EST; 23:00 EDT on the 2nd -> 08:00 EST (13:00Z).
+    expect(outsideQuietHours(at('2030-11-03T03:00:00Z'), night, NY)).toBe(at('2030-11-03T13:00:00Z'));
+    // Inside the repeated hour (01:30 EST) -> 08:00 EST.
+    expect(outsideQuietHours(at('2030-11-03T06:30:00Z'), night, NY)).toBe(at('2030-11-03T13:00:00Z'));
+  });
+
+  it('a zone east of UTC (Asia/Kolkata, +05:30)', () => {
+    // 22:15 IST -> 08:00 IST next day (02:30Z).
+    expect(outsideQuietHours(at('2030-03-04T16:45:00Z'), night, 'Asia/Kolkata')).toBe(at('2030-03-05T02:30:00Z'));
+  });
 });
