@@ -160,6 +160,31 @@ describeRuntimes('the AI replies once per batch with batching on (audit 7, M4)',
     expect((await botLines(thread.id)).map((line) => line['created_at'])).toEqual(['2030-03-04T15:00:06+00:00']);
   });
 
+  it('a batch waiting at a snapshot is sent after a restore (timers are stored), and not twice', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await batching(true, 6000);
+    const thread = say('tg_m4_snapshot', FAQ_QUESTION);
+    const snapshot = JSON.parse(JSON.stringify(api().sim.snapshot())) as unknown;
+    advance('10s');
+    expect(await botLines(thread.id)).toHaveLength(1);
+    const operator = { 'X-Sandbox-Token': api().sim.controlToken };
+    expect((await api().call({ method: 'POST', path: '/_sandbox/restore', headers: operator, body: snapshot })).status).toBe(200);
+    expect(await botLines(thread.id)).toEqual([]);
+    advance('10s');
+    expect((await botLines(thread.id)).map((line) => line['text'])).toEqual([await faqAnswer(1)]);
+  });
+
+  it('a deleted thread takes its waiting reply with it', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await batching(true, 6000);
+    const gone = say('tg_m4_deleted', FAQ_QUESTION);
+    const kept = say('tg_m4_kept', FAQ_QUESTION);
+    expect((await call('DELETE', `/conversations/${gone.id}`)).status).toBe(200);
+    advance('10s');
+    expect(await botLines(kept.id)).toHaveLength(1);
+    expect((await call('GET', `/conversations/${gone.id}`)).status).toBe(404);
+  });
+
   it('drops the batch when the thread is muted before it is due', async () => {
     api().sim.sandbox.clock.freeze(T0);
     await batching(true, 6000);
