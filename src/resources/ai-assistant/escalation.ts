@@ -5,9 +5,10 @@
  * - `file_handling`: with the section available on the plan and `enabled`, a message carrying an
  *   image, a document (attachment type `file`) or a video escalates when that kind's
  *   `auto_escalate_on_*` switch is on. With `escalate_if_team_online` on, only while at least one
- *   team member's status is `online` (someone is there to take it); off, whoever is online.
+ *   team member's status is `online` (someone is there to take it); off, regardless of who is.
  * - `behavior.auto_escalation`: a customer who asks for a person (`asksForHuman`) is escalated.
  */
+
 /** An attachment as the message carries it: `image`, `video`, `audio` or `file` (a document). */
 export interface InboundAttachment {
   readonly type: string;
