@@ -7,6 +7,7 @@
  */
 import { eventCatalogueOf } from '../groups/compose.js';
 import { accountGroup } from './account/index.js';
+import { aiAssistantGroup } from './ai-assistant/index.js';
 import { aiConfigGroup } from './ai-config/index.js';
 import { appointmentsGroup } from './appointments/index.js';
 import { blockedUsersGroup } from './blocked-users/index.js';
@@ -56,6 +57,7 @@ export const registry = [
   commentsGroup,
   recentPostsGroup,
   flowRuntimeGroup,
+  aiAssistantGroup,
   webhooksGroup,
   marketGroup,
 ] as const;

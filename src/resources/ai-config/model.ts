@@ -154,6 +154,22 @@ export function createAiConfigModel(core: CoreServices, needs: AiConfigNeeds, ho
     /** True when the AI answers on this channel. */
     aiEnabled: (accountId: number, channel: Channel): boolean => switches.aiEnabled(accountId, channel),
 
+    /**
+     * What the sandbox's AI acts on (ai-assistant): its name, batching, the human-request switch,
+     * file handling and follow-ups, each feature section with `available` (the plan's).
+     */
+    assistantSettings(accountId: number) {
+      const config = stored(accountId);
+      const available = features(accountId);
+      return {
+        name: config.identity.name,
+        behavior: config.behavior,
+        file_handling: { available: available.file_handling, ...config.file_handling },
+        followups: { available: available.followups, ...config.followups },
+        timezone: needs.account.getAccount(accountId).timezone,
+      };
+    },
+
     /** The booking section (timing with the account time zone, the calendar). */
     bookingSettings: (accountId: number): BookingSettings => bookingOf(accountId, stored(accountId)),
 

@@ -1,7 +1,8 @@
 /**
  * Knowledge gaps (2.19, 4.12): questions the knowledge base could not answer. They arise from
- * inbound traffic (the inbound group's `messageReceived` hook): a customer's question on a
- * channel whose AI is on is matched against the active, indexed FAQs (./matching.ts). A good
+ * inbound traffic the sandbox's AI hears (ai-assistant, on the inbound group's `messageReceived`
+ * hook, after the flow runtime): a customer's question on a live AI thread (./model.ts
+ * `aiLive`) is matched against the active, indexed FAQs (./matching.ts). A good
  * match counts as a use of that FAQ; a weak one opens a `weak_match` gap, none a `no_knowledge`
  * gap. The same question again (same canonical text) while its gap is open or pending adds an
  * occurrence instead of a new gap. An active FAQ written later that answers a gap's question

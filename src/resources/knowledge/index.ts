@@ -5,6 +5,7 @@ import { accountGroup } from '../account/index.js';
 import { aiConfigGroup } from '../ai-config/index.js';
 import { conversationsGroup } from '../conversations/index.js';
 import { inboundGroup } from '../inbound/index.js';
+import { sendingGroup } from '../sending/index.js';
 import { createKnowledgeModel } from './model.js';
 import { knowledgeMutants } from './mutants.js';
 import { knowledgeRoutes } from './routes.js';
@@ -15,12 +16,11 @@ export const knowledgeGroup = defineGroup({
   name: 'knowledge',
   description:
     'Knowledge base (2.19, 4.12): usage under one shared plan cap, FAQs with indexing on the virtual clock, bookable services, documents, and knowledge gaps from inbound questions.',
-  needs: [accountGroup, aiConfigGroup, conversationsGroup, inboundGroup],
+  needs: [accountGroup, aiConfigGroup, conversationsGroup, sendingGroup, inboundGroup],
   model: ({ core, needs }) => createKnowledgeModel(core, needs),
   listen: ({ model, on }) => {
-    on.inbound.messageReceived.add((accountId, message) => {
-      model.hear(accountId, message);
-    });
+    // Inbound questions are heard by the sandbox's AI (ai-assistant), after the flow runtime: a
+    // message a flow took, or one the AI escalates, is not the knowledge base's to answer.
     on.conversations.conversationDeleted.add((accountId, conversationId) => model.forgetConversation(accountId, conversationId));
     on.aiConfig.bookableServices.add((accountId) => model.services.bookableRows(accountId));
   },

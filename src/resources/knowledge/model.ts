@@ -14,7 +14,9 @@ import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
 import type { AccountModel } from '../account/model.js';
 import type { AiConfigModel } from '../ai-config/model.js';
+import type { ConversationsModel } from '../conversations/model.js';
 import type { ReceivedMessage } from '../inbound/model.js';
+import type { SendingModel } from '../sending/model.js';
 import { createDocuments, type NewDocument } from './documents.js';
 import { createFaqs, type NewFaq } from './faqs.js';
 import { createGaps, type Hearing, type NewGap } from './gaps.js';
@@ -26,6 +28,9 @@ import { createServices, type NewService, type ServiceRecord } from './services.
 export interface KnowledgeNeeds {
   readonly account: AccountModel;
   readonly aiConfig: AiConfigModel;
+  readonly conversations: ConversationsModel;
+  /** The recipient rules every sender shares: an opted-out or blocked customer gets no AI answer. */
+  readonly sending: SendingModel;
 }
 
 /** A sandbox override of an account's item cap (null: the plan's). */
@@ -137,9 +142,25 @@ export function createKnowledgeModel(core: CoreServices, needs: KnowledgeNeeds) 
     /** A deleted thread's (or erased contact's) messages leave the gaps they raised. */
     forgetConversation: (accountId: number, conversationId: number) => gaps.forgetConversation(accountId, conversationId),
 
-    /** An inbound message (the inbound group's hook): answered by an FAQ, or a gap; nothing where the AI is off. */
+    /**
+     * Whether the AI may answer in this thread now: its channel's AI is on, the thread is not
+     * muted (2.5: assigned or escalated; 3.1: any `ai_paused` reason) and the customer may be
+     * messaged (not opted out or blocked: the send rules of sending/recipient-rules.ts).
+     */
+    aiLive(accountId: number, conversationId: number, channel: ReceivedMessage['channel']): boolean {
+      if (!needs.aiConfig.aiEnabled(accountId, channel)) return false;
+      const conversation = needs.conversations.find(accountId, conversationId);
+      if (!conversation || conversation.ai_pause_reason !== null) return false;
+      return needs.sending.recipients.person(conversation, 'message') === undefined;
+    },
+
+    /**
+     * An inbound message the AI hears: answered by an FAQ (its use counted), or a gap with the
+     * AI's reply. Nothing where the AI is not live (audit 7, M1): a muted thread or an opted-out
+     * customer gets no answer, so no `ai_response` is recorded and no FAQ use is counted.
+     */
     hear(accountId: number, message: ReceivedMessage): Hearing {
-      if (message.text === null || !needs.aiConfig.aiEnabled(accountId, message.channel)) return { kind: 'ignored' };
+      if (message.text === null || !model.aiLive(accountId, message.conversation_id, message.channel)) return { kind: 'ignored' };
       const heard = gaps.hear(accountId, { channel: message.channel, conversation_id: message.conversation_id, text: message.text }, faqs.answering(accountId));
       if (heard.kind === 'answered') faqs.markUsed(heard.faq);
       return heard;

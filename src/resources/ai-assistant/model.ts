@@ -1,0 +1,229 @@
+/**
+ * The sandbox's AI (2.17, 2.19; docs/decisions.md, "The sandbox's AI acts as configured"): what
+ * it does with a customer's message, on the virtual clock, deterministically.
+ *
+ * It hears a message after the flow runtime (registry order), and only where it is live: the
+ * channel's AI on, the thread not muted, the customer messageable (knowledge `aiLive`), and no
+ * flow took the message (./flow-handled.ts). Then, in order:
+ * 1. an escalation switch that applies (./escalation.ts) escalates the thread, as a flow's handoff
+ *    does, and the AI says nothing more;
+ * 2. the knowledge base hears the question (an FAQ's use counted, or a gap opened or seen again);
+ * 3. the AI replies with what the knowledge base gave: the FAQ's answer, or the gap's
+ *    `ai_response` (one source of truth: the reply is exactly what the gap records). With
+ *    `behavior.batch_messages` on, the reply waits `batch_window_ms` from the first answered
+ *    message of the batch and answers every question of it in one `bot` message; off, at once;
+ * 4. after its reply, with follow-ups available and on, a `followup` message at
+ *    `first_delay_minutes` and a second `second_delay_hours` after it, moved out of quiet hours,
+ *    dropped once the customer writes.
+ * Every message it sends follows the send rules of sending/recipient-rules.ts, judged at the
+ * instant it is due.
+ */
+import type { CoreServices } from '../../groups/services.js';
+import type { AiConfigModel } from '../ai-config/model.js';
+import { windowOpen } from '../channels/capabilities.js';
+import type { ConversationRecord, ConversationsModel } from '../conversations/model.js';
+import type { RuntimeModel } from '../flow-runtime/model.js';
+import type { ReceivedMessage } from '../inbound/model.js';
+import type { Hearing } from '../knowledge/gaps.js';
+import type { KnowledgeModel } from '../knowledge/model.js';
+import type { MessagesModel } from '../messages/model.js';
+import type { SendingModel } from '../sending/model.js';
+import type { TeamModel } from '../team/model.js';
+import { escalationCause } from './escalation.js';
+import { createFlowHandled } from './flow-handled.js';
+import { outsideQuietHours } from './quiet-hours.js';
+import { flowMarkIndexes, flowMarkRules, timerIndexes, timerRules, type FlowMarkRecord, type TimerRecord } from './records.js';
+
+export interface AssistantNeeds {
+  readonly aiConfig: AiConfigModel;
+  readonly conversations: ConversationsModel;
+  readonly messages: MessagesModel;
+  readonly sending: SendingModel;
+  readonly team: TeamModel;
+  readonly knowledge: KnowledgeModel;
+  readonly flowRuntime: RuntimeModel;
+}
+
+/** What the AI writes when the customer has not answered its reply (step 1, step 2). */
+export const FOLLOWUP_TEXTS: Readonly<Record<1 | 2, string>> = {
+  1: 'Just checking in: did that answer your question?',
+  2: "I'm still here if you need anything else. Just reply to this message.",
+};
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** A message's text is at most 4096 characters (2.6, POST /messages). */
+const MAX_TEXT = 4096;
+
+/** What the AI says to a heard question, or null when it heard nothing to answer. */
+function answerOf(hearing: Hearing): string | null {
+  if (hearing.kind === 'answered') return hearing.faq.answer;
+  if (hearing.kind === 'gap') return hearing.gap.ai_response;
+  return null;
+}
+
+export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) {
+  const { store, clock, scheduler, logger } = core;
+  const timers = store.define<TimerRecord>('ai_timers', timerIndexes, timerRules);
+  const marks = store.define<FlowMarkRecord>('ai_flow_marks', flowMarkIndexes, flowMarkRules);
+  const flowHandled = createFlowHandled(store, clock, needs.flowRuntime, marks);
+
+  const timersOf = (conversationId: number, kind: TimerRecord['kind']): TimerRecord[] =>
+    timers.idsByIndex('conversation', String(conversationId)).map((id) => timers.get(id)!).filter((timer) => timer.kind === kind);
+
+  function cancel(conversationId: number, kind: TimerRecord['kind']): void {
+    for (const timer of timersOf(conversationId, kind)) timers.remove(timer.id);
+  }
+
+  function schedule(accountId: number, conversationId: number, kind: TimerRecord['kind'], dueMs: number, answers: readonly string[], step: number): void {
+    timers.insert({ id: store.nextId('ai_timer'), account_id: accountId, conversation_id: conversationId, kind, due_ms: dueMs, answers: [...answers], step });
+    armAt(dueMs);
+  }
+
+  const teamOnline = (accountId: number): boolean => needs.team.list(accountId).some((member) => member.status === 'online');
+
+  /** The platform would take a message to this thread's customer at `atMs` (the shared send rules). */
+  function messageable(conversation: ConversationRecord, atMs: number): boolean {
+    const rules = needs.sending.recipients;
+    return rules.connection(conversation) === undefined && rules.person(conversation, 'message') === undefined && windowOpen(conversation.channel, conversation.last_inbound_ms, atMs);
+  }
+
+  /** The thread as it stands, when the AI may still speak in it: live, and its customer messageable at `atMs`. */
+  function liveThread(accountId: number, conversationId: number, atMs: number): ConversationRecord | undefined {
+    const conversation = needs.conversations.find(accountId, conversationId);
+    if (!conversation || !needs.knowledge.aiLive(accountId, conversation.id, conversation.channel)) return undefined;
+    return messageable(conversation, atMs) ? conversation : undefined;
+  }
+
+  /** The AI's reply (`bot`), then the first follow-up armed. Stamped at the instant it was due. */
+  function reply(accountId: number, conversationId: number, answers: readonly string[], atMs: number): void {
+    const conversation = liveThread(accountId, conversationId, atMs);
+    if (!conversation) return;
+    const settings = needs.aiConfig.assistantSettings(accountId);
+    needs.conversations.append(conversation, { sender_type: 'bot', sender_name: settings.name, text: answers.join('\n\n').slice(0, MAX_TEXT), at_ms: atMs });
+    cancel(conversation.id, 'followup');
+    const { followups } = settings;
+    if (followups.available && followups.enabled) {
+      schedule(accountId, conversation.id, 'followup', outsideQuietHours(atMs + followups.first_delay_minutes * MINUTE_MS, followups.quiet_hours, settings.timezone), [], 1);
+    }
+  }
+
+  /** A follow-up is due: sent when the thread is still live, open and messageable; the first arms the second. */
+  function followUp(timer: TimerRecord): void {
+    const { account_id: accountId, conversation_id: conversationId, due_ms: atMs } = timer;
+    const conversation = liveThread(accountId, conversationId, atMs);
+    if (!conversation || conversation.status === 'resolved' || conversation.status === 'archived') return;
+    const settings = needs.aiConfig.assistantSettings(accountId);
+    const { followups } = settings;
+    if (!followups.available || !followups.enabled) return;
+    const step = timer.step === 2 ? 2 : 1;
+    needs.conversations.append(conversation, { sender_type: 'followup', sender_name: settings.name, text: FOLLOWUP_TEXTS[step], at_ms: atMs });
+    if (step === 1) {
+      schedule(accountId, conversationId, 'followup', outsideQuietHours(atMs + followups.second_delay_hours * HOUR_MS, followups.quiet_hours, settings.timezone), [], 2);
+    }
+  }
+
+  function fire(timer: TimerRecord): void {
+    if (timer.kind === 'reply') reply(timer.account_id, timer.conversation_id, timer.answers, timer.due_ms);
+    else followUp(timer);
+  }
+
+  // ---- timers on the virtual clock (stored, so snapshots carry them; one scheduler task for the earliest)
+  let armed: { at: number; cancel: () => void } | undefined;
+  let running = true;
+  function armAt(due: number): void {
+    if (!running || (armed && armed.at <= due)) return;
+    armed?.cancel();
+    armed = { at: due, cancel: scheduler.at(due, () => fireDue()) };
+  }
+  function rearm(): void {
+    armed?.cancel();
+    armed = undefined;
+    let earliest = Infinity;
+    for (const id of timers.idsByIndex('all', 'all')) earliest = Math.min(earliest, timers.get(id)!.due_ms);
+    if (earliest !== Infinity) armAt(earliest);
+  }
+  /** Fires every due timer, earliest first (a reply arms a follow-up that may be due too). */
+  function fireDue(): void {
+    armed = undefined;
+    const now = clock.now();
+    for (let round = 0; round < 1000; round++) {
+      const due = timers
+        .idsByIndex('all', 'all')
+        .map((id) => timers.get(id)!)
+        .filter((timer) => timer.due_ms <= now)
+        .sort((a, b) => a.due_ms - b.due_ms || a.id - b.id);
+      if (due.length === 0) break;
+      for (const timer of due) {
+        try {
+          store.transaction(() => {
+            const fresh = timers.get(timer.id);
+            if (!fresh) return;
+            timers.remove(fresh.id);
+            fire(fresh);
+          });
+        } catch (error) {
+          logger.error(`AI timer ${timer.id} failed`, error);
+        }
+      }
+    }
+    rearm();
+  }
+
+  return {
+    /** `messageReceived` (inbound), heard after the flow runtime. */
+    heard(accountId: number, message: ReceivedMessage): void {
+      const conversation = needs.conversations.find(accountId, message.conversation_id);
+      if (!conversation) return;
+      // The customer wrote: the follow-ups waiting on their silence are off.
+      cancel(conversation.id, 'followup');
+      const flowTook = flowHandled.tookMessage(accountId, conversation.id, message.contact_id);
+      if (flowTook || !needs.knowledge.aiLive(accountId, conversation.id, conversation.channel)) return;
+
+      const settings = needs.aiConfig.assistantSettings(accountId);
+      const latest = needs.messages.latestInbound(conversation.id);
+      const attachments = latest?.id === message.message_id ? latest.attachments : [];
+      const cause = escalationCause({ auto_escalation: settings.behavior.auto_escalation, file_handling: settings.file_handling }, { text: message.text, attachments }, () =>
+        teamOnline(accountId),
+      );
+      if (cause !== null) {
+        // The system escalates, as a flow's handoff node does (3.1: `escalated` is set by the system).
+        needs.conversations.system.setState(accountId, conversation.id, { status: 'escalated' });
+        cancel(conversation.id, 'reply');
+        return;
+      }
+
+      const answer = answerOf(needs.knowledge.hear(accountId, message));
+      if (answer === null) return;
+      if (!settings.behavior.batch_messages) {
+        reply(accountId, conversation.id, [answer], clock.now());
+        return;
+      }
+      const pending = timersOf(conversation.id, 'reply')[0];
+      if (!pending) schedule(accountId, conversation.id, 'reply', clock.now() + settings.behavior.batch_window_ms, [answer], 0);
+      else if (!pending.answers.includes(answer)) timers.update(pending.id, { answers: [...pending.answers, answer] });
+    },
+
+    /** A thread was deleted: its timers and flow mark go with it. */
+    forgetConversation(conversationId: number): void {
+      cancel(conversationId, 'reply');
+      cancel(conversationId, 'followup');
+      flowHandled.forget(conversationId);
+    },
+
+    timers: {
+      start(): void {
+        running = true;
+        rearm();
+      },
+      stop(): void {
+        running = false;
+        armed?.cancel();
+        armed = undefined;
+      },
+      fireDue,
+    },
+  };
+}
+
+export type AssistantModel = ReturnType<typeof createAssistantModel>;

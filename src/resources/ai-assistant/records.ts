@@ -1,0 +1,51 @@
+/**
+ * What the sandbox's AI keeps between stimuli, in the store (so snapshots, restores and resets
+ * carry it): its timers (a batched reply waiting for the batch window, a follow-up waiting for
+ * its delay) and, per thread, the last flow event it has seen (./flow-handled.ts).
+ */
+import { z } from 'zod';
+import type { Entity, IndexDefinitions } from '../../store/collection.js';
+import type { RecordRules } from '../../store/rules.js';
+import { EpochMs, storedRecord } from '../shared/schemas.js';
+
+/** A reply waiting for its batch window, or the first or second follow-up waiting for its delay. */
+export interface TimerRecord extends Entity {
+  readonly conversation_id: number;
+  readonly kind: 'reply' | 'followup';
+  readonly due_ms: number;
+  /** A reply: the answers to the batch's questions, in order, each once. */
+  readonly answers: readonly string[];
+  /** A follow-up: 1 or 2. */
+  readonly step: number;
+}
+
+export const timerRules: RecordRules<TimerRecord> = {
+  schema: storedRecord({
+    conversation_id: z.number().int().positive(),
+    kind: z.enum(['reply', 'followup']),
+    due_ms: EpochMs,
+    answers: z.array(z.string().max(20_000)).max(100),
+    step: z.number().int().min(0).max(2),
+  }) as unknown as z.ZodType<TimerRecord>,
+  sequence: 'ai_timer',
+};
+
+export const timerIndexes: IndexDefinitions<TimerRecord> = {
+  conversation: { key: (row) => String(row.conversation_id) },
+  all: { key: () => 'all' },
+};
+
+/** The highest flow event id the AI has already weighed for a thread. */
+export interface FlowMarkRecord extends Entity {
+  readonly conversation_id: number;
+  readonly flow_event_id: number;
+}
+
+export const flowMarkRules: RecordRules<FlowMarkRecord> = {
+  schema: storedRecord({ conversation_id: z.number().int().positive(), flow_event_id: z.number().int().min(0) }) as unknown as z.ZodType<FlowMarkRecord>,
+  sequence: 'ai_flow_mark',
+};
+
+export const flowMarkIndexes: IndexDefinitions<FlowMarkRecord> = {
+  conversation: { unique: true, key: (row) => String(row.conversation_id) },
+};

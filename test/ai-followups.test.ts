@@ -1,0 +1,118 @@
+/**
+ * The AI's follow-ups (audit 7, M4; 2.6 `followup`, 2.17 `followups`; docs/decisions.md, "The
+ * sandbox's AI acts as configured"): after an AI reply the customer does not answer, a `followup`
+ * line at `first_delay_minutes`, a second `second_delay_hours` after the first, never inside quiet
+ * hours (moved to their end, in the account's time zone), never on a muted thread or a closed
+ * window, and none once the customer writes. Virtual clock; both runtimes.
+ */
+import { expect, it } from 'vitest';
+import { describeRuntimes, type RuntimeApi } from './support/runtimes.js';
+
+type Json = Record<string, unknown>;
+const data = <T = Json>(res: { body: unknown }) => (res.body as { data: T }).data;
+
+/** 10:00 in New York (account 1's zone): follow-ups at 20 minutes and 22 hours (its seed). */
+const T0 = Date.parse('2030-03-04T15:00:00Z');
+const FAQ_QUESTION = 'What are your opening hours?';
+
+function helpers(api: () => RuntimeApi) {
+  const accountId = () => api().accounts[0]!.id;
+  const call = (method: string, path: string, body?: Json, query?: Record<string, string>) =>
+    api().call({ method, path, key: api().keys.full!, ...(body === undefined ? {} : { body }), ...(query === undefined ? {} : { query }) });
+  const say = (platformUserId: string, text: string, channel: 'telegram' | 'whatsapp' = 'telegram') => {
+    const heard = api().sim.sandbox.inbound(accountId(), { channel, platform_user_id: platformUserId, text });
+    if (!heard.delivered) throw new Error('inbound not delivered');
+    return heard.conversation;
+  };
+  const lines = async (conversationId: number, senderType: string) =>
+    data<Json[]>(await call('GET', `/conversations/${conversationId}/messages`, undefined, { limit: '100' }))
+      .filter((message) => message['sender_type'] === senderType)
+      .sort((a, b) => (a['id'] as number) - (b['id'] as number));
+  const followups = async (conversationId: number) => (await lines(conversationId, 'followup')).map((line) => line['created_at']);
+  /** Replies at once (batching off), follow-ups as given. */
+  const configure = (followupsPatch: Json = {}) =>
+    call('PATCH', '/ai/config', { file_handling: { enabled: false }, behavior: { batch_messages: false }, followups: { enabled: true, ...followupsPatch } });
+  const advance = (duration: string) => api().sim.sandbox.clock.advance(duration);
+  return { accountId, call, say, lines, followups, configure, advance };
+}
+
+describeRuntimes('follow-ups after an AI reply (audit 7, M4)', (api) => {
+  const { accountId, call, say, lines, followups, configure, advance } = helpers(api);
+
+  it('the first at first_delay_minutes, the second second_delay_hours after it, then nothing', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    expect((await configure({ first_delay_minutes: 20, second_delay_hours: 22 })).status).toBe(200);
+    const thread = say('tg_fu_chain', FAQ_QUESTION);
+    expect(await lines(thread.id, 'bot')).toHaveLength(1);
+    advance('19m59s');
+    expect(await followups(thread.id)).toEqual([]);
+    advance('1s');
+    const first = await lines(thread.id, 'followup');
+    expect(first).toHaveLength(1);
+    const aiName = (data(await call('GET', '/ai/config'))['identity'] as Json)['name'];
+    expect(first[0]).toMatchObject({ direction: 'outbound', sender_type: 'followup', sender_name: aiName, created_at: '2030-03-04T15:20:00+00:00' });
+    expect(typeof first[0]!['text']).toBe('string');
+    advance('22h');
+    expect(await followups(thread.id)).toEqual(['2030-03-04T15:20:00+00:00', '2030-03-05T13:20:00+00:00']);
+    advance('3d');
+    expect(await followups(thread.id)).toHaveLength(2);
+  });
+
+  it('a long jump sends both, each stamped when it was due', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await configure({ first_delay_minutes: 20, second_delay_hours: 22 });
+    const thread = say('tg_fu_jump', FAQ_QUESTION);
+    advance('2d');
+    expect(await followups(thread.id)).toEqual(['2030-03-04T15:20:00+00:00', '2030-03-05T13:20:00+00:00']);
+  });
+
+  it('the customer writing cancels them; a new AI reply starts a new chain', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await configure({ first_delay_minutes: 20, second_delay_hours: 22 });
+    const thread = say('tg_fu_cancel', FAQ_QUESTION);
+    advance('10m');
+    say('tg_fu_cancel', 'great, thanks');
+    advance('2d');
+    expect(await followups(thread.id)).toEqual([]);
+    say('tg_fu_cancel', FAQ_QUESTION);
+    advance('20m');
+    expect(await followups(thread.id)).toEqual(['2030-03-06T15:30:00+00:00']);
+  });
+
+  it('never inside quiet hours: one due at 21:10 in New York goes out at 08:00 the next morning', async () => {
+    // 20:50 in New York (EST, UTC-5).
+    api().sim.sandbox.clock.freeze(Date.parse('2030-03-05T01:50:00Z'));
+    await configure({ first_delay_minutes: 20, second_delay_hours: 1, quiet_hours: { enabled: true, start: '21:00', end: '08:00' } });
+    const thread = say('tg_fu_quiet', FAQ_QUESTION);
+    advance('1d');
+    expect(await followups(thread.id)).toEqual(['2030-03-05T13:00:00+00:00', '2030-03-05T14:00:00+00:00']);
+  });
+
+  it('quiet hours off: at the delay, night or not', async () => {
+    api().sim.sandbox.clock.freeze(Date.parse('2030-03-05T01:50:00Z'));
+    await configure({ first_delay_minutes: 20, second_delay_hours: 1, quiet_hours: { enabled: false } });
+    const thread = say('tg_fu_night', FAQ_QUESTION);
+    advance('1d');
+    expect(await followups(thread.id)).toEqual(['2030-03-05T02:10:00+00:00', '2030-03-05T03:10:00+00:00']);
+  });
+
+  it('none on a thread muted meanwhile, none once the window closed, none with follow-ups off', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await configure({ first_delay_minutes: 20, second_delay_hours: 22 });
+    const live = say('tg_fu_live', FAQ_QUESTION);
+    const muted = say('tg_fu_muted', FAQ_QUESTION);
+    await call('PATCH', `/conversations/${muted.id}`, { ai_paused: true });
+    const closed = say('+15550007001', FAQ_QUESTION, 'whatsapp');
+    api().sim.sandbox.setConversationState(accountId(), closed.id, { window: 'closed' });
+    advance('2d');
+    expect(await followups(live.id)).toHaveLength(2);
+    expect(await followups(muted.id)).toEqual([]);
+    expect(await followups(closed.id)).toEqual([]);
+
+    await call('PATCH', '/ai/config', { followups: { enabled: false } });
+    const off = say('tg_fu_off', FAQ_QUESTION);
+    expect(await lines(off.id, 'bot')).toHaveLength(1);
+    advance('2d');
+    expect(await followups(off.id)).toEqual([]);
+  });
+});
