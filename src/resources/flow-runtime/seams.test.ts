@@ -138,7 +138,9 @@ describeRuntimes(
       const thread = await inbound('seam_q1', { text: 'zzqseam' });
       advance('2h');
       await inbound('seam_q1', { type: 'image', event: 'story_mention', post_id: '17900000000001' });
-      // No shared_post flow: the share just passes by the question.
+      // No shared_post flow: the share just passes by the question. A share must be of one of the
+      // account's Instagram posts (docs/decisions.md, "What the catalogue promises"), so make one.
+      expect((await call('POST', '/_sandbox/recent-posts', { channel: 'instagram', id: '17900000000004', media_type: 'IMAGE' })).status).toBe(200);
       await inbound('seam_q1', { type: 'image', event: 'shared_post', post_id: '17900000000004' });
       expect(await onlySession(mention)).toMatchObject({ status: 'completed' });
       const waiting = await onlySession(asking);
