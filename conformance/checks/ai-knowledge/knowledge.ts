@@ -353,4 +353,39 @@ export const knowledgeChecks: CheckDefinition[] = [
       if (gap.conversation_id !== thread.conversationId) fail('the gap should name the conversation it came from', response);
     },
   },
+  {
+    id: 'knowledge.muted-thread-unheard',
+    title: 'A question on a thread whose AI is paused gets no AI line and opens no gap (2.5: the AI is muted there)',
+    clause: '2.5',
+    // 2.5 mutes the AI on assigned and escalated threads; that a muted AI also records no
+    // knowledge gap (whose ai_response would be a reply nobody sent) is the house's reading.
+    level: 'assumption',
+    group,
+    profile: 'safe',
+    routes: [GAPS, 'GET /ai/channels', 'PATCH /conversations/{id}', 'GET /conversations/{id}/messages'],
+    needs: ['simulator', 'control'],
+    cost: costOf(7),
+    async run(ctx) {
+      const channels = await ctx.send({ path: '/ai/channels', key: await ctx.keyFor('read') });
+      if ((readData(channels, 'GET /ai/channels')['telegram'] as { ai_enabled?: boolean } | undefined)?.ai_enabled !== true) ctx.skip('telegram_ai_off');
+      const thread = await inbound(ctx, { channel: 'telegram', text: 'Hello from the conformance kit' });
+      const paused = await ctx.send({ method: 'PATCH', path: `/conversations/${thread.conversationId}`, key: await ctx.keyFor('write'), body: { ai_paused: true } });
+      expectStatus(paused, 200, 'PATCH /conversations/{id} {ai_paused: true}');
+      // Lines a flow of the account may have sent to the first message are not the AI's answer.
+      const botLines = async (): Promise<number> => {
+        const transcript = await ctx.send({ path: `/conversations/${thread.conversationId}/messages`, key: await ctx.keyFor('read'), query: { limit: '100' } });
+        return (readList(transcript, 'GET /conversations/{id}/messages').data as { sender_type?: unknown }[]).filter((line) => line.sender_type === 'bot').length;
+      };
+      const before = await botLines();
+      const word = ctx.name('zm').replace(/[^a-z0-9]/g, '');
+      const text = `Do you offer ${word} lessons?`;
+      await inbound(ctx, { channel: 'telegram', platformUserId: thread.platformUserId, text });
+      const gaps = await ctx.send({ path: '/knowledge-gaps', key: await ctx.keyFor('read'), query: { status: 'all', channel: 'telegram', limit: '100' } });
+      if (readList(gaps, 'GET /knowledge-gaps').data.some((item) => String((item as { user_message?: unknown }).user_message).includes(word))) {
+        fail(`a question on a thread with the AI paused opened a gap ("${text}")`, gaps);
+      }
+      const after = await botLines();
+      if (after > before) fail(`the AI wrote on a thread whose AI is paused (${after - before} bot line(s) after the question)`);
+    },
+  },
 ];
