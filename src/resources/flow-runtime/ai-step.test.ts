@@ -37,6 +37,7 @@ describe('goalDatum', () => {
 it('summaryOf names the goal, the turns and the way out', () => {
   expect(summaryOf('capture_leads', 1, { port: 'output_2', why: 'human' })).toBe('capture leads, 1 turn: the person asked for a human.');
   expect(summaryOf('qualify_prospects', 3, { port: 'output_2', why: 'turns' })).toBe('qualify prospects, 3 turns: goal not reached.');
+  expect(summaryOf('answer_questions', 1, { port: 'output_2', why: 'muted' })).toBe('answer questions, 1 turn: the thread is with a person.');
   expect(summaryOf('capture_leads', 2, { port: 'output_1', datum: { kind: 'email', value: 'a@b.io' } })).toBe('capture leads, 2 turns: goal reached, email a@b.io captured.');
 });
 

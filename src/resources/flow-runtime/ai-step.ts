@@ -3,6 +3,8 @@
  * port GET /flows/nodes describes has a stimulus a test can send (docs/decisions.md, "What the
  * catalogue promises"). Per customer message, in this order:
  *
+ * 0. the thread is muted for the AI (2.5: assigned, escalated, or `ai_paused` for any reason) ->
+ *    `output_2`, nothing sent: the AI does not write on a person's thread, even inside a flow;
  * 1. the person asks for a human ({@link asksForHuman}) -> `output_2`;
  * 2. the message holds the goal's datum ({@link goalDatum}) -> `output_1` (the engine saves it);
  * 3. otherwise the canned reply, and `output_2` once `max_turns` replies are used.
@@ -81,7 +83,18 @@ export function goalDatum(goal: AiGoal, text: string): GoalDatum | undefined {
   }
 }
 
-export type AiExit = { readonly port: 'output_1'; readonly datum: GoalDatum } | { readonly port: 'output_2'; readonly why: 'human' | 'turns' };
+/**
+ * How a step ends: the goal's datum (`output_1`), or `output_2` because the person asked for a
+ * human, the turns ran out, or the thread is muted for the AI (2.5: assigned or escalated; any
+ * `ai_pause_reason`), where the step writes nothing and a person has the thread.
+ */
+export type AiExit = { readonly port: 'output_1'; readonly datum: GoalDatum } | { readonly port: 'output_2'; readonly why: 'human' | 'turns' | 'muted' };
+
+const GAVE_UP: Readonly<Record<'human' | 'turns' | 'muted', string>> = {
+  human: 'the person asked for a human',
+  turns: 'goal not reached',
+  muted: 'the thread is with a person',
+};
 
 function datumWords(datum: GoalDatum): string {
   switch (datum.kind) {
@@ -101,7 +114,7 @@ function datumWords(datum: GoalDatum): string {
 export function summaryOf(goal: AiGoal, turns: number, exit: AiExit): string {
   const head = `${goal.replace(/_/g, ' ')}, ${turns} ${turns === 1 ? 'turn' : 'turns'}`;
   if (exit.port === 'output_1') return `${head}: goal reached, ${datumWords(exit.datum)}.`.slice(0, 500);
-  return `${head}: ${exit.why === 'human' ? 'the person asked for a human' : 'goal not reached'}.`;
+  return `${head}: ${GAVE_UP[exit.why]}.`;
 }
 
 /** The canned reply of a turn that neither reached the goal nor asked for a human. */

@@ -15,7 +15,8 @@
  * - delay: `delayed` until the clock reaches `delay_until`. http_request: the sandbox never calls
  *   out; the filled URL decides the port (./http-step.ts: `output_2` for a refused URL or a name
  *   that never resolves, else a 2xx with an empty body, `output_1`). ai_reply: deterministic
- *   rules per customer message (./ai-step.ts): a request for a human leaves by `output_2`, the
+ *   rules per customer message (./ai-step.ts): on a thread muted for the AI (2.5) it writes
+ *   nothing and leaves by `output_2`; a request for a human leaves by `output_2`, the
  *   goal's datum (saved as its node would) by `output_1`, else a canned reply, and `output_2`
  *   after `max_turns`; `save_summary_to` keeps a summary. handoff: escalates the thread and completes.
  *   goto_flow: completes here and starts the target flow (if active).
@@ -463,6 +464,9 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
           return leave(journal.update(current, { attempts: turns, variables: { ...current.variables, ...summary } }), exit.port, 'text', 0);
         };
         const text = input.text ?? '';
+        // 2.5: the AI is muted on an assigned or escalated (or paused) thread, and this step's
+        // lines are the AI's (replies.ai): it writes nothing there and hands over by output_2.
+        if ((conversationOf(current)?.ai_pause_reason ?? null) !== null) return leaveBy({ port: 'output_2', why: 'muted' });
         // A request for a human wins over anything else the message holds (ai-step.ts).
         if (asksForHuman(text)) return leaveBy({ port: 'output_2', why: 'human' });
         const datum = reachGoal(current, node, config.goal, text);

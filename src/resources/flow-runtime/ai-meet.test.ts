@@ -1,0 +1,93 @@
+/**
+ * Where a flow and the sandbox's AI meet on one thread (audit 8; docs/decisions.md, "Flows and
+ * the AI meet (audit 8)"), through the public surface in both runtimes:
+ * - N11: a flow's `ai_reply` step writes nothing on a thread muted for the AI (2.5: assigned or
+ *   escalated; any `ai_paused`) and leaves by `output_2`; `replies.ai` does not move.
+ */
+import { expect, it } from 'vitest';
+import { data, list, type Json } from '../../../test/support/flow-graphs.js';
+import { describeRuntimes } from '../../../test/support/runtimes.js';
+
+const T0 = Date.parse('2030-03-04T15:00:00Z');
+const trigger = { id: '1', type: 'trigger', config: {} };
+let serial = 0;
+const keyword = (stem: string) => `${stem}${(serial++).toString(36)}x`;
+
+/** trigger -> ai_reply `n` (answer_questions, summary in `sum`) -> output_1 "one [{sum}]" / output_2 "two [{sum}]". */
+const aiStep = (word: string) => ({
+  trigger: { source: 'dm', keywords: [word], match_type: 'exact' },
+  nodes: [
+    trigger,
+    { id: 'n', type: 'ai_reply', config: { goal: 'answer_questions', instructions: 'Answer briefly.', max_turns: 5, save_summary_to: 'sum' } },
+    { id: 'a', type: 'message', config: { text: 'one [{sum}]' } },
+    { id: 'b', type: 'message', config: { text: 'two [{sum}]' } },
+  ],
+  edges: [
+    { from: '1', to: 'n' },
+    { from: 'n', from_port: 'output_1', to: 'a' },
+    { from: 'n', from_port: 'output_2', to: 'b' },
+  ],
+});
+
+type Count = { current: number };
+
+describeRuntimes('flows and the AI meet (audit 8)', (api) => {
+  const key = () => api().keys.full!;
+  const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: Json, query?: Record<string, string>) =>
+    api().call({ method, path, key: key(), ...(body ? { body } : {}), ...(query ? { query } : {}) });
+  const publish = async (definition: Json, channels: string[]) => {
+    const created = await call('POST', '/flows', { name: `Meet ${serial++}`, definition, channels });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = data(created)['id'] as number;
+    expect((await call('POST', `/flows/${id}/publish`, {})).status).toBe(200);
+    return id;
+  };
+  const say = async (channel: string, user: string, text: string) => {
+    const response = await call('POST', '/_sandbox/inbound', { channel, platform_user_id: user, text });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return (data(response) as { conversation: { id: number } }).conversation.id;
+  };
+  /** The transcript, oldest first. */
+  const transcript = async (conversationId: number) => list(await call('GET', `/conversations/${conversationId}/messages`, undefined, { limit: '100' })).reverse();
+  const aiReplies = async () => (data(await call('GET', '/analytics/overview'))['replies'] as { ai: Count }).ai.current;
+  const exitsOf = async (flowId: number) => {
+    const session = list(await call('GET', '/flow-sessions', undefined, { flow_id: String(flowId) }))[0]!;
+    return list(await call('GET', `/flow-sessions/${String(session['id'])}/events`))
+      .filter((event) => event['type'] === 'node_exited' && event['node_key'] === 'n')
+      .map((event) => event['output_port']);
+  };
+
+  it.each(['escalated', 'assigned', 'paused'] as const)('N11: on a %s thread an ai_reply step writes nothing, leaves by output_2 and replies.ai stays', async (how) => {
+    api().sim.sandbox.clock.freeze(T0);
+    const word = keyword('mute');
+    const flowId = await publish(aiStep(word), ['whatsapp']);
+    const user = `+1555000${String(1000 + serial)}`;
+    const thread = await say('whatsapp', user, 'hello there');
+    if (how === 'escalated') await say('whatsapp', user, 'Can I talk to a human please?');
+    if (how === 'assigned') expect((await call('POST', `/conversations/${thread}/assign`, { assigned_to: 1 })).status).toBe(200);
+    if (how === 'paused') expect((await call('PATCH', `/conversations/${thread}`, { ai_paused: true })).status).toBe(200);
+    const conversation = data(await call('GET', `/conversations/${thread}`));
+    expect(conversation['ai_paused']).toBe(true);
+    const before = await aiReplies();
+    await say('whatsapp', user, word);
+    await say('whatsapp', user, 'What do you sell?');
+    const lines = (await transcript(thread)).filter((line) => line['sender_type'] === 'bot').map((line) => line['text']);
+    expect(lines.filter((text) => String(text).startsWith('Thanks! (AI step'))).toEqual([]);
+    expect(lines).toContain('two [answer questions, 1 turn: the thread is with a person.]');
+    expect(await exitsOf(flowId)).toEqual(['output_2']);
+    expect(await aiReplies()).toBe(before);
+  });
+
+  it('N11: on a live thread the same step still answers (the control)', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const word = keyword('live');
+    await publish(aiStep(word), ['whatsapp']);
+    const user = '+15550009911';
+    const before = await aiReplies();
+    const thread = await say('whatsapp', user, word);
+    await say('whatsapp', user, 'What do you sell?');
+    const lines = (await transcript(thread)).filter((line) => line['sender_type'] === 'bot').map((line) => line['text']);
+    expect(lines).toEqual(['Thanks! (AI step: answer questions)']);
+    expect(await aiReplies()).toBe(before + 1);
+  });
+});
