@@ -3,6 +3,8 @@
  * the AI meet (audit 8)"), through the public surface in both runtimes:
  * - N11: a flow's `ai_reply` step writes nothing on a thread muted for the AI (2.5: assigned or
  *   escalated; any `ai_paused`) and leaves by `output_2`; `replies.ai` does not move.
+ * - N3: the runtime says which message it took; a referral or postback that started a flow at the
+ *   same frozen instant does not silence the AI for the customer's next question.
  */
 import { expect, it } from 'vitest';
 import { data, list, type Json } from '../../../test/support/flow-graphs.js';
@@ -30,6 +32,9 @@ const aiStep = (word: string) => ({
 });
 
 type Count = { current: number };
+const FAQ_QUESTION = 'What are your opening hours?';
+/** A flow whose trigger sends one message and completes. */
+const oneMessage = (source: Json, text: string) => ({ trigger: source, nodes: [trigger, { id: '2', type: 'message', config: { text } }], edges: [{ from: '1', to: '2' }] });
 
 describeRuntimes('flows and the AI meet (audit 8)', (api) => {
   const key = () => api().keys.full!;
@@ -89,5 +94,57 @@ describeRuntimes('flows and the AI meet (audit 8)', (api) => {
     const lines = (await transcript(thread)).filter((line) => line['sender_type'] === 'bot').map((line) => line['text']);
     expect(lines).toEqual(['Thanks! (AI step: answer questions)']);
     expect(await aiReplies()).toBe(before + 1);
+  });
+
+  /** The AI's own lines (a flow's are signed "Automation"), oldest first. */
+  const aiLines = async (conversationId: number) => {
+    const aiName = (data(await call('GET', '/ai/config'))['identity'] as Json)['name'];
+    return (await transcript(conversationId)).filter((line) => line['sender_type'] === 'bot' && line['sender_name'] === aiName).map((line) => line['text']);
+  };
+  const faqAnswer = async (id: number) => data(await call('GET', `/knowledge/faqs/${id}`))['answer'];
+  const batchingOff = async () => expect((await call('PATCH', '/ai/config', { file_handling: { enabled: false }, behavior: { batch_messages: false } })).status).toBe(200);
+
+  it.each([
+    ['a referral', 'instagram', { source: 'qr_code', ref: 'meet-promo' }, '/_sandbox/flow-runtime/referral', { ref: 'meet-promo' }],
+    ['a persistent-menu postback', 'facebook', { source: 'button_tap', payload: 'MEET_HOURS', button_title: 'Hours' }, '/_sandbox/flow-runtime/postback', { payload: 'MEET_HOURS' }],
+  ] as const)('N3: %s starts a flow, and the question asked at the same frozen instant still gets the AI’s answer', async (_name, channel, source, path, body) => {
+    api().sim.sandbox.clock.freeze(T0);
+    await batchingOff();
+    const flowId = await publish(oneMessage(source, 'Welcome promo!'), [channel]);
+    const user = `meet_${channel}_${serial++}`;
+    const thread = await say(channel, user, 'hello');
+    api().sim.sandbox.clock.advance('1m');
+    expect((await call('POST', path, { conversation_id: thread, ...body })).status).toBe(200);
+    expect(list(await call('GET', '/flow-sessions', undefined, { flow_id: String(flowId) })).map((session) => session['status'])).toEqual(['completed']);
+    await say(channel, user, FAQ_QUESTION);
+    expect(await aiLines(thread)).toEqual([await faqAnswer(1)]);
+  });
+
+  it('N3: a keyword the flow takes at that instant keeps the AI quiet, and the next question at the same instant is answered', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await batchingOff();
+    const word = keyword('meetkw');
+    await publish(oneMessage({ source: 'dm', keywords: [word], match_type: 'exact' }, 'Keyword flow here'), ['instagram']);
+    const user = `meet_kw_${serial++}`;
+    const thread = await say('instagram', user, word);
+    expect(await aiLines(thread)).toEqual([]);
+    await say('instagram', user, FAQ_QUESTION);
+    expect(await aiLines(thread)).toEqual([await faqAnswer(1)]);
+  });
+
+  it('N3: an answer a waiting question takes keeps the AI quiet', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await batchingOff();
+    const word = keyword('meetask');
+    const definition = {
+      trigger: { source: 'dm', keywords: [word], match_type: 'exact' },
+      nodes: [trigger, { id: '2', type: 'collect_input', config: { question: 'What do you want to know?', input_type: 'text', variable_name: 'q' } }],
+      edges: [{ from: '1', to: '2' }],
+    };
+    await publish(definition, ['instagram']);
+    const user = `meet_ask_${serial++}`;
+    const thread = await say('instagram', user, word);
+    await say('instagram', user, FAQ_QUESTION);
+    expect(await aiLines(thread)).toEqual([]);
   });
 });

@@ -34,6 +34,7 @@ import { createRuntimeRules } from './rules.js';
 import { eventIndexes, flowEventRules, sessionIndexes, sessionRules, type FlowEventRecord, type SessionRecord } from './records.js';
 import type { AttributionData } from './schemas.js';
 import { matchTrigger, type Stimulus } from './triggers.js';
+import { takesAMessage } from './took-message.js';
 
 export type { RuntimeNeeds } from './needs.js';
 
@@ -83,7 +84,17 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     accountKey: (row) => row.occurred_ms,
   });
   const replies = store.define<ReplyRecord>('flow_replies', { session: { key: (row: ReplyRecord) => String(row.session_id) } }, replyRules);
-  const journal = createJournal(core, sessions, events, (due) => armAt(due), (event) => analytics.appended(event.flow_id));
+  const journal = createJournal(core, sessions, events, (due) => armAt(due), (event) => {
+    analytics.appended(event.flow_id);
+    if (hearing && takesAMessage(event)) hearing.took = true;
+  });
+
+  /**
+   * The inbound message being heard now, and whether a flow took it (./took-message.ts). The AI
+   * hears each message right after the runtime (registry order) and asks `messageTaken`, so one
+   * slot (the last message heard) answers it exactly, by message id, whatever the clock does.
+   */
+  let hearing: { conversation_id: number; message_id: number; took: boolean } | undefined;
 
   /** Published versions never change (section 9): cache their graphs; a restore may reuse ids, so it clears. */
   const graphs = new Map<string, FlowDefinition>();
@@ -385,7 +396,19 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     seed: createSeedLoader(core, needs, sessions, events),
 
     /** `messageReceived` (inbound): answers a waiting session, else starts or reactivates one. */
-    receive: (accountId: number, message: ReceivedMessage): void => oneChange(() => receive(accountId, message)),
+    receive(accountId: number, message: ReceivedMessage): void {
+      hearing = { conversation_id: message.conversation_id, message_id: message.message_id, took: false };
+      oneChange(() => receive(accountId, message));
+    },
+
+    /**
+     * The id of the last inbound message the runtime heard in this conversation when a flow took
+     * it (answered a waiting session, started or revived one: ./took-message.ts); null when it
+     * took none, or the last message it heard was in another conversation.
+     */
+    messageTaken(conversationId: number): number | null {
+      return hearing !== undefined && hearing.conversation_id === conversationId && hearing.took ? hearing.message_id : null;
+    },
 
     /** The comment-trigger group's `commentTriggerFired` hook, wired at merge: starts the linked flow. */
     startFromComment: (accountId: number, fired: CommentTriggerFired): SessionRecord | undefined => oneChange(() => startFromComment(accountId, fired)),
@@ -472,6 +495,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     timers: {
       start(): void {
         running = true;
+        hearing = undefined;
         graphs.clear();
         analytics.forget();
         rearm();
