@@ -5,6 +5,7 @@
  *   escalated; any `ai_paused`) and leaves by `output_2`; `replies.ai` does not move.
  * - N3: the runtime says which message it took; a referral or postback that started a flow at the
  *   same frozen instant does not silence the AI for the customer's next question.
+ * - N1: the AI's auto-escalation and a flow's ai_reply step recognise the same requests for a human.
  */
 import { expect, it } from 'vitest';
 import { data, list, type Json } from '../../../test/support/flow-graphs.js';
@@ -147,4 +148,20 @@ describeRuntimes('flows and the AI meet (audit 8)', (api) => {
     await say('instagram', user, FAQ_QUESTION);
     expect(await aiLines(thread)).toEqual([]);
   });
+
+  it.each(['Let me speak to a manager', 'I need an operator', 'Can I get customer service?', 'chat with the team please'])(
+    'N1: "%s" escalates a live AI thread and sends a flow’s ai_reply step out by output_2',
+    async (text) => {
+      api().sim.sandbox.clock.freeze(T0);
+      const user = `tg_meet_${serial++}`;
+      const thread = await say('telegram', user, text);
+      expect(data(await call('GET', `/conversations/${thread}`))).toMatchObject({ status: 'escalated', ai_pause_reason: 'escalated' });
+      const word = keyword('meeth');
+      const flowId = await publish(aiStep(word), ['whatsapp']);
+      const waUser = `+1555001${String(1000 + serial)}`;
+      await say('whatsapp', waUser, word);
+      await say('whatsapp', waUser, text);
+      expect(await exitsOf(flowId)).toEqual(['output_2']);
+    },
+  );
 });

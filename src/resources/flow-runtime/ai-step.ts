@@ -5,7 +5,7 @@
  *
  * 0. the thread is muted for the AI (2.5: assigned, escalated, or `ai_paused` for any reason) ->
  *    `output_2`, nothing sent: the AI does not write on a person's thread, even inside a flow;
- * 1. the person asks for a human ({@link asksForHuman}) -> `output_2`;
+ * 1. the person asks for a human (`asksForHuman`, ../shared/human-request.ts) -> `output_2`;
  * 2. the message holds the goal's datum ({@link goalDatum}) -> `output_1` (the engine saves it);
  * 3. otherwise the canned reply, and `output_2` once `max_turns` replies are used.
  *
@@ -17,24 +17,10 @@ import { acceptAnswer } from './inputs.js';
 
 export type AiGoal = (typeof AI_GOALS)[number];
 
-/** Whole words that ask for a person; and phrases of more than one word. */
-export const HUMAN_WORDS = ['human', 'humans', 'agent', 'agents', 'representative', 'operator'] as const;
-export const HUMAN_PHRASES = ['real person', 'live person', 'talk to someone', 'speak to someone', 'customer service'] as const;
+/** The one "asks for a human" rule, shared with the AI's auto-escalation (../shared/human-request.ts). */
+export { asksForHuman } from '../shared/human-request.js';
 
 const wordsOf = (text: string): string[] => matchableText(text).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
-
-/**
- * Whether a customer's message asks for a human: one of the words human(s), agent(s),
- * representative, operator, or a phrase "real person", "live person", "talk to someone", "speak
- * to someone", "customer service" (case, accents and punctuation ignored, whole words only:
- * "agentic" or "humane" do not count).
- */
-export function asksForHuman(text: string): boolean {
-  const words = wordsOf(text);
-  if (words.some((word) => (HUMAN_WORDS as readonly string[]).includes(word))) return true;
-  const padded = ` ${words.join(' ')} `;
-  return HUMAN_PHRASES.some((phrase) => padded.includes(` ${phrase} `));
-}
 
 /** What reaching a goal looks like in one message. */
 export type GoalDatum =
