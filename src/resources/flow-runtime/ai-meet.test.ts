@@ -6,6 +6,8 @@
  * - N3: the runtime says which message it took; a referral or postback that started a flow at the
  *   same frozen instant does not silence the AI for the customer's next question.
  * - N1: the AI's auto-escalation and a flow's ai_reply step recognise the same requests for a human.
+ * - N12: within one clock advance, a flow's timers fire at their due instants (lines, events and
+ *   the next timer), as the AI's replies and follow-ups do.
  */
 import { expect, it } from 'vitest';
 import { data, list, type Json } from '../../../test/support/flow-graphs.js';
@@ -164,4 +166,71 @@ describeRuntimes('flows and the AI meet (audit 8)', (api) => {
       expect(await exitsOf(flowId)).toEqual(['output_2']);
     },
   );
+
+  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+  it('N12: one 3 h advance stamps a 10-minute delay’s line at +10 min and a chained 20-minute one at +30 min, with their events', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const word = keyword('later');
+    const flowId = await publish(
+      {
+        trigger: { source: 'dm', keywords: [word], match_type: 'exact' },
+        nodes: [
+          trigger,
+          { id: 'd1', type: 'delay', config: { duration: 10, unit: 'minutes' } },
+          { id: 'm1', type: 'message', config: { text: 'Ten minutes later' } },
+          { id: 'd2', type: 'delay', config: { duration: 20, unit: 'minutes' } },
+          { id: 'm2', type: 'message', config: { text: 'Thirty minutes later' } },
+        ],
+        edges: [
+          { from: '1', to: 'd1' },
+          { from: 'd1', to: 'm1' },
+          { from: 'm1', to: 'd2' },
+          { from: 'd2', to: 'm2' },
+        ],
+      },
+      ['whatsapp'],
+    );
+    const thread = await say('whatsapp', '+15550004242', word);
+    api().sim.sandbox.clock.advance('3h');
+    const lines = (await transcript(thread)).filter((line) => line['sender_name'] === 'Automation');
+    expect(lines.map((line) => [line['text'], line['created_at']])).toEqual([
+      ['Ten minutes later', iso(T0 + 10 * 60_000)],
+      ['Thirty minutes later', iso(T0 + 30 * 60_000)],
+    ]);
+    const session = list(await call('GET', '/flow-sessions', undefined, { flow_id: String(flowId) }))[0]!;
+    expect(session['status']).toBe('completed');
+    const events = list(await call('GET', `/flow-sessions/${String(session['id'])}/events`));
+    const at = (type: string, node: string) => events.find((event) => event['type'] === type && event['node_key'] === node)?.['occurred_at'];
+    expect(at('node_exited', 'd1')).toBe(iso(T0 + 10 * 60_000));
+    expect(at('node_exited', 'd2')).toBe(iso(T0 + 30 * 60_000));
+    expect(events.find((event) => event['type'] === 'session_completed')?.['occurred_at']).toBe(iso(T0 + 30 * 60_000));
+  });
+
+  it('N12: a flow line due before the AI’s follow-up is stamped before it in the same advance', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const word = keyword('later');
+    await publish(
+      {
+        trigger: { source: 'dm', keywords: [word], match_type: 'exact' },
+        nodes: [trigger, { id: 'd1', type: 'delay', config: { duration: 10, unit: 'minutes' } }, { id: 'm1', type: 'message', config: { text: 'Ten minutes later' } }],
+        edges: [
+          { from: '1', to: 'd1' },
+          { from: 'd1', to: 'm1' },
+        ],
+      },
+      ['whatsapp'],
+    );
+    const user = '+15550004343';
+    const thread = await say('whatsapp', user, word);
+    api().sim.sandbox.clock.advance('1s');
+    await say('whatsapp', user, FAQ_QUESTION);
+    api().sim.sandbox.clock.advance('3h');
+    const stamps = new Map((await transcript(thread)).filter((line) => line['direction'] === 'outbound').map((line) => [line['sender_type'] === 'followup' ? `followup ${String(line['text']).slice(0, 12)}` : line['text'], line['created_at']]));
+    const flowLine = stamps.get('Ten minutes later');
+    const followUp = stamps.get('followup Just checkin');
+    expect(flowLine).toBe(iso(T0 + 10 * 60_000));
+    expect(followUp).toBeDefined();
+    expect(Date.parse(String(flowLine))).toBeLessThan(Date.parse(String(followUp)));
+  });
 });

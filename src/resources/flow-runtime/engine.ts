@@ -30,7 +30,7 @@
  */
 import { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
-import { CHANNEL_CAPABILITIES, PRIVATE_REPLY_MS } from '../channels/capabilities.js';
+import { CHANNEL_CAPABILITIES, PRIVATE_REPLY_MS, windowOpen } from '../channels/capabilities.js';
 import type { ChangeSource, ContactRecord } from '../contacts/model.js';
 import type { ConversationRecord } from '../conversations/model.js';
 import type { CustomFieldValue } from '../custom-fields/values.js';
@@ -122,9 +122,11 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     if (refusal) return { kind: 'end', status: 'cancelled', reason: refusal };
     // A session a comment started may send the comment's one private reply without a window (within 7 days).
     const privateReply = session.attribution.comment_id !== null && clock.now() - session.started_ms < PRIVATE_REPLY_MS && hooks.repliesSent(session) === 0;
-    if (!privateReply && !needs.sending.recipients.windowIsOpen(conversation)) return { kind: 'end', status: 'expired', reason: 'window_closed' };
+    // The window as POST /messages judges it, at the runtime's now (a timer's due instant while it fires).
+    if (!privateReply && !windowOpen(conversation.channel, conversation.last_inbound_ms, clock.now())) return { kind: 'end', status: 'expired', reason: 'window_closed' };
     const body = filled(session, text).slice(0, 4096);
-    const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: body.trim() === '' ? text : body });
+    // Stamped with the runtime's now: a timer's due instant while it fires (./due-clock.ts).
+    const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: body.trim() === '' ? text : body, at_ms: clock.now() });
     // That was the comment's private reply: POST /messages may not send it a second one.
     if (privateReply) needs.comments.received.replied(session.account_id, session.attribution.comment_id!);
     hooks.replied(session, message.id, writer);

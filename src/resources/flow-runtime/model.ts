@@ -7,7 +7,8 @@
  *
  * Timers (delays, tap timeouts, silence expiry) are stored on the session (`due_ms`), so a
  * snapshot carries them; one scheduler task stands for the earliest and is re-armed after a
- * restore. Clock jumps fire every due timer in due order.
+ * restore. Clock jumps fire every due timer in due order, each at the instant it was due
+ * (./due-clock.ts: its line, its events and its next timer are stamped then).
  */
 import { invalidParam, notFound } from '../../core/errors.js';
 import type { PageRequest } from '../../core/pagination.js';
@@ -26,6 +27,7 @@ import type { CommentForFlows } from '../comment-triggers/hooks.js';
 import { switchKeyOf } from '../ai-config/switches.js';
 import { createAnalytics } from './analytics.js';
 import { createEngine, type Reply } from './engine.js';
+import { createDueClock } from './due-clock.js';
 import { createJournal } from './journal.js';
 import type { RuntimeNeeds } from './needs.js';
 import { createReads } from './reads.js';
@@ -74,7 +76,11 @@ const DAY_MS = 86_400_000;
 const isFlowChannel = (channel: string): channel is FlowChannel => (FLOW_CHANNELS as readonly string[]).includes(channel);
 
 export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
-  const { store, clock, scheduler, logger } = core;
+  const { store, scheduler, logger } = core;
+  // Everything the runtime does on a timer happens at the instant it was due (./due-clock.ts).
+  const dueClock = createDueClock(core.clock);
+  const clock = dueClock.clock;
+  const timedCore: CoreServices = { ...core, clock };
   const sessions = store.define<SessionRecord>('flow_sessions', sessionIndexes, sessionRules, {
     // GET /flow-sessions `updated_since` filters on the last activity (reads.ts).
     accountKey: (row) => row.last_activity_ms,
@@ -84,7 +90,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     accountKey: (row) => row.occurred_ms,
   });
   const replies = store.define<ReplyRecord>('flow_replies', { session: { key: (row: ReplyRecord) => String(row.session_id) } }, replyRules);
-  const journal = createJournal(core, sessions, events, (due) => armAt(due), (event) => {
+  const journal = createJournal(timedCore, sessions, events, (due) => armAt(due), (event) => {
     analytics.appended(event.flow_id);
     if (hearing && takesAMessage(event)) hearing.took = true;
   });
@@ -109,7 +115,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     return graph;
   }
 
-  const engine = createEngine(core, needs, journal, graphOf, {
+  const engine = createEngine(timedCore, needs, journal, graphOf, {
     startTarget: (from, flowId, depth) => {
       const target = needs.flows.running(from.account_id).find((live) => live.flow.id === flowId);
       if (target) start(from.account_id, target, from.contact_id, from.conversation_id, from.channel, { ...from.attribution }, depth);
@@ -173,7 +179,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
         try {
           store.transaction(() => {
             const fresh = sessions.get(session.id);
-            if (fresh && fresh.due_ms !== null && fresh.due_ms <= now) oneChange(() => engine.timerFired(fresh));
+            if (fresh && fresh.due_ms !== null && fresh.due_ms <= now) oneChange(() => dueClock.at(fresh.due_ms!, () => engine.timerFired(fresh)));
           });
         } catch (error) {
           logger.error(`flow session ${session.id} timer failed`, error);
