@@ -92,7 +92,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   const replies = store.define<ReplyRecord>('flow_replies', { session: { key: (row: ReplyRecord) => String(row.session_id) } }, replyRules);
   const journal = createJournal(timedCore, sessions, events, (due) => armAt(due), (event) => {
     analytics.appended(event.flow_id);
-    if (hearing && takesAMessage(event)) hearing.took = true;
+    if (hearing?.open === true && takesAMessage(event)) hearing.took = true;
   });
 
   /**
@@ -100,7 +100,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
    * hears each message right after the runtime (registry order) and asks `messageTaken`, so one
    * slot (the last message heard) answers it exactly, by message id, whatever the clock does.
    */
-  let hearing: { conversation_id: number; message_id: number; took: boolean } | undefined;
+  let hearing: { conversation_id: number; message_id: number; took: boolean; open: boolean } | undefined;
 
   /** Published versions never change (section 9): cache their graphs; a restore may reuse ids, so it clears. */
   const graphs = new Map<string, FlowDefinition>();
@@ -403,8 +403,14 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
 
     /** `messageReceived` (inbound): answers a waiting session, else starts or reactivates one. */
     receive(accountId: number, message: ReceivedMessage): void {
-      hearing = { conversation_id: message.conversation_id, message_id: message.message_id, took: false };
-      oneChange(() => receive(accountId, message));
+      // Only events recorded while the runtime hears the message count: a referral or a timer
+      // that starts or moves a session afterwards never marks the message as taken.
+      hearing = { conversation_id: message.conversation_id, message_id: message.message_id, took: false, open: true };
+      try {
+        oneChange(() => receive(accountId, message));
+      } finally {
+        hearing.open = false;
+      }
     },
 
     /**
