@@ -233,4 +233,25 @@ describeRuntimes('flows and the AI meet (audit 8)', (api) => {
     expect(followUp).toBeDefined();
     expect(Date.parse(String(flowLine))).toBeLessThan(Date.parse(String(followUp)));
   });
+
+  it('N12: a delay due inside the messaging window sends its line even when the advance lands after the window closed', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    const word = keyword('window');
+    const flowId = await publish(
+      {
+        trigger: { source: 'dm', keywords: [word], match_type: 'exact' },
+        nodes: [trigger, { id: 'd1', type: 'delay', config: { duration: 1, unit: 'hours' } }, { id: 'm1', type: 'message', config: { text: 'One hour later' } }],
+        edges: [
+          { from: '1', to: 'd1' },
+          { from: 'd1', to: 'm1' },
+        ],
+      },
+      ['whatsapp'],
+    );
+    const thread = await say('whatsapp', '+15550004444', word);
+    api().sim.sandbox.clock.advance('2d');
+    const line = (await transcript(thread)).find((message) => message['text'] === 'One hour later');
+    expect(line?.['created_at']).toBe(iso(T0 + 3600_000));
+    expect(list(await call('GET', '/flow-sessions', undefined, { flow_id: String(flowId) }))[0]).toMatchObject({ status: 'completed' });
+  });
 });
