@@ -6,8 +6,10 @@
  *   image, a document (attachment type `file`) or a video escalates when that kind's
  *   `auto_escalate_on_*` switch is on. With `escalate_if_team_online` on, only while at least one
  *   team member's status is `online` (someone is there to take it); off, regardless of who is.
- * - `behavior.auto_escalation`: a customer who asks for a person (`asksForHuman`) is escalated.
+ * - `behavior.auto_escalation`: a customer who asks for a person is escalated: `asksForHuman`,
+ *   the one rule a flow's `ai_reply` step uses too (../shared/human-request.ts).
  */
+import { asksForHuman } from '../shared/human-request.js';
 
 /** An attachment as the message carries it: `image`, `video`, `audio` or `file` (a document). */
 export interface InboundAttachment {
@@ -27,25 +29,6 @@ export interface EscalationSettings {
 }
 
 export type EscalationCause = 'image' | 'document' | 'video' | 'human_request';
-
-/** What a customer says when they want a person, not the AI (folded to lower case, accents dropped). */
-const HUMAN_REQUESTS: readonly RegExp[] = [
-  /\bhuman\b/,
-  /\breal person\b/,
-  /\b(live|real) agent\b/,
-  /\brepresentative\b/,
-  /\b(talk|speak|chat) (to|with) (someone|somebody|a person|a manager|an agent|your staff|the team|staff)\b/,
-];
-
-function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ');
-}
-
-/** The customer asks for a person ("can I talk to a human?", "representative please"). */
-export function asksForHuman(text: string): boolean {
-  const folded = fold(text);
-  return HUMAN_REQUESTS.some((pattern) => pattern.test(folded));
-}
 
 /** The kind of file an attachment is, as `file_handling` names them (audio has no switch). */
 function kindOf(attachment: InboundAttachment): 'image' | 'document' | 'video' | null {

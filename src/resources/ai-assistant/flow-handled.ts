@@ -1,12 +1,13 @@
 /**
- * Whether a flow took a customer's message, read from the flow runtime's own record (its sessions
- * and their events), so the AI stays quiet where a flow answered (docs/decisions.md, "The
- * sandbox's AI acts as configured"). The runtime hears a message before the AI does (registry
- * order), and a message it takes leaves, at this virtual instant, an event on one of the
- * customer's sessions that only a customer's message leaves there: `session_started` (a message
- * trigger), `session_reactivated`, or `input_received` of type `text`. Each thread remembers the
- * highest flow event id it has weighed, so a flow that took an earlier message at the same frozen
- * instant is not taken for this one.
+ * Whether a flow took a customer's message, as the flow runtime itself says (docs/decisions.md,
+ * "Flows and the AI meet (audit 8)", N3), so the AI stays quiet exactly where a flow answered.
+ * The runtime hears each inbound message before the AI does (registry order) and records the id
+ * of the message it took (`RuntimeModel.messageTaken`: a keyword that started a flow, an answer
+ * a waiting session took, a revived session). A referral, postback or comment that started a
+ * flow at the same frozen instant is not a message, so it never silences the AI for the next one.
+ *
+ * The per-thread marks of the earlier rule (an event at this instant) are no longer read; `forget`
+ * still drops a thread's mark, so rows an older snapshot carries leave with their thread.
  */
 import type { VirtualClock } from '../../core/clock.js';
 import type { Collection } from '../../store/collection.js';
@@ -14,40 +15,20 @@ import type { RuntimeModel } from '../flow-runtime/model.js';
 import type { FlowMarkRecord } from './records.js';
 import type { Store } from '../../store/store.js';
 
-const PAGE = { list: 'ai-assistant', limit: 100, after: undefined } as const;
-const TAKES_A_MESSAGE = new Set(['session_started', 'session_reactivated']);
-
-export function createFlowHandled(store: Store, clock: VirtualClock, flows: RuntimeModel, marks: Collection<FlowMarkRecord>) {
-  function markOf(conversationId: number): FlowMarkRecord | undefined {
-    return marks.findUnique('conversation', String(conversationId));
-  }
-
+export function createFlowHandled(_store: Store, _clock: VirtualClock, flows: Pick<RuntimeModel, 'messageTaken'>, marks: Collection<FlowMarkRecord>) {
   return {
-    /** True when a flow took the message the customer of this thread just sent. */
-    tookMessage(accountId: number, conversationId: number, contactId: number): boolean {
-      const now = clock.iso();
-      const seen = markOf(conversationId)?.flow_event_id ?? 0;
-      let highest = seen;
-      let took = false;
-      for (const session of flows.listSessions(accountId, { contact_id: contactId, updated_since: now }, PAGE).data) {
-        // Only this instant's events: `since` skips the session's older history.
-        for (const event of flows.listEvents(accountId, { flow_session: session.id, since: now }, PAGE).data) {
-          if (event.id <= seen || event.occurred_at !== now) continue;
-          highest = Math.max(highest, event.id);
-          if (TAKES_A_MESSAGE.has(event.type) || (event.type === 'input_received' && event.input_type === 'text')) took = true;
-        }
-      }
-      if (highest > seen) {
-        const mark = markOf(conversationId);
-        if (mark) marks.update(mark.id, { flow_event_id: highest });
-        else marks.insert({ id: store.nextId('ai_flow_mark'), account_id: accountId, conversation_id: conversationId, flow_event_id: highest });
-      }
-      return took;
+    /**
+     * True when a flow took the message the customer of this thread just sent (`messageId`, when
+     * the caller names it, must be that message: the answer is then exact by id).
+     */
+    tookMessage(_accountId: number, conversationId: number, _contactId: number, messageId?: number): boolean {
+      const taken = flows.messageTaken(conversationId);
+      return taken !== null && (messageId === undefined || taken === messageId);
     },
 
-    /** The thread is gone: so is its mark. */
+    /** The thread is gone: so is any mark an older snapshot left for it. */
     forget(conversationId: number): void {
-      const mark = markOf(conversationId);
+      const mark = marks.findUnique('conversation', String(conversationId));
       if (mark) marks.remove(mark.id);
     },
   };

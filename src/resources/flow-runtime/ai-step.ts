@@ -3,7 +3,9 @@
  * port GET /flows/nodes describes has a stimulus a test can send (docs/decisions.md, "What the
  * catalogue promises"). Per customer message, in this order:
  *
- * 1. the person asks for a human ({@link asksForHuman}) -> `output_2`;
+ * 0. the thread is muted for the AI (2.5: assigned, escalated, or `ai_paused` for any reason) ->
+ *    `output_2`, nothing sent: the AI does not write on a person's thread, even inside a flow;
+ * 1. the person asks for a human (`asksForHuman`, ../shared/human-request.ts) -> `output_2`;
  * 2. the message holds the goal's datum ({@link goalDatum}) -> `output_1` (the engine saves it);
  * 3. otherwise the canned reply, and `output_2` once `max_turns` replies are used.
  *
@@ -15,24 +17,10 @@ import { acceptAnswer } from './inputs.js';
 
 export type AiGoal = (typeof AI_GOALS)[number];
 
-/** Whole words that ask for a person; and phrases of more than one word. */
-export const HUMAN_WORDS = ['human', 'humans', 'agent', 'agents', 'representative', 'operator'] as const;
-export const HUMAN_PHRASES = ['real person', 'live person', 'talk to someone', 'speak to someone', 'customer service'] as const;
+/** The one "asks for a human" rule, shared with the AI's auto-escalation (../shared/human-request.ts). */
+export { asksForHuman } from '../shared/human-request.js';
 
 const wordsOf = (text: string): string[] => matchableText(text).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
-
-/**
- * Whether a customer's message asks for a human: one of the words human(s), agent(s),
- * representative, operator, or a phrase "real person", "live person", "talk to someone", "speak
- * to someone", "customer service" (case, accents and punctuation ignored, whole words only:
- * "agentic" or "humane" do not count).
- */
-export function asksForHuman(text: string): boolean {
-  const words = wordsOf(text);
-  if (words.some((word) => (HUMAN_WORDS as readonly string[]).includes(word))) return true;
-  const padded = ` ${words.join(' ')} `;
-  return HUMAN_PHRASES.some((phrase) => padded.includes(` ${phrase} `));
-}
 
 /** What reaching a goal looks like in one message. */
 export type GoalDatum =
@@ -81,7 +69,18 @@ export function goalDatum(goal: AiGoal, text: string): GoalDatum | undefined {
   }
 }
 
-export type AiExit = { readonly port: 'output_1'; readonly datum: GoalDatum } | { readonly port: 'output_2'; readonly why: 'human' | 'turns' };
+/**
+ * How a step ends: the goal's datum (`output_1`), or `output_2` because the person asked for a
+ * human, the turns ran out, or the thread is muted for the AI (2.5: assigned or escalated; any
+ * `ai_pause_reason`), where the step writes nothing and a person has the thread.
+ */
+export type AiExit = { readonly port: 'output_1'; readonly datum: GoalDatum } | { readonly port: 'output_2'; readonly why: 'human' | 'turns' | 'muted' };
+
+const GAVE_UP: Readonly<Record<'human' | 'turns' | 'muted', string>> = {
+  human: 'the person asked for a human',
+  turns: 'goal not reached',
+  muted: 'the thread is with a person',
+};
 
 function datumWords(datum: GoalDatum): string {
   switch (datum.kind) {
@@ -101,7 +100,7 @@ function datumWords(datum: GoalDatum): string {
 export function summaryOf(goal: AiGoal, turns: number, exit: AiExit): string {
   const head = `${goal.replace(/_/g, ' ')}, ${turns} ${turns === 1 ? 'turn' : 'turns'}`;
   if (exit.port === 'output_1') return `${head}: goal reached, ${datumWords(exit.datum)}.`.slice(0, 500);
-  return `${head}: ${exit.why === 'human' ? 'the person asked for a human' : 'goal not reached'}.`;
+  return `${head}: ${GAVE_UP[exit.why]}.`;
 }
 
 /** The canned reply of a turn that neither reached the goal nor asked for a human. */

@@ -15,7 +15,8 @@
  * - delay: `delayed` until the clock reaches `delay_until`. http_request: the sandbox never calls
  *   out; the filled URL decides the port (./http-step.ts: `output_2` for a refused URL or a name
  *   that never resolves, else a 2xx with an empty body, `output_1`). ai_reply: deterministic
- *   rules per customer message (./ai-step.ts): a request for a human leaves by `output_2`, the
+ *   rules per customer message (./ai-step.ts): on a thread muted for the AI (2.5) it writes
+ *   nothing and leaves by `output_2`; a request for a human leaves by `output_2`, the
  *   goal's datum (saved as its node would) by `output_1`, else a canned reply, and `output_2`
  *   after `max_turns`; `save_summary_to` keeps a summary. handoff: escalates the thread and completes.
  *   goto_flow: completes here and starts the target flow (if active).
@@ -29,7 +30,7 @@
  */
 import { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
-import { CHANNEL_CAPABILITIES, PRIVATE_REPLY_MS } from '../channels/capabilities.js';
+import { CHANNEL_CAPABILITIES, PRIVATE_REPLY_MS, windowOpen } from '../channels/capabilities.js';
 import type { ChangeSource, ContactRecord } from '../contacts/model.js';
 import type { ConversationRecord } from '../conversations/model.js';
 import type { CustomFieldValue } from '../custom-fields/values.js';
@@ -121,9 +122,11 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     if (refusal) return { kind: 'end', status: 'cancelled', reason: refusal };
     // A session a comment started may send the comment's one private reply without a window (within 7 days).
     const privateReply = session.attribution.comment_id !== null && clock.now() - session.started_ms < PRIVATE_REPLY_MS && hooks.repliesSent(session) === 0;
-    if (!privateReply && !needs.sending.recipients.windowIsOpen(conversation)) return { kind: 'end', status: 'expired', reason: 'window_closed' };
+    // The window as POST /messages judges it, at the runtime's now (a timer's due instant while it fires).
+    if (!privateReply && !windowOpen(conversation.channel, conversation.last_inbound_ms, clock.now())) return { kind: 'end', status: 'expired', reason: 'window_closed' };
     const body = filled(session, text).slice(0, 4096);
-    const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: body.trim() === '' ? text : body });
+    // Stamped with the runtime's now: a timer's due instant while it fires (./due-clock.ts).
+    const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: body.trim() === '' ? text : body, at_ms: clock.now() });
     // That was the comment's private reply: POST /messages may not send it a second one.
     if (privateReply) needs.comments.received.replied(session.account_id, session.attribution.comment_id!);
     hooks.replied(session, message.id, writer);
@@ -463,6 +466,9 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
           return leave(journal.update(current, { attempts: turns, variables: { ...current.variables, ...summary } }), exit.port, 'text', 0);
         };
         const text = input.text ?? '';
+        // 2.5: the AI is muted on an assigned or escalated (or paused) thread, and this step's
+        // lines are the AI's (replies.ai): it writes nothing there and hands over by output_2.
+        if ((conversationOf(current)?.ai_pause_reason ?? null) !== null) return leaveBy({ port: 'output_2', why: 'muted' });
         // A request for a human wins over anything else the message holds (ai-step.ts).
         if (asksForHuman(text)) return leaveBy({ port: 'output_2', why: 'human' });
         const datum = reachGoal(current, node, config.goal, text);

@@ -7,7 +7,8 @@
  *
  * Timers (delays, tap timeouts, silence expiry) are stored on the session (`due_ms`), so a
  * snapshot carries them; one scheduler task stands for the earliest and is re-armed after a
- * restore. Clock jumps fire every due timer in due order.
+ * restore. Clock jumps fire every due timer in due order, each at the instant it was due
+ * (./due-clock.ts: its line, its events and its next timer are stamped then).
  */
 import { invalidParam, notFound } from '../../core/errors.js';
 import type { PageRequest } from '../../core/pagination.js';
@@ -26,6 +27,7 @@ import type { CommentForFlows } from '../comment-triggers/hooks.js';
 import { switchKeyOf } from '../ai-config/switches.js';
 import { createAnalytics } from './analytics.js';
 import { createEngine, type Reply } from './engine.js';
+import { createDueClock } from './due-clock.js';
 import { createJournal } from './journal.js';
 import type { RuntimeNeeds } from './needs.js';
 import { createReads } from './reads.js';
@@ -34,6 +36,7 @@ import { createRuntimeRules } from './rules.js';
 import { eventIndexes, flowEventRules, sessionIndexes, sessionRules, type FlowEventRecord, type SessionRecord } from './records.js';
 import type { AttributionData } from './schemas.js';
 import { matchTrigger, type Stimulus } from './triggers.js';
+import { takesAMessage } from './took-message.js';
 
 export type { RuntimeNeeds } from './needs.js';
 
@@ -73,7 +76,11 @@ const DAY_MS = 86_400_000;
 const isFlowChannel = (channel: string): channel is FlowChannel => (FLOW_CHANNELS as readonly string[]).includes(channel);
 
 export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
-  const { store, clock, scheduler, logger } = core;
+  const { store, scheduler, logger } = core;
+  // Everything the runtime does on a timer happens at the instant it was due (./due-clock.ts).
+  const dueClock = createDueClock(core.clock);
+  const clock = dueClock.clock;
+  const timedCore: CoreServices = { ...core, clock };
   const sessions = store.define<SessionRecord>('flow_sessions', sessionIndexes, sessionRules, {
     // GET /flow-sessions `updated_since` filters on the last activity (reads.ts).
     accountKey: (row) => row.last_activity_ms,
@@ -83,7 +90,17 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     accountKey: (row) => row.occurred_ms,
   });
   const replies = store.define<ReplyRecord>('flow_replies', { session: { key: (row: ReplyRecord) => String(row.session_id) } }, replyRules);
-  const journal = createJournal(core, sessions, events, (due) => armAt(due), (event) => analytics.appended(event.flow_id));
+  const journal = createJournal(timedCore, sessions, events, (due) => armAt(due), (event) => {
+    analytics.appended(event.flow_id);
+    if (hearing?.open === true && takesAMessage(event)) hearing.took = true;
+  });
+
+  /**
+   * The inbound message being heard now, and whether a flow took it (./took-message.ts). The AI
+   * hears each message right after the runtime (registry order) and asks `messageTaken`, so one
+   * slot (the last message heard) answers it exactly, by message id, whatever the clock does.
+   */
+  let hearing: { conversation_id: number; message_id: number; took: boolean; open: boolean } | undefined;
 
   /** Published versions never change (section 9): cache their graphs; a restore may reuse ids, so it clears. */
   const graphs = new Map<string, FlowDefinition>();
@@ -98,7 +115,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     return graph;
   }
 
-  const engine = createEngine(core, needs, journal, graphOf, {
+  const engine = createEngine(timedCore, needs, journal, graphOf, {
     startTarget: (from, flowId, depth) => {
       const target = needs.flows.running(from.account_id).find((live) => live.flow.id === flowId);
       if (target) start(from.account_id, target, from.contact_id, from.conversation_id, from.channel, { ...from.attribution }, depth);
@@ -162,7 +179,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
         try {
           store.transaction(() => {
             const fresh = sessions.get(session.id);
-            if (fresh && fresh.due_ms !== null && fresh.due_ms <= now) oneChange(() => engine.timerFired(fresh));
+            if (fresh && fresh.due_ms !== null && fresh.due_ms <= now) oneChange(() => dueClock.at(fresh.due_ms!, () => engine.timerFired(fresh)));
           });
         } catch (error) {
           logger.error(`flow session ${session.id} timer failed`, error);
@@ -385,7 +402,25 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     seed: createSeedLoader(core, needs, sessions, events),
 
     /** `messageReceived` (inbound): answers a waiting session, else starts or reactivates one. */
-    receive: (accountId: number, message: ReceivedMessage): void => oneChange(() => receive(accountId, message)),
+    receive(accountId: number, message: ReceivedMessage): void {
+      // Only events recorded while the runtime hears the message count: a referral or a timer
+      // that starts or moves a session afterwards never marks the message as taken.
+      hearing = { conversation_id: message.conversation_id, message_id: message.message_id, took: false, open: true };
+      try {
+        oneChange(() => receive(accountId, message));
+      } finally {
+        hearing.open = false;
+      }
+    },
+
+    /**
+     * The id of the last inbound message the runtime heard in this conversation when a flow took
+     * it (answered a waiting session, started or revived one: ./took-message.ts); null when it
+     * took none, or the last message it heard was in another conversation.
+     */
+    messageTaken(conversationId: number): number | null {
+      return hearing !== undefined && hearing.conversation_id === conversationId && hearing.took ? hearing.message_id : null;
+    },
 
     /** The comment-trigger group's `commentTriggerFired` hook, wired at merge: starts the linked flow. */
     startFromComment: (accountId: number, fired: CommentTriggerFired): SessionRecord | undefined => oneChange(() => startFromComment(accountId, fired)),
@@ -472,6 +507,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     timers: {
       start(): void {
         running = true;
+        hearing = undefined;
         graphs.clear();
         analytics.forget();
         rearm();

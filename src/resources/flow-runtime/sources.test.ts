@@ -103,6 +103,15 @@ describeRuntimes('flow trigger sources beyond typed DMs', (api) => {
     expect(worded.message).toMatchObject({ type: 'video', text: 'look!', attachments: [{ type: 'video', name: 'story_mention' }] });
   });
 
+  it('a story mention without post_id names the sender’s stories (no trailing "/"); without ig_username, the sender’s id under by-id/ (audit 8, N7)', async () => {
+    const byHandle = await inbound({ platform_user_id: 'mention_n7', ig_username: '@ann.shop', event: 'story_mention', text: 'What are your opening hours?' });
+    expect(byHandle.message).toMatchObject({ attachments: [{ type: 'image', url: 'https://www.instagram.example.test/stories/ann.shop', name: 'story_mention' }] });
+    const byId = await inbound({ platform_user_id: 'ig_s1', event: 'story_mention', text: 'What are your opening hours?' });
+    expect(byId.message).toMatchObject({ attachments: [{ type: 'image', url: 'https://www.instagram.example.test/stories/by-id/ig_s1', name: 'story_mention' }] });
+    const byIdWithStory = await inbound({ platform_user_id: 'ig_s1', event: 'story_mention', post_id: '17957' });
+    expect(byIdWithStory.message).toMatchObject({ attachments: [{ url: 'https://www.instagram.example.test/stories/by-id/ig_s1/17957' }] });
+  });
+
   it('refuses a shared post of no post of the account, one with no post_id, and a text-typed mention or share, naming the param; nothing is created (L6)', async () => {
     const flowId = await publish(reply({ source: 'shared_post', post_id: null }));
     const refused = async (body: Json, param: string) => {

@@ -6,6 +6,7 @@
  */
 import type { CustomFieldType } from '../custom-fields/schemas.js';
 import type { NodeConfigOf, NodeType } from './config-schemas.js';
+import { HUMAN_REQUEST_WORDING } from '../shared/human-request.js';
 import { httpRequestPolicy } from './http-target.js';
 import type { NodeKind, Reference, TemplateText, VariableUse } from './kind-types.js';
 
@@ -255,7 +256,7 @@ export const NODE_KINDS: { readonly [T in NodeType]: NodeKind<T> } = {
       {
         port: 'output_2',
         description:
-          'Turns used up, or the person asked for a human. Sandbox: max_turns messages without the goal, or a message asking for a human, checked first: the words human(s), agent(s), representative, operator, or "real person", "live person", "talk to someone", "speak to someone", "customer service".',
+          `Turns used up, the person asked for a human, or the thread is with a person. Sandbox, checked in this order: the thread is assigned, escalated or paused (the AI is muted there: nothing is sent); a message asking for a human, the rule the AI's auto_escalation uses too: ${HUMAN_REQUEST_WORDING}; max_turns messages without the goal.`,
       },
     ],
     example: { goal: 'answer_questions', instructions: 'Answer questions about our services in two sentences at most.', max_turns: 5 },

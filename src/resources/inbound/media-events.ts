@@ -19,6 +19,19 @@ export interface AccountPost {
 const STORY_BASE = 'https://www.instagram.example.test/stories';
 const VIDEO_POSTS = ['VIDEO', 'REELS'];
 
+/**
+ * The mentioning story's URL (docs/decisions.md, "Flows and the AI meet", N7): the sender's
+ * handle, then the story's id when the mention names one (`/stories/<handle>/<post_id>`), else
+ * the sender's stories (`/stories/<handle>`, no trailing slash). Without `ig_username` the sender
+ * is named by their platform id under `by-id/`, a segment no Instagram handle can be (a handle
+ * has no "-"), so an id is never passed off as a handle.
+ */
+function storyUrl(input: InboundMessage): string {
+  const handle = input.ig_username?.replace(/^@/, '');
+  const owner = handle !== undefined ? encodeURIComponent(handle) : `by-id/${encodeURIComponent(input.platform_user_id)}`;
+  return input.post_id === undefined || input.post_id === '' ? `${STORY_BASE}/${owner}` : `${STORY_BASE}/${owner}/${encodeURIComponent(input.post_id)}`;
+}
+
 export interface InboundShape {
   readonly type: MessageTypeValue;
   readonly attachments: readonly AttachmentData[] | undefined;
@@ -29,8 +42,7 @@ export function inboundShape(input: InboundMessage, post: AccountPost | undefine
   switch (input.event) {
     case 'story_mention': {
       const type = input.type ?? 'image';
-      const handle = encodeURIComponent(input.ig_username?.replace(/^@/, '') ?? input.platform_user_id);
-      const url = `${STORY_BASE}/${handle}/${encodeURIComponent(input.post_id ?? '')}`;
+      const url = storyUrl(input);
       return { type, attachments: input.attachments ?? [{ type: type === 'video' ? 'video' : 'image', url, name: 'story_mention' }] };
     }
     case 'shared_post': {
