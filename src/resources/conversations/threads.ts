@@ -115,10 +115,15 @@ export function createThreads(core: CoreServices, deps: ConversationsNeeds, hook
     };
   }
 
-  /** Writes a change, stamping updated_at. */
-  function write(conversation: ConversationRecord, patch: Partial<ConversationRecord>): ConversationRecord {
+  /**
+   * Writes a change, stamping updated_at with the instant of the change: now, or `atMs` for a
+   * change that happened at an earlier instant (a line written back-dated during a clock jump).
+   * A back-dated change never moves updated_at backwards.
+   */
+  function write(conversation: ConversationRecord, patch: Partial<ConversationRecord>, atMs?: number): ConversationRecord {
     const now = clock.now();
-    return conversations.update(conversation.id, { ...patch, updated_at: clock.iso(now), updated_ms: now });
+    const at = atMs === undefined || atMs >= now ? now : Math.max(atMs, conversation.updated_ms);
+    return conversations.update(conversation.id, { ...patch, updated_at: clock.iso(at), updated_ms: at });
   }
 
   function stateOf(conversation: ConversationRecord): ThreadState {
@@ -206,7 +211,10 @@ export function createThreads(core: CoreServices, deps: ConversationsNeeds, hook
           ? { last_inbound_ms: Math.max(message.created_ms, conversation.last_inbound_ms ?? 0), ...applyInbound(stateOf(conversation)) }
           : {}),
       };
-      return { conversation: write(conversation, patch), message };
+      // The thread changed when the line was written: a line back-dated to its due instant (the
+      // AI's reply or follow-up fired by a clock jump) moves updated_at to that instant, not to
+      // where the jump landed (audit 8, N4; J1: updated_at moves on every change of the thread).
+      return { conversation: write(conversation, patch, message.created_ms), message };
     },
 
     list(accountId: number, filters: ListConversationsFilters, page: PageRequest): Page<ConversationData> {
