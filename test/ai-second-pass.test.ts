@@ -6,6 +6,7 @@
  * clock; both runtimes.
  */
 import { expect, it } from 'vitest';
+import { BOOKING_DECLINE } from '../src/resources/ai-assistant/booking.js';
 import { describeRuntimes, type RuntimeApi } from './support/runtimes.js';
 
 type Json = Record<string, unknown>;
@@ -85,5 +86,81 @@ describeRuntimes('N4: a line written back-dated during a clock jump stamps updat
     // Whatever instant the flow's line carries, the thread changed then at the latest.
     expect(Date.parse(after['updated_at'] as string)).toBeGreaterThanOrEqual(Date.parse(flowLine));
     expect(Date.parse(after['updated_at'] as string)).toBeGreaterThanOrEqual(Date.parse('2030-03-04T15:00:06Z'));
+  });
+});
+
+describeRuntimes('N9: with booking off the AI declines booking requests (2.17 booking.enabled)', (api) => {
+  const { say, lines, configure, gapsOf, faqUses, faqAnswerOf } = { ...helpers(api), faqAnswerOf: async (id: number) => data(await helpers(api).call('GET', `/knowledge/faqs/${id}`))['answer'] };
+
+  it('booking off: a booking request, asked or not, gets the fixed decline, opens no gap and counts no FAQ use', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    expect((await configure({ file_handling: { enabled: false }, behavior: { batch_messages: false }, booking: { enabled: false } })).status).toBe(200);
+    const uses = await faqUses(3);
+    const asked = say('tg_n9_off', 'Can I book a boot fitting for Saturday?');
+    expect((await lines(asked.id, 'bot')).map((line) => line['text'])).toEqual([BOOKING_DECLINE]);
+    const told = say('tg_n9_told', "I'd like to make an appointment");
+    expect((await lines(told.id, 'bot')).map((line) => line['text'])).toEqual([BOOKING_DECLINE]);
+    expect(await gapsOf(asked.id)).toEqual([]);
+    expect(await gapsOf(told.id)).toEqual([]);
+    expect(await faqUses(3)).toBe(uses);
+    // Other questions are answered as before.
+    say('tg_n9_off', FAQ_QUESTION);
+    expect((await lines(asked.id, 'bot')).map((line) => line['text'])).toEqual([BOOKING_DECLINE, await faqAnswerOf(1)]);
+  });
+
+  it('booking on: the same request is answered from the knowledge base, not declined', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    expect((await configure({ file_handling: { enabled: false }, behavior: { batch_messages: false }, booking: { enabled: true } })).status).toBe(200);
+    const asked = say('tg_n9_on', 'Can I book a boot fitting for Saturday?');
+    const texts = (await lines(asked.id, 'bot')).map((line) => line['text']);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).not.toBe(BOOKING_DECLINE);
+    const told = say('tg_n9_on_told', "I'd like to make an appointment");
+    expect(await lines(told.id, 'bot')).toEqual([]);
+  });
+});
+
+describeRuntimes('N2: a batched reply that never goes out leaves no gap and no FAQ use', (api) => {
+  const { call, say, lines, configure, advance, gapsOf, faqUses } = helpers(api);
+  const batching = () => configure({ file_handling: { enabled: false }, behavior: { batch_messages: true, batch_window_ms: 6000, auto_escalation: true } });
+
+  it('escalated inside the window: no bot line, no gap, no FAQ use', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    expect((await batching()).status).toBe(200);
+    const uses = await faqUses(1);
+    const thread = say('tg_n2_esc', 'Do you repair tents?');
+    say('tg_n2_esc', FAQ_QUESTION);
+    say('tg_n2_esc', 'Actually let me talk to a human');
+    advance('10s');
+    expect((await helpers(api).conversation(thread.id))['status']).toBe('escalated');
+    expect(await lines(thread.id, 'bot')).toEqual([]);
+    expect(await gapsOf(thread.id)).toEqual([]);
+    expect(await faqUses(1)).toBe(uses);
+  });
+
+  it('assigned inside the window, or opted out (SMS STOP): no gap, no FAQ use; a reply that goes out still hears both', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await batching();
+    const uses = await faqUses(1);
+    const assigned = say('tg_n2_assign', 'Do you repair tents?');
+    say('tg_n2_assign', FAQ_QUESTION);
+    const members = data<Json[]>(await call('GET', '/team'));
+    expect((await call('POST', `/conversations/${assigned.id}/assign`, { assigned_to: members[0]!['id'] })).status).toBe(200);
+    const stopped = say('+15550007777', 'Do you sell kayak paddles?', 'sms');
+    say('+15550007777', 'STOP', 'sms');
+    advance('10s');
+    expect(await lines(assigned.id, 'bot')).toEqual([]);
+    expect(await gapsOf(assigned.id)).toEqual([]);
+    expect(await lines(stopped.id, 'bot')).toEqual([]);
+    expect(await gapsOf(stopped.id)).toEqual([]);
+    expect(await faqUses(1)).toBe(uses);
+    // Control: the same questions on a live thread are heard when the reply goes out.
+    const live = say('tg_n2_live', 'Do you repair tents?');
+    say('tg_n2_live', FAQ_QUESTION);
+    expect(await gapsOf(live.id)).toEqual([]);
+    advance('10s');
+    expect(await lines(live.id, 'bot')).toHaveLength(1);
+    expect((await gapsOf(live.id)).map((gap) => gap['user_message'])).toEqual(['Do you repair tents?']);
+    expect(await faqUses(1)).toBe(uses + 1);
   });
 });

@@ -7,11 +7,13 @@
  * flow took the message (./flow-handled.ts). Then, in order:
  * 1. an escalation switch that applies (./escalation.ts) escalates the thread, as a flow's handoff
  *    does, and the AI says nothing more;
- * 2. the knowledge base hears the question (an FAQ's use counted, or a gap opened or seen again);
- * 3. the AI replies with what the knowledge base gave: the FAQ's answer, or the gap's
- *    `ai_response` (one source of truth: the reply is exactly what the gap records). With
- *    `behavior.batch_messages` on, the reply waits `batch_window_ms` from the first answered
+ * 2. a question, or a booking request while `booking.enabled` is off (./booking.ts), will get a
+ *    reply: with `behavior.batch_messages` on, it waits `batch_window_ms` from the first answered
  *    message of the batch and answers every question of it in one `bot` message; off, at once;
+ * 3. when the reply goes out (the thread still live, the customer messageable), each question is
+ *    heard: the booking decline, or the knowledge base (an FAQ's use counted, or a gap opened or
+ *    seen again), and the reply says what it gave: the FAQ's answer, or the gap's `ai_response`
+ *    (one source of truth). A reply dropped before then leaves no gap and no FAQ use (audit 8, N2);
  * 4. after its reply, with follow-ups available and on, a `followup` message at
  *    `first_delay_minutes` and a second `second_delay_hours` after it, moved out of quiet hours,
  *    dropped once the customer writes.
@@ -29,6 +31,7 @@ import type { KnowledgeModel } from '../knowledge/model.js';
 import type { MessagesModel } from '../messages/model.js';
 import type { SendingModel } from '../sending/model.js';
 import type { TeamModel } from '../team/model.js';
+import { BOOKING_DECLINE, asksToBook } from './booking.js';
 import { escalationCause } from './escalation.js';
 import { createFlowHandled } from './flow-handled.js';
 import { outsideQuietHours } from './quiet-hours.js';
@@ -49,6 +52,17 @@ export const FOLLOWUP_TEXTS: Readonly<Record<1 | 2, string>> = {
   1: 'Just checking in: did that answer your question?',
   2: "I'm still here if you need anything else. Just reply to this message.",
 };
+
+/**
+ * A reply timer's `step` says what its `answers` hold: QUESTIONS, the batch's questions, heard
+ * when the reply goes out (audit 8, N2); 0, answers heard when the messages came (a timer stored
+ * before audit 8, in a snapshot or a `serve --state` file).
+ */
+const QUESTIONS = 1;
+/** The most questions one batch holds (`ai_timers.answers` is bounded). */
+const MAX_BATCH = 100;
+/** The longest question a batch keeps (`ai_timers.answers` entries are bounded). */
+const MAX_QUESTION = 20_000;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -95,11 +109,32 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
     return messageable(conversation, atMs) ? conversation : undefined;
   }
 
-  /** The AI's reply (`bot`), then the first follow-up armed. Stamped at the instant it was due. */
-  function reply(accountId: number, conversationId: number, answers: readonly string[], atMs: number): void {
+  /**
+   * What the AI says to each question, heard now, when the reply goes out: the fixed decline for a
+   * booking request while booking is off (N9), else what the knowledge base gives (an FAQ use
+   * counted, a gap opened or seen again). Distinct answers, in the order asked.
+   */
+  function answersTo(accountId: number, conversation: ConversationRecord, questions: readonly string[], bookingEnabled: boolean, heard: readonly string[]): string[] {
+    const answers = [...heard];
+    for (const text of questions) {
+      const answer = !bookingEnabled && asksToBook(text) ? BOOKING_DECLINE : answerOf(needs.knowledge.hear(accountId, { channel: conversation.channel, conversation_id: conversation.id, text }));
+      if (answer !== null && !answers.includes(answer)) answers.push(answer);
+    }
+    return answers;
+  }
+
+  /**
+   * The AI's reply (`bot`) to `questions`, then the first follow-up armed. Stamped at the instant
+   * it was due. The knowledge base hears the questions only here, once the reply is sure to go out
+   * (audit 8, N2): a reply dropped by escalation, assignment, opt-out, deletion or the send rules
+   * leaves no gap and no FAQ use. `heard`: answers of a timer stored before that rule (already heard).
+   */
+  function reply(accountId: number, conversationId: number, questions: readonly string[], atMs: number, heard: readonly string[] = []): void {
     const conversation = liveThread(accountId, conversationId, atMs);
     if (!conversation) return;
     const settings = needs.aiConfig.assistantSettings(accountId);
+    const answers = answersTo(accountId, conversation, questions, settings.booking_enabled, heard);
+    if (answers.length === 0) return;
     needs.conversations.append(conversation, { sender_type: 'bot', sender_name: settings.name, text: answers.join('\n\n').slice(0, MAX_TEXT), at_ms: atMs });
     cancel(conversation.id, 'followup');
     const { followups } = settings;
@@ -124,7 +159,8 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
   }
 
   function fire(timer: TimerRecord): void {
-    if (timer.kind === 'reply') reply(timer.account_id, timer.conversation_id, timer.answers, timer.due_ms);
+    if (timer.kind === 'reply' && timer.step === QUESTIONS) reply(timer.account_id, timer.conversation_id, timer.answers, timer.due_ms);
+    else if (timer.kind === 'reply') reply(timer.account_id, timer.conversation_id, [], timer.due_ms, timer.answers);
     else followUp(timer);
   }
 
@@ -193,15 +229,24 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
         return;
       }
 
-      const answer = answerOf(needs.knowledge.hear(accountId, message));
-      if (answer === null) return;
+      // Will the AI answer it? A question, or a booking request it declines. Heard when the reply goes out.
+      const text = message.text;
+      if (text === null || !((!settings.booking_enabled && asksToBook(text)) || needs.knowledge.asksQuestion(text))) return;
       if (!settings.behavior.batch_messages) {
-        reply(accountId, conversation.id, [answer], clock.now());
+        reply(accountId, conversation.id, [text], clock.now());
         return;
       }
       const pending = timersOf(conversation.id, 'reply')[0];
-      if (!pending) schedule(accountId, conversation.id, 'reply', clock.now() + settings.behavior.batch_window_ms, [answer], 0);
-      else if (!pending.answers.includes(answer)) timers.update(pending.id, { answers: [...pending.answers, answer] });
+      const question = text.slice(0, MAX_QUESTION);
+      if (!pending) schedule(accountId, conversation.id, 'reply', clock.now() + settings.behavior.batch_window_ms, [question], QUESTIONS);
+      else if (pending.step === QUESTIONS) {
+        // A batch holds at most MAX_BATCH questions (the timer record's bound); later ones go unheard.
+        if (pending.answers.length < MAX_BATCH) timers.update(pending.id, { answers: [...pending.answers, question] });
+      } else {
+        // A timer stored before audit 8 holds answers already heard: this question is heard now, as then.
+        const [answer] = answersTo(accountId, conversation, [text], settings.booking_enabled, []);
+        if (answer !== undefined && !pending.answers.includes(answer)) timers.update(pending.id, { answers: [...pending.answers, answer] });
+      }
     },
 
     /** A thread was deleted: its timers and flow mark go with it. */

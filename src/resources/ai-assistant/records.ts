@@ -13,7 +13,10 @@ export interface TimerRecord extends Entity {
   readonly conversation_id: number;
   readonly kind: 'reply' | 'followup';
   readonly due_ms: number;
-  /** A reply: the answers to the batch's questions, in order, each once. */
+  /**
+   * A reply: with `step` 1, the batch's questions in the order asked, heard when the reply goes
+   * out (audit 8, N2); with `step` 0 (a timer stored before), the answers already heard, each once.
+   */
   readonly answers: readonly string[];
   /** A follow-up: 1 or 2. */
   readonly step: number;
