@@ -94,7 +94,7 @@ describeRuntimes('N9: with booking off the AI declines booking requests (2.17 bo
 
   it('booking off: a booking request, asked or not, gets the fixed decline, opens no gap and counts no FAQ use', async () => {
     api().sim.sandbox.clock.freeze(T0);
-    expect((await configure({ file_handling: { enabled: false }, behavior: { batch_messages: false }, booking: { enabled: false } })).status).toBe(200);
+    expect((await configure({ identity: { welcome_message: '' }, file_handling: { enabled: false }, behavior: { batch_messages: false }, booking: { enabled: false } })).status).toBe(200);
     const uses = await faqUses(3);
     const asked = say('tg_n9_off', 'Can I book a boot fitting for Saturday?');
     expect((await lines(asked.id, 'bot')).map((line) => line['text'])).toEqual([BOOKING_DECLINE]);
@@ -163,4 +163,45 @@ describeRuntimes('N2: a batched reply that never goes out leaves no gap and no F
     expect((await gapsOf(live.id)).map((gap) => gap['user_message'])).toEqual(['Do you repair tents?']);
     expect(await faqUses(1)).toBe(uses + 1);
   });
+});
+
+describeRuntimes("N10: the welcome opens the AI's first reply on a thread (2.17 identity.welcome_message, welcome_mode)", (api) => {
+  const { call, say, lines, configure } = helpers(api);
+  const faqAnswer = async (id: number) => data(await call('GET', `/knowledge/faqs/${id}`))['answer'] as string;
+  const welcomeOf = async () => ((data(await call('GET', '/ai/config'))['identity'] as Json)['welcome_message'] as string);
+
+  it('combined: the first reply is the welcome, a blank line, then the answer; later replies are the answer alone', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    expect((await configure({ identity: { welcome_mode: 'combined' }, file_handling: { enabled: false }, behavior: { batch_messages: false } })).status).toBe(200);
+    const welcome = await welcomeOf();
+    expect(welcome.length).toBeGreaterThan(0);
+    const thread = say('tg_n10_combined', FAQ_QUESTION);
+    say('tg_n10_combined', FAQ_QUESTION);
+    expect((await lines(thread.id, 'bot')).map((line) => line['text'])).toEqual([`${welcome}\n\n${await faqAnswer(1)}`, await faqAnswer(1)]);
+  });
+
+  it('standalone: the welcome is a line of its own just before the first reply, at the same instant; once per thread', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    expect((await configure({ identity: { welcome_mode: 'standalone' }, file_handling: { enabled: false }, behavior: { batch_messages: true, batch_window_ms: 5000 } })).status).toBe(200);
+    const welcome = await welcomeOf();
+    const thread = say('tg_n10_standalone', FAQ_QUESTION);
+    advance10();
+    say('tg_n10_standalone', FAQ_QUESTION);
+    advance10();
+    const bot = await lines(thread.id, 'bot');
+    expect(bot.map((line) => line['text'])).toEqual([welcome, await faqAnswer(1), await faqAnswer(1)]);
+    expect(bot[0]!['created_at']).toBe(bot[1]!['created_at']);
+    expect(bot[0]!['created_at']).toBe('2030-03-04T15:00:05+00:00');
+  });
+
+  it('no reply, no welcome: a message that is not a question greets nobody', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await configure({ identity: { welcome_mode: 'standalone' }, file_handling: { enabled: false }, behavior: { batch_messages: false } });
+    const thread = say('tg_n10_quiet', 'thanks, see you soon');
+    expect(await lines(thread.id, 'bot')).toEqual([]);
+  });
+
+  function advance10() {
+    api().sim.sandbox.clock.advance('10s');
+  }
 });

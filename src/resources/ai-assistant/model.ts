@@ -35,7 +35,7 @@ import { BOOKING_DECLINE, asksToBook } from './booking.js';
 import { escalationCause } from './escalation.js';
 import { createFlowHandled } from './flow-handled.js';
 import { outsideQuietHours } from './quiet-hours.js';
-import { flowMarkIndexes, flowMarkRules, timerIndexes, timerRules, type FlowMarkRecord, type TimerRecord } from './records.js';
+import { flowMarkIndexes, flowMarkRules, greetedIndexes, greetedRules, timerIndexes, timerRules, type FlowMarkRecord, type GreetedRecord, type TimerRecord } from './records.js';
 
 export interface AssistantNeeds {
   readonly aiConfig: AiConfigModel;
@@ -81,6 +81,19 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
   const timers = store.define<TimerRecord>('ai_timers', timerIndexes, timerRules);
   const marks = store.define<FlowMarkRecord>('ai_flow_marks', flowMarkIndexes, flowMarkRules);
   const flowHandled = createFlowHandled(store, clock, needs.flowRuntime, marks);
+  const greeted = store.define<GreetedRecord>('ai_greeted', greetedIndexes, greetedRules);
+
+  /**
+   * Whether this reply is the AI's first on the thread (then it carries the welcome, N10), and
+   * the thread marked as greeted. A thread with an earlier line of the AI's (a `bot` line signed
+   * with its name, or a follow-up: seeds, threads from before the mark) counts as greeted.
+   */
+  function firstReply(conversation: ConversationRecord, aiName: string): boolean {
+    if (greeted.findUnique('conversation', String(conversation.id))) return false;
+    const spoke = needs.messages.anyLine(conversation.id, (row) => row.sender_type === 'followup' || (row.sender_type === 'bot' && row.sender_name === aiName));
+    greeted.insert({ id: store.nextId('ai_greeted'), account_id: conversation.account_id, conversation_id: conversation.id });
+    return !spoke;
+  }
 
   const timersOf = (conversationId: number, kind: TimerRecord['kind']): TimerRecord[] =>
     timers.idsByIndex('conversation', String(conversationId)).map((id) => timers.get(id)!).filter((timer) => timer.kind === kind);
@@ -135,7 +148,14 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
     const settings = needs.aiConfig.assistantSettings(accountId);
     const answers = answersTo(accountId, conversation, questions, settings.booking_enabled, heard);
     if (answers.length === 0) return;
-    needs.conversations.append(conversation, { sender_type: 'bot', sender_name: settings.name, text: answers.join('\n\n').slice(0, MAX_TEXT), at_ms: atMs });
+    // The welcome (2.17 identity) opens the AI's first reply on a thread: in it (`combined`) or as a line of its own before it (`standalone`).
+    const welcome = settings.welcome.message.trim() !== '' && firstReply(conversation, settings.name) ? settings.welcome.message : null;
+    let thread = conversation;
+    if (welcome !== null && settings.welcome.mode === 'standalone') {
+      thread = needs.conversations.append(thread, { sender_type: 'bot', sender_name: settings.name, text: welcome.slice(0, MAX_TEXT), at_ms: atMs }).conversation;
+    }
+    const lines = welcome !== null && settings.welcome.mode === 'combined' ? [welcome, ...answers] : answers;
+    needs.conversations.append(thread, { sender_type: 'bot', sender_name: settings.name, text: lines.join('\n\n').slice(0, MAX_TEXT), at_ms: atMs });
     cancel(conversation.id, 'followup');
     const { followups } = settings;
     if (followups.available && followups.enabled) {
@@ -254,6 +274,8 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
       cancel(conversationId, 'reply');
       cancel(conversationId, 'followup');
       flowHandled.forget(conversationId);
+      const mark = greeted.findUnique('conversation', String(conversationId));
+      if (mark) greeted.remove(mark.id);
     },
 
     timers: {

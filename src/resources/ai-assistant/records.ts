@@ -52,3 +52,17 @@ export const flowMarkRules: RecordRules<FlowMarkRecord> = {
 export const flowMarkIndexes: IndexDefinitions<FlowMarkRecord> = {
   conversation: { unique: true, key: (row) => String(row.conversation_id) },
 };
+
+/** A thread the AI has already spoken in: its welcome is said (audit 8, N10). */
+export interface GreetedRecord extends Entity {
+  readonly conversation_id: number;
+}
+
+export const greetedRules: RecordRules<GreetedRecord> = {
+  schema: storedRecord({ conversation_id: z.number().int().positive() }) as unknown as z.ZodType<GreetedRecord>,
+  sequence: 'ai_greeted',
+};
+
+export const greetedIndexes: IndexDefinitions<GreetedRecord> = {
+  conversation: { unique: true, key: (row) => String(row.conversation_id) },
+};
