@@ -205,3 +205,33 @@ describeRuntimes("N10: the welcome opens the AI's first reply on a thread (2.17 
     api().sim.sandbox.clock.advance('10s');
   }
 });
+
+describeRuntimes('N13: with capture_leads among behavior.goals the AI saves the email or phone it is handed', (api) => {
+  const { accountId, call, say, conversation, configure } = helpers(api);
+  const leads = (contactId: number) =>
+    api().sim.sandbox.events(accountId(), { type: 'lead.captured' }).filter((event) => ((event.data as Json)['contact'] as Json)['id'] === contactId);
+
+  it('capture_leads on: the email in the message fills the contact (lead_email) and fires lead.captured once', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    expect((await configure({ file_handling: { enabled: false }, behavior: { batch_messages: false, goals: ['answer_questions', 'capture_leads'] } })).status).toBe(200);
+    const thread = say('tg_n13_email', 'Can you email me the price list? my email is sam@example.com');
+    expect(await conversation(thread.id)).toMatchObject({ lead_email: 'sam@example.com' });
+    expect(leads(thread.contact_id)).toHaveLength(1);
+    const phone = say('tg_n13_phone', 'Call me on +1 555 010 9999 please');
+    expect((await conversation(phone.id))['lead_phone']).not.toBeNull();
+    expect(leads(phone.contact_id)).toHaveLength(1);
+  });
+
+  it('capture_leads off, or the thread muted: nothing is saved', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await configure({ file_handling: { enabled: false }, behavior: { batch_messages: false, goals: ['answer_questions'] } });
+    const off = say('tg_n13_off', 'my email is off@example.com, what are your opening hours?');
+    expect(await conversation(off.id)).toMatchObject({ lead_email: null });
+    await configure({ behavior: { goals: ['capture_leads'] } });
+    const muted = say('tg_n13_muted', 'hello');
+    expect((await call('PATCH', `/conversations/${muted.id}`, { ai_paused: true })).status).toBe(200);
+    say('tg_n13_muted', 'my email is muted@example.com');
+    expect(await conversation(muted.id)).toMatchObject({ lead_email: null });
+    expect(leads(muted.contact_id)).toEqual([]);
+  });
+});

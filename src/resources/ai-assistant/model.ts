@@ -23,7 +23,10 @@
 import type { CoreServices } from '../../groups/services.js';
 import type { AiConfigModel } from '../ai-config/model.js';
 import { windowOpen } from '../channels/capabilities.js';
+import { ApiError } from '../../core/errors.js';
+import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationRecord, ConversationsModel } from '../conversations/model.js';
+import { goalDatum } from '../flow-runtime/ai-step.js';
 import type { RuntimeModel } from '../flow-runtime/model.js';
 import type { ReceivedMessage } from '../inbound/model.js';
 import type { Hearing } from '../knowledge/gaps.js';
@@ -39,6 +42,7 @@ import { flowMarkIndexes, flowMarkRules, greetedIndexes, greetedRules, timerInde
 
 export interface AssistantNeeds {
   readonly aiConfig: AiConfigModel;
+  readonly contacts: ContactsModel;
   readonly conversations: ConversationsModel;
   readonly messages: MessagesModel;
   readonly sending: SendingModel;
@@ -105,6 +109,27 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
   function schedule(accountId: number, conversationId: number, kind: TimerRecord['kind'], dueMs: number, answers: readonly string[], step: number): void {
     timers.insert({ id: store.nextId('ai_timer'), account_id: accountId, conversation_id: conversationId, kind, due_ms: dueMs, answers: [...answers], step });
     armAt(dueMs);
+  }
+
+  /**
+   * `behavior.goals` with `capture_leads` (N13): an email address (first choice) or a phone number
+   * in the customer's message is saved to the contact, by the flow `ai_reply` step's own rule
+   * (flow-runtime/ai-step.ts `goalDatum`: one AI, one reading of the goal). The contact writer
+   * fires `lead.captured` when the contact first holds one, as for the step. A value the contact
+   * rules refuse is not saved.
+   */
+  function captureLead(accountId: number, contactId: number, text: string, goals: readonly string[]): void {
+    if (!goals.includes('capture_leads')) return;
+    const datum = goalDatum('capture_leads', text);
+    if (datum?.kind !== 'email' && datum?.kind !== 'phone') return;
+    const contact = needs.contacts.find(accountId, contactId);
+    if (!contact || contact[datum.kind] === datum.value) return;
+    try {
+      // As the flow runtime's writes: the AI acts on customer traffic (contact events name `inbound`).
+      needs.contacts.update(accountId, contactId, { [datum.kind]: datum.value }, 'inbound');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
   }
 
   const teamOnline = (accountId: number): boolean => needs.team.list(accountId).some((member) => member.status === 'online');
@@ -251,6 +276,7 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
 
       // Will the AI answer it? A question, or a booking request it declines. Heard when the reply goes out.
       const text = message.text;
+      if (text !== null) captureLead(accountId, message.contact_id, text, settings.behavior.goals);
       if (text === null || !((!settings.booking_enabled && asksToBook(text)) || needs.knowledge.asksQuestion(text))) return;
       if (!settings.behavior.batch_messages) {
         reply(accountId, conversation.id, [text], clock.now());
