@@ -235,3 +235,51 @@ describeRuntimes('N13: with capture_leads among behavior.goals the AI saves the 
     expect(leads(muted.contact_id)).toEqual([]);
   });
 });
+
+describeRuntimes("N8: pending follow-ups are dropped once someone else writes after the AI's reply", (api) => {
+  const { call, say, lines, configure, advance } = helpers(api);
+  const followupsOn = () =>
+    configure({ file_handling: { enabled: false }, behavior: { batch_messages: false }, followups: { enabled: true, first_delay_minutes: 20, second_delay_hours: 22 } });
+
+  it('an agent line (POST /messages) after the AI reply cancels both follow-ups', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    expect((await followupsOn()).status).toBe(200);
+    const thread = say('tg_n8_agent', FAQ_QUESTION);
+    advance('10s');
+    expect(await lines(thread.id, 'bot')).toHaveLength(1);
+    const sent = await call('POST', '/messages', { idempotency_key: 'n8-agent', conversation_id: thread.id, message_text: 'Hi, Dana here from the shop.' });
+    expect(sent.status).toBe(200);
+    advance('2d');
+    expect(await lines(thread.id, 'followup')).toEqual([]);
+  });
+
+  it("a flow's line after the AI reply cancels them too; with nobody writing they still go (the control)", async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await followupsOn();
+    const control = say('+15550005555', FAQ_QUESTION, 'whatsapp');
+    const definition = {
+      trigger: { source: 'dm', keywords: ['wren'], match_type: 'contains' },
+      nodes: [
+        { id: '1', type: 'trigger', config: {} },
+        { id: '2', type: 'delay', config: { duration: 1, unit: 'minutes' } },
+        { id: '3', type: 'message', config: { text: 'Wren club: welcome!' } },
+      ],
+      edges: [
+        { from: '1', to: '2' },
+        { from: '2', to: '3' },
+      ],
+    };
+    const created = data(await call('POST', '/flows', { name: 'Wren club', channels: ['whatsapp'], definition }));
+    expect((await call('POST', `/flows/${created['id']}/activate`, {})).status).toBe(200);
+    const thread = say('+15550006767', 'wren', 'whatsapp');
+    say('+15550006767', FAQ_QUESTION, 'whatsapp');
+    const aiName = (data(await call('GET', '/ai/config'))['identity'] as Json)['name'];
+    // The AI answered the question (the flow is only delayed); the flow's line comes a minute later.
+    expect((await lines(thread.id, 'bot')).map((line) => line['sender_name'])).toEqual([aiName]);
+    advance('2m');
+    expect((await lines(thread.id, 'bot')).map((line) => line['text'])).toContain('Wren club: welcome!');
+    advance('30m');
+    expect(await lines(thread.id, 'followup')).toEqual([]);
+    expect(await lines(control.id, 'followup')).toHaveLength(1);
+  });
+});

@@ -21,6 +21,7 @@ export const aiAssistantGroup = defineGroup({
   listen: ({ model, on, core }) => {
     // Registered after the flow runtime, so a flow hears the message first and the AI knows whether it took it.
     on.inbound.messageReceived.add((accountId, message) => model.heard(accountId, message));
+    on.conversations.outboundAppended.add((_accountId, message) => model.someoneWrote(message));
     on.conversations.conversationDeleted.add((_accountId, conversationId) => model.forgetConversation(conversationId));
     core.lifecycle.started.add(() => model.timers.start());
     core.lifecycle.restored.add(() => model.timers.start());

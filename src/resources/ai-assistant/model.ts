@@ -31,7 +31,7 @@ import type { RuntimeModel } from '../flow-runtime/model.js';
 import type { ReceivedMessage } from '../inbound/model.js';
 import type { Hearing } from '../knowledge/gaps.js';
 import type { KnowledgeModel } from '../knowledge/model.js';
-import type { MessagesModel } from '../messages/model.js';
+import type { MessageRecord, MessagesModel } from '../messages/model.js';
 import type { SendingModel } from '../sending/model.js';
 import type { TeamModel } from '../team/model.js';
 import { BOOKING_DECLINE, asksToBook } from './booking.js';
@@ -293,6 +293,19 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
         const [answer] = answersTo(accountId, conversation, [text], settings.booking_enabled, []);
         if (answer !== undefined && !pending.answers.includes(answer)) timers.update(pending.id, { answers: [...pending.answers, answer] });
       }
+    },
+
+    /**
+     * A line to the customer was written (conversations `outboundAppended`). When it is not the
+     * AI's own (an agent's through POST /messages, a flow's, a booking DM), the follow-ups waiting
+     * on the customer's silence after the AI's reply are off: someone else spoke since (N8).
+     */
+    someoneWrote(message: MessageRecord): void {
+      if (message.sender_type === 'followup') return;
+      const pending = timersOf(message.conversation_id, 'followup')[0];
+      if (!pending) return;
+      if (message.sender_type === 'bot' && message.sender_name === needs.aiConfig.assistantSettings(pending.account_id).name) return;
+      cancel(message.conversation_id, 'followup');
     },
 
     /** A thread was deleted: its timers and flow mark go with it. */
