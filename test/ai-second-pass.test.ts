@@ -283,3 +283,22 @@ describeRuntimes("N8: pending follow-ups are dropped once someone else writes af
     expect(await lines(control.id, 'followup')).toHaveLength(1);
   });
 });
+
+describeRuntimes('N6: POST /_sandbox/inbound answers the conversation as the AI left it', (api) => {
+  const { call, configure } = helpers(api);
+
+  it('a message the AI escalates is answered with the escalated, paused thread, as GET shows it', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    expect((await configure({ behavior: { auto_escalation: true } })).status).toBe(200);
+    const res = await api().call({
+      method: 'POST',
+      path: '/_sandbox/inbound',
+      key: api().keys.full!,
+      body: { channel: 'telegram', platform_user_id: 'tg_n6_human', text: 'Can I talk to a human please?' },
+    });
+    expect(res.status).toBe(200);
+    const answered = data(res)['conversation'] as Json;
+    expect(answered).toMatchObject({ status: 'escalated', ai_paused: true, ai_pause_reason: 'escalated' });
+    expect(answered).toEqual(data(await call('GET', `/conversations/${answered['id']}`)));
+  });
+});
