@@ -124,7 +124,7 @@ describeRuntimes('N2: a batched reply that never goes out leaves no gap and no F
   const { call, say, lines, configure, advance, gapsOf, faqUses } = helpers(api);
   const batching = () => configure({ file_handling: { enabled: false }, behavior: { batch_messages: true, batch_window_ms: 6000, auto_escalation: true } });
 
-  it('escalated inside the window: no bot line, no gap, no FAQ use', async () => {
+  it('escalated inside the window: no bot line, no knowledge gap (only the escalation one, N5), no FAQ use', async () => {
     api().sim.sandbox.clock.freeze(T0);
     expect((await batching()).status).toBe(200);
     const uses = await faqUses(1);
@@ -134,7 +134,9 @@ describeRuntimes('N2: a batched reply that never goes out leaves no gap and no F
     advance('10s');
     expect((await helpers(api).conversation(thread.id))['status']).toBe('escalated');
     expect(await lines(thread.id, 'bot')).toEqual([]);
-    expect(await gapsOf(thread.id)).toEqual([]);
+    expect((await gapsOf(thread.id)).map((gap) => [gap['signal_type'], gap['user_message'], gap['ai_response']])).toEqual([
+      ['escalation', 'Actually let me talk to a human', null],
+    ]);
     expect(await faqUses(1)).toBe(uses);
   });
 
@@ -300,5 +302,23 @@ describeRuntimes('N6: POST /_sandbox/inbound answers the conversation as the AI 
     const answered = data(res)['conversation'] as Json;
     expect(answered).toMatchObject({ status: 'escalated', ai_paused: true, ai_pause_reason: 'escalated' });
     expect(answered).toEqual(data(await call('GET', `/conversations/${answered['id']}`)));
+  });
+});
+
+describeRuntimes('N5: an AI escalation records a 2.19 escalation gap', (api) => {
+  const { say, configure, advance } = { ...helpers(api) };
+  const { call, gapsOf } = helpers(api);
+
+  it('the message the AI handed over is an escalation gap (ai_response null, suggested_target instructions); the same words again add an occurrence', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    expect((await configure({ file_handling: { enabled: false }, behavior: { batch_messages: false, auto_escalation: true } })).status).toBe(200);
+    const first = say('tg_n5_a', 'Can I talk to a human please?');
+    expect((await helpers(api).conversation(first.id))['status']).toBe('escalated');
+    const [gap] = await gapsOf(first.id);
+    expect(gap).toMatchObject({ signal_type: 'escalation', status: 'open', user_message: 'Can I talk to a human please?', ai_response: null, suggested_target: 'instructions', occurrence_count: 1 });
+    advance('1m');
+    const second = say('tg_n5_b', 'can i talk to a human please');
+    const listed = data<Json[]>(await call('GET', '/knowledge-gaps', undefined, { signal_type: 'escalation', status: 'all', limit: '100' }));
+    expect(listed.find((row) => row['id'] === gap!['id'])).toMatchObject({ occurrence_count: 2, conversation_id: second.id });
   });
 });

@@ -271,6 +271,10 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
         // The system escalates, as a flow's handoff node does (3.1: `escalated` is set by the system).
         needs.conversations.system.setState(accountId, conversation.id, { status: 'escalated' });
         cancel(conversation.id, 'reply');
+        // 2.19's `escalation` signal: the team learns what the AI handed over (N5). A file without words leaves none.
+        if (message.text !== null && message.text.trim() !== '') {
+          needs.knowledge.heardEscalation(accountId, { channel: conversation.channel, conversation_id: conversation.id, text: message.text });
+        }
         return;
       }
 

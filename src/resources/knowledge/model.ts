@@ -167,6 +167,9 @@ export function createKnowledgeModel(core: CoreServices, needs: KnowledgeNeeds) 
       return heard;
     },
 
+    /** The AI escalated this message's thread (audit 8, N5): an `escalation` gap for it, or a repeat. */
+    heardEscalation: (accountId: number, message: { channel: ReceivedMessage['channel']; conversation_id: number; text: string }) => gaps.escalated(accountId, message),
+
     /**
      * Whether `hear` would take this text as a question (words that carry meaning, asked), without
      * hearing it: no gap, no FAQ use. The AI decides with it whether a reply is coming, and hears
