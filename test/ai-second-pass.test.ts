@@ -322,3 +322,22 @@ describeRuntimes('N5: an AI escalation records a 2.19 escalation gap', (api) => 
     expect(listed.find((row) => row['id'] === gap!['id'])).toMatchObject({ occurrence_count: 2, conversation_id: second.id });
   });
 });
+
+describeRuntimes('N2: a reply timer stored before audit 8 (its answers already heard) still goes out after a restore', (api) => {
+  const { say, lines, configure, advance } = helpers(api);
+
+  it('a step-0 reply timer in a snapshot is sent with its stored answers, unheard again', async () => {
+    api().sim.sandbox.clock.freeze(T0);
+    await configure({ identity: { welcome_message: '' }, file_handling: { enabled: false }, behavior: { batch_messages: true, batch_window_ms: 6000 } });
+    const thread = say('tg_n2_old', FAQ_QUESTION);
+    const snapshot = JSON.parse(JSON.stringify(api().sim.snapshot())) as { store: { collections: Record<string, Json[]> } };
+    const timers = snapshot.store.collections['ai_timers']!;
+    const timer = timers.find((row) => row['conversation_id'] === thread.id && row['kind'] === 'reply')!;
+    // As audit 7 stored it: the answer, heard at inbound.
+    Object.assign(timer, { step: 0, answers: ['An answer heard before the restore.'] });
+    const operator = { 'X-Sandbox-Token': api().sim.controlToken };
+    expect((await api().call({ method: 'POST', path: '/_sandbox/restore', headers: operator, body: snapshot })).status).toBe(200);
+    advance('10s');
+    expect((await lines(thread.id, 'bot')).map((line) => line['text'])).toEqual(['An answer heard before the restore.']);
+  });
+});
