@@ -90,7 +90,8 @@ describeRuntimes('N4: a line written back-dated during a clock jump stamps updat
 });
 
 describeRuntimes('N9: with booking off the AI declines booking requests (2.17 booking.enabled)', (api) => {
-  const { say, lines, configure, gapsOf, faqUses, faqAnswerOf } = { ...helpers(api), faqAnswerOf: async (id: number) => data(await helpers(api).call('GET', `/knowledge/faqs/${id}`))['answer'] };
+  const { call, say, lines, configure, gapsOf, faqUses } = helpers(api);
+  const faqAnswerOf = async (id: number) => data(await call('GET', `/knowledge/faqs/${id}`))['answer'];
 
   it('booking off: a booking request, asked or not, gets the fixed decline, opens no gap and counts no FAQ use', async () => {
     api().sim.sandbox.clock.freeze(T0);
@@ -121,7 +122,7 @@ describeRuntimes('N9: with booking off the AI declines booking requests (2.17 bo
 });
 
 describeRuntimes('N2: a batched reply that never goes out leaves no gap and no FAQ use', (api) => {
-  const { call, say, lines, configure, advance, gapsOf, faqUses } = helpers(api);
+  const { call, say, lines, conversation, configure, advance, gapsOf, faqUses } = helpers(api);
   const batching = () => configure({ file_handling: { enabled: false }, behavior: { batch_messages: true, batch_window_ms: 6000, auto_escalation: true } });
 
   it('escalated inside the window: no bot line, no knowledge gap (only the escalation one, N5), no FAQ use', async () => {
@@ -132,7 +133,7 @@ describeRuntimes('N2: a batched reply that never goes out leaves no gap and no F
     say('tg_n2_esc', FAQ_QUESTION);
     say('tg_n2_esc', 'Actually let me talk to a human');
     advance('10s');
-    expect((await helpers(api).conversation(thread.id))['status']).toBe('escalated');
+    expect((await conversation(thread.id))['status']).toBe('escalated');
     expect(await lines(thread.id, 'bot')).toEqual([]);
     expect((await gapsOf(thread.id)).map((gap) => [gap['signal_type'], gap['user_message'], gap['ai_response']])).toEqual([
       ['escalation', 'Actually let me talk to a human', null],
@@ -306,14 +307,13 @@ describeRuntimes('N6: POST /_sandbox/inbound answers the conversation as the AI 
 });
 
 describeRuntimes('N5: an AI escalation records a 2.19 escalation gap', (api) => {
-  const { say, configure, advance } = { ...helpers(api) };
-  const { call, gapsOf } = helpers(api);
+  const { call, say, conversation, configure, advance, gapsOf } = helpers(api);
 
   it('the message the AI handed over is an escalation gap (ai_response null, suggested_target instructions); the same words again add an occurrence', async () => {
     api().sim.sandbox.clock.freeze(T0);
     expect((await configure({ file_handling: { enabled: false }, behavior: { batch_messages: false, auto_escalation: true } })).status).toBe(200);
     const first = say('tg_n5_a', 'Can I talk to a human please?');
-    expect((await helpers(api).conversation(first.id))['status']).toBe('escalated');
+    expect((await conversation(first.id))['status']).toBe('escalated');
     const [gap] = await gapsOf(first.id);
     expect(gap).toMatchObject({ signal_type: 'escalation', status: 'open', user_message: 'Can I talk to a human please?', ai_response: null, suggested_target: 'instructions', occurrence_count: 1 });
     advance('1m');
