@@ -103,13 +103,15 @@ describeRuntimes('auto_escalation: a customer asking for a person (audit 7, M4)'
     }
   });
 
-  it('an escalated question leaves no AI answer: no gap with an ai_response', async () => {
+  it('an escalated question leaves no AI answer: only an escalation gap, with no ai_response (audit 8, N5)', async () => {
     api().sim.sandbox.clock.freeze(T0);
     await call('PATCH', '/ai/config', { behavior: { auto_escalation: true, batch_messages: false }, file_handling: { enabled: false } });
     const gaps = data<Json[]>(await call('GET', '/knowledge-gaps', undefined, { status: 'all', limit: '100' })).length;
     const escalated = send('+15550006801', { text: 'Can a human help me pick climbing ropes?' });
     expect(await thread(escalated.id)).toMatchObject({ status: 'escalated' });
-    expect(data<Json[]>(await call('GET', '/knowledge-gaps', undefined, { status: 'all', limit: '100' })).length).toBe(gaps);
+    const after = data<Json[]>(await call('GET', '/knowledge-gaps', undefined, { status: 'all', limit: '100' }));
+    expect(after.length).toBe(gaps + 1);
+    expect(after.filter((gap) => gap['conversation_id'] === escalated.id)).toEqual([expect.objectContaining({ signal_type: 'escalation', ai_response: null })]);
     const lines = data<Json[]>(await call('GET', `/conversations/${escalated.id}/messages`));
     expect(lines.filter((line) => line['sender_type'] === 'bot')).toEqual([]);
   });

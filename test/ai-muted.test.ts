@@ -1,7 +1,9 @@
 /**
  * The AI says nothing where it is muted (audit 7, M1; spec 2.5 "the AI is muted on any thread
  * that is assigned or escalated", 3.1 `ai_paused`, 7.2 opt-outs): a question on such a thread
- * leaves no knowledge gap with an `ai_response` and counts no FAQ use. Both runtimes.
+ * leaves no knowledge gap with an `ai_response` and counts no FAQ use. The seed batches the AI's
+ * replies and a question is heard when the reply goes out (audit 8, N2), so every check waits past
+ * the batch window (`settle`). Both runtimes.
  */
 import { expect, it } from 'vitest';
 import { describeRuntimes, type RuntimeApi } from './support/runtimes.js';
@@ -23,6 +25,8 @@ function helpers(api: () => RuntimeApi) {
     if (!heard.delivered) throw new Error('inbound not delivered');
     return heard.conversation;
   };
+  /** Past the seed's batch window (6 s): a reply that goes out has been sent, and its questions heard. */
+  const settle = () => api().sim.sandbox.clock.advance('10s');
   const gapIds = async () => data<Json[]>(await call('GET', '/knowledge-gaps', undefined, { status: 'all', limit: '100' })).map((gap) => gap['id']);
   const faqUses = async () => data(await call('GET', '/knowledge/faqs/1'))['usage_count'];
   /** Asks both questions and expects neither a gap nor an FAQ use. */
@@ -31,14 +35,15 @@ function helpers(api: () => RuntimeApi) {
     const uses = await faqUses();
     say(platformUserId, UNKNOWN_QUESTION, channel);
     say(platformUserId, FAQ_QUESTION, channel);
+    settle();
     expect(await gapIds()).toEqual(gaps);
     expect(await faqUses()).toBe(uses);
   };
-  return { accountId, call, say, gapIds, faqUses, expectSilence };
+  return { accountId, call, say, settle, gapIds, faqUses, expectSilence };
 }
 
 describeRuntimes('a muted thread gets no AI answer (audit 7, M1)', (api) => {
-  const { accountId, call, say, gapIds, faqUses, expectSilence } = helpers(api);
+  const { accountId, call, say, settle, gapIds, faqUses, expectSilence } = helpers(api);
 
   it('on a live thread the same questions make a gap and count an FAQ use (the control)', async () => {
     api().sim.sandbox.clock.freeze(T0);
@@ -46,6 +51,7 @@ describeRuntimes('a muted thread gets no AI answer (audit 7, M1)', (api) => {
     const uses = (await faqUses()) as number;
     const thread = say('ig_m1_live', UNKNOWN_QUESTION);
     say('ig_m1_live', FAQ_QUESTION);
+    settle();
     const opened = data<Json[]>(await call('GET', '/knowledge-gaps', undefined, { limit: '1' }))[0]!;
     expect(opened).toMatchObject({ conversation_id: thread.id, ai_response: expect.stringContaining('check with the team') });
     expect((await gapIds()).length).toBe(gaps + 1);
@@ -91,6 +97,7 @@ describeRuntimes('a muted thread gets no AI answer (audit 7, M1)', (api) => {
     say('+15550006666', 'START', 'sms');
     const gaps = (await gapIds()).length;
     say('+15550006666', UNKNOWN_QUESTION, 'sms');
+    settle();
     expect((await gapIds()).length).toBe(gaps + 1);
   });
 
@@ -102,6 +109,7 @@ describeRuntimes('a muted thread gets no AI answer (audit 7, M1)', (api) => {
     await call('PATCH', `/conversations/${thread.id}`, { ai_paused: false });
     const uses = (await faqUses()) as number;
     say('ig_m1_resume', FAQ_QUESTION);
+    settle();
     expect(await faqUses()).toBe(uses + 1);
   });
 });

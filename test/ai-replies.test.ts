@@ -34,8 +34,15 @@ function helpers(api: () => RuntimeApi) {
   const faqAnswer = async (id: number) => data(await call('GET', `/knowledge/faqs/${id}`))['answer'] as string;
   const newestGap = async () => data<Json[]>(await call('GET', '/knowledge-gaps', undefined, { status: 'all', limit: '1' }))[0]!;
   const aiReplies = async () => (data(await call('GET', '/analytics/overview'))['replies'] as { ai: { current: number } }).ai.current;
+  /** No welcome (audit 8, N10: it would open the first reply), so a reply is exactly the answers. */
   const batching = (on: boolean, windowMs = 6000) =>
-    call('PATCH', '/ai/config', on ? { behavior: { batch_messages: true, batch_window_ms: windowMs } } : { file_handling: { enabled: false }, behavior: { batch_messages: false } });
+    call(
+      'PATCH',
+      '/ai/config',
+      on
+        ? { identity: { welcome_message: '' }, behavior: { batch_messages: true, batch_window_ms: windowMs } }
+        : { identity: { welcome_message: '' }, file_handling: { enabled: false }, behavior: { batch_messages: false } },
+    );
   const advance = (duration: string) => api().sim.sandbox.clock.advance(duration);
   return { accountId, call, say, botLines, faqAnswer, newestGap, aiReplies, batching, advance };
 }

@@ -130,11 +130,14 @@ describeRuntimes('the overview keeps deleted threads it counts messages of (J6)'
 
 describeRuntimes('a shared knowledge gap goes with the last thread that raised it (N1)', (api) => {
   const { call, writeIn } = helpers(api);
+  /** The AI answers at once: a question is heard when its reply goes out (audit 8, N2), not after the seed's batch window. */
+  const answerAtOnce = () => call('PATCH', '/ai/config', { file_handling: { enabled: false }, behavior: { batch_messages: false } });
   const gapFor = async (canonical: string) =>
     data<Json[]>(await call('GET', '/knowledge-gaps', undefined, { status: 'all', limit: '100' })).find((gap) => gap['canonical_question'] === canonical);
 
   it('erasing every customer who raised it removes the gap; while one is left it stays, unlinked once its latest goes', async () => {
     api().sim.sandbox.clock.freeze(T0);
+    await answerAtOnce();
     const first = writeIn('n1-first', 'Do you sell inflatable kayaks?');
     api().sim.sandbox.clock.freeze(T0 + 60_000);
     const second = writeIn('n1-second', 'do you sell inflatable kayaks');
@@ -154,6 +157,7 @@ describeRuntimes('a shared knowledge gap goes with the last thread that raised i
 
   it('the latest customer goes first (unlinked, I3), then the other thread is deleted: the gap goes', async () => {
     api().sim.sandbox.clock.freeze(T0);
+    await answerAtOnce();
     const first = writeIn('n1-a', 'Do you rent paddle boards?');
     api().sim.sandbox.clock.freeze(T0 + 60_000);
     const second = writeIn('n1-b', 'Do you rent paddle boards?');
@@ -165,6 +169,7 @@ describeRuntimes('a shared knowledge gap goes with the last thread that raised i
 
   it('a gap one customer raised twice goes with their thread: nobody else shares it', async () => {
     api().sim.sandbox.clock.freeze(T0);
+    await answerAtOnce();
     const only = writeIn('n1-twice', 'Do you repair wetsuits?');
     writeIn('n1-twice', 'Do you repair wetsuits?');
     expect(await gapFor('do you repair wetsuits')).toMatchObject({ occurrence_count: 2, conversation_id: only.id });

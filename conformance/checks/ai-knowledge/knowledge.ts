@@ -344,6 +344,9 @@ export const knowledgeChecks: CheckDefinition[] = [
       const text = `Do you offer ${word} lessons?`;
       const thread = await inbound(ctx, { channel: 'telegram', text });
       await inbound(ctx, { channel: 'telegram', platformUserId: thread.platformUserId, text });
+      // The AI hears a question when its reply goes out: with batching on, after the batch window.
+      const { behavior } = await readConfig(ctx);
+      if (behavior.batch_messages) await waitFor(ctx, behavior.batch_window_ms + 1000);
       const response = await ctx.send({ path: '/knowledge-gaps', key: await ctx.keyFor('read'), query: { channel: 'telegram', limit: '100' } });
       const gap = readList(response, 'GET /knowledge-gaps').data.find((item) => String((item as { user_message?: unknown }).user_message).includes(word)) as
         | { signal_type?: string; occurrence_count?: number; conversation_id?: number }

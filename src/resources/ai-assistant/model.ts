@@ -7,11 +7,13 @@
  * flow took the message (./flow-handled.ts). Then, in order:
  * 1. an escalation switch that applies (./escalation.ts) escalates the thread, as a flow's handoff
  *    does, and the AI says nothing more;
- * 2. the knowledge base hears the question (an FAQ's use counted, or a gap opened or seen again);
- * 3. the AI replies with what the knowledge base gave: the FAQ's answer, or the gap's
- *    `ai_response` (one source of truth: the reply is exactly what the gap records). With
- *    `behavior.batch_messages` on, the reply waits `batch_window_ms` from the first answered
+ * 2. a question, or a booking request while `booking.enabled` is off (./booking.ts), will get a
+ *    reply: with `behavior.batch_messages` on, it waits `batch_window_ms` from the first answered
  *    message of the batch and answers every question of it in one `bot` message; off, at once;
+ * 3. when the reply goes out (the thread still live, the customer messageable), each question is
+ *    heard: the booking decline, or the knowledge base (an FAQ's use counted, or a gap opened or
+ *    seen again), and the reply says what it gave: the FAQ's answer, or the gap's `ai_response`
+ *    (one source of truth). A reply dropped before then leaves no gap and no FAQ use (audit 8, N2);
  * 4. after its reply, with follow-ups available and on, a `followup` message at
  *    `first_delay_minutes` and a second `second_delay_hours` after it, moved out of quiet hours,
  *    dropped once the customer writes.
@@ -21,21 +23,26 @@
 import type { CoreServices } from '../../groups/services.js';
 import type { AiConfigModel } from '../ai-config/model.js';
 import { windowOpen } from '../channels/capabilities.js';
+import { ApiError } from '../../core/errors.js';
+import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationRecord, ConversationsModel } from '../conversations/model.js';
+import { goalDatum } from '../flow-runtime/ai-step.js';
 import type { RuntimeModel } from '../flow-runtime/model.js';
 import type { ReceivedMessage } from '../inbound/model.js';
 import type { Hearing } from '../knowledge/gaps.js';
 import type { KnowledgeModel } from '../knowledge/model.js';
-import type { MessagesModel } from '../messages/model.js';
+import type { MessageRecord, MessagesModel } from '../messages/model.js';
 import type { SendingModel } from '../sending/model.js';
 import type { TeamModel } from '../team/model.js';
+import { BOOKING_DECLINE, asksToBook } from './booking.js';
 import { escalationCause } from './escalation.js';
 import { createFlowHandled } from './flow-handled.js';
 import { outsideQuietHours } from './quiet-hours.js';
-import { flowMarkIndexes, flowMarkRules, timerIndexes, timerRules, type FlowMarkRecord, type TimerRecord } from './records.js';
+import { flowMarkIndexes, flowMarkRules, greetedIndexes, greetedRules, timerIndexes, timerRules, type FlowMarkRecord, type GreetedRecord, type TimerRecord } from './records.js';
 
 export interface AssistantNeeds {
   readonly aiConfig: AiConfigModel;
+  readonly contacts: ContactsModel;
   readonly conversations: ConversationsModel;
   readonly messages: MessagesModel;
   readonly sending: SendingModel;
@@ -49,6 +56,17 @@ export const FOLLOWUP_TEXTS: Readonly<Record<1 | 2, string>> = {
   1: 'Just checking in: did that answer your question?',
   2: "I'm still here if you need anything else. Just reply to this message.",
 };
+
+/**
+ * A reply timer's `step` says what its `answers` hold: QUESTIONS, the batch's questions, heard
+ * when the reply goes out (audit 8, N2); 0, answers heard when the messages came (a timer stored
+ * before audit 8, in a snapshot or a `serve --state` file).
+ */
+const QUESTIONS = 1;
+/** The most questions one batch holds (`ai_timers.answers` is bounded). */
+const MAX_BATCH = 100;
+/** The longest question a batch keeps (`ai_timers.answers` entries are bounded). */
+const MAX_QUESTION = 20_000;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -67,6 +85,19 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
   const timers = store.define<TimerRecord>('ai_timers', timerIndexes, timerRules);
   const marks = store.define<FlowMarkRecord>('ai_flow_marks', flowMarkIndexes, flowMarkRules);
   const flowHandled = createFlowHandled(store, clock, needs.flowRuntime, marks);
+  const greeted = store.define<GreetedRecord>('ai_greeted', greetedIndexes, greetedRules);
+
+  /**
+   * Whether this reply is the AI's first on the thread (then it carries the welcome, N10), and
+   * the thread marked as greeted. A thread with an earlier line of the AI's (a `bot` line signed
+   * with its name, or a follow-up: seeds, threads from before the mark) counts as greeted.
+   */
+  function firstReply(conversation: ConversationRecord, aiName: string): boolean {
+    if (greeted.findUnique('conversation', String(conversation.id))) return false;
+    const spoke = needs.messages.anyLine(conversation.id, (row) => row.sender_type === 'followup' || (row.sender_type === 'bot' && row.sender_name === aiName));
+    greeted.insert({ id: store.nextId('ai_greeted'), account_id: conversation.account_id, conversation_id: conversation.id });
+    return !spoke;
+  }
 
   const timersOf = (conversationId: number, kind: TimerRecord['kind']): TimerRecord[] =>
     timers.idsByIndex('conversation', String(conversationId)).map((id) => timers.get(id)!).filter((timer) => timer.kind === kind);
@@ -78,6 +109,27 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
   function schedule(accountId: number, conversationId: number, kind: TimerRecord['kind'], dueMs: number, answers: readonly string[], step: number): void {
     timers.insert({ id: store.nextId('ai_timer'), account_id: accountId, conversation_id: conversationId, kind, due_ms: dueMs, answers: [...answers], step });
     armAt(dueMs);
+  }
+
+  /**
+   * `behavior.goals` with `capture_leads` (N13): an email address (first choice) or a phone number
+   * in the customer's message is saved to the contact, by the flow `ai_reply` step's own rule
+   * (flow-runtime/ai-step.ts `goalDatum`: one AI, one reading of the goal). The contact writer
+   * fires `lead.captured` when the contact first holds one, as for the step. A value the contact
+   * rules refuse is not saved.
+   */
+  function captureLead(accountId: number, contactId: number, text: string, goals: readonly string[]): void {
+    if (!goals.includes('capture_leads')) return;
+    const datum = goalDatum('capture_leads', text);
+    if (datum?.kind !== 'email' && datum?.kind !== 'phone') return;
+    const contact = needs.contacts.find(accountId, contactId);
+    if (!contact || contact[datum.kind] === datum.value) return;
+    try {
+      // As the flow runtime's writes: the AI acts on customer traffic (contact events name `inbound`).
+      needs.contacts.update(accountId, contactId, { [datum.kind]: datum.value }, 'inbound');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
   }
 
   const teamOnline = (accountId: number): boolean => needs.team.list(accountId).some((member) => member.status === 'online');
@@ -95,12 +147,40 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
     return messageable(conversation, atMs) ? conversation : undefined;
   }
 
-  /** The AI's reply (`bot`), then the first follow-up armed. Stamped at the instant it was due. */
-  function reply(accountId: number, conversationId: number, answers: readonly string[], atMs: number): void {
+  /**
+   * What the AI says to each question, heard now, when the reply goes out: the fixed decline for a
+   * booking request while booking is off (N9), else what the knowledge base gives (an FAQ use
+   * counted, a gap opened or seen again). Distinct answers, in the order asked.
+   */
+  function answersTo(accountId: number, conversation: ConversationRecord, questions: readonly string[], bookingEnabled: boolean, heard: readonly string[]): string[] {
+    const answers = [...heard];
+    for (const text of questions) {
+      const answer = !bookingEnabled && asksToBook(text) ? BOOKING_DECLINE : answerOf(needs.knowledge.hear(accountId, { channel: conversation.channel, conversation_id: conversation.id, text }));
+      if (answer !== null && !answers.includes(answer)) answers.push(answer);
+    }
+    return answers;
+  }
+
+  /**
+   * The AI's reply (`bot`) to `questions`, then the first follow-up armed. Stamped at the instant
+   * it was due. The knowledge base hears the questions only here, once the reply is sure to go out
+   * (audit 8, N2): a reply dropped by escalation, assignment, opt-out, deletion or the send rules
+   * leaves no gap and no FAQ use. `heard`: answers of a timer stored before that rule (already heard).
+   */
+  function reply(accountId: number, conversationId: number, questions: readonly string[], atMs: number, heard: readonly string[] = []): void {
     const conversation = liveThread(accountId, conversationId, atMs);
     if (!conversation) return;
     const settings = needs.aiConfig.assistantSettings(accountId);
-    needs.conversations.append(conversation, { sender_type: 'bot', sender_name: settings.name, text: answers.join('\n\n').slice(0, MAX_TEXT), at_ms: atMs });
+    const answers = answersTo(accountId, conversation, questions, settings.booking_enabled, heard);
+    if (answers.length === 0) return;
+    // The welcome (2.17 identity) opens the AI's first reply on a thread: in it (`combined`) or as a line of its own before it (`standalone`).
+    const welcome = settings.welcome.message.trim() !== '' && firstReply(conversation, settings.name) ? settings.welcome.message : null;
+    let thread = conversation;
+    if (welcome !== null && settings.welcome.mode === 'standalone') {
+      thread = needs.conversations.append(thread, { sender_type: 'bot', sender_name: settings.name, text: welcome.slice(0, MAX_TEXT), at_ms: atMs }).conversation;
+    }
+    const lines = welcome !== null && settings.welcome.mode === 'combined' ? [welcome, ...answers] : answers;
+    needs.conversations.append(thread, { sender_type: 'bot', sender_name: settings.name, text: lines.join('\n\n').slice(0, MAX_TEXT), at_ms: atMs });
     cancel(conversation.id, 'followup');
     const { followups } = settings;
     if (followups.available && followups.enabled) {
@@ -124,7 +204,8 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
   }
 
   function fire(timer: TimerRecord): void {
-    if (timer.kind === 'reply') reply(timer.account_id, timer.conversation_id, timer.answers, timer.due_ms);
+    if (timer.kind === 'reply' && timer.step === QUESTIONS) reply(timer.account_id, timer.conversation_id, timer.answers, timer.due_ms);
+    else if (timer.kind === 'reply') reply(timer.account_id, timer.conversation_id, [], timer.due_ms, timer.answers);
     else followUp(timer);
   }
 
@@ -177,7 +258,7 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
       if (!conversation) return;
       // The customer wrote: the follow-ups waiting on their silence are off.
       cancel(conversation.id, 'followup');
-      const flowTook = flowHandled.tookMessage(accountId, conversation.id, message.contact_id);
+      const flowTook = flowHandled.tookMessage(accountId, conversation.id, message.contact_id, message.message_id);
       if (flowTook || !needs.knowledge.aiLive(accountId, conversation.id, conversation.channel)) return;
 
       const settings = needs.aiConfig.assistantSettings(accountId);
@@ -190,18 +271,45 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
         // The system escalates, as a flow's handoff node does (3.1: `escalated` is set by the system).
         needs.conversations.system.setState(accountId, conversation.id, { status: 'escalated' });
         cancel(conversation.id, 'reply');
+        // 2.19's `escalation` signal: the team learns what the AI handed over (N5). A file without words leaves none.
+        if (message.text !== null && message.text.trim() !== '') {
+          needs.knowledge.heardEscalation(accountId, { channel: conversation.channel, conversation_id: conversation.id, text: message.text });
+        }
         return;
       }
 
-      const answer = answerOf(needs.knowledge.hear(accountId, message));
-      if (answer === null) return;
+      // Will the AI answer it? A question, or a booking request it declines. Heard when the reply goes out.
+      const text = message.text;
+      if (text !== null) captureLead(accountId, message.contact_id, text, settings.behavior.goals);
+      if (text === null || !((!settings.booking_enabled && asksToBook(text)) || needs.knowledge.asksQuestion(text))) return;
       if (!settings.behavior.batch_messages) {
-        reply(accountId, conversation.id, [answer], clock.now());
+        reply(accountId, conversation.id, [text], clock.now());
         return;
       }
       const pending = timersOf(conversation.id, 'reply')[0];
-      if (!pending) schedule(accountId, conversation.id, 'reply', clock.now() + settings.behavior.batch_window_ms, [answer], 0);
-      else if (!pending.answers.includes(answer)) timers.update(pending.id, { answers: [...pending.answers, answer] });
+      const question = text.slice(0, MAX_QUESTION);
+      if (!pending) schedule(accountId, conversation.id, 'reply', clock.now() + settings.behavior.batch_window_ms, [question], QUESTIONS);
+      else if (pending.step === QUESTIONS) {
+        // A batch holds at most MAX_BATCH questions (the timer record's bound); later ones go unheard.
+        if (pending.answers.length < MAX_BATCH) timers.update(pending.id, { answers: [...pending.answers, question] });
+      } else {
+        // A timer stored before audit 8 holds answers already heard: this question is heard now, as then.
+        const [answer] = answersTo(accountId, conversation, [text], settings.booking_enabled, []);
+        if (answer !== undefined && !pending.answers.includes(answer)) timers.update(pending.id, { answers: [...pending.answers, answer] });
+      }
+    },
+
+    /**
+     * A line to the customer was written (conversations `outboundAppended`). When it is not the
+     * AI's own (an agent's through POST /messages, a flow's, a booking DM), the follow-ups waiting
+     * on the customer's silence after the AI's reply are off: someone else spoke since (N8).
+     */
+    someoneWrote(message: MessageRecord): void {
+      if (message.sender_type === 'followup') return;
+      const pending = timersOf(message.conversation_id, 'followup')[0];
+      if (!pending) return;
+      if (message.sender_type === 'bot' && message.sender_name === needs.aiConfig.assistantSettings(pending.account_id).name) return;
+      cancel(message.conversation_id, 'followup');
     },
 
     /** A thread was deleted: its timers and flow mark go with it. */
@@ -209,6 +317,8 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
       cancel(conversationId, 'reply');
       cancel(conversationId, 'followup');
       flowHandled.forget(conversationId);
+      const mark = greeted.findUnique('conversation', String(conversationId));
+      if (mark) greeted.remove(mark.id);
     },
 
     timers: {

@@ -13,7 +13,10 @@ export interface TimerRecord extends Entity {
   readonly conversation_id: number;
   readonly kind: 'reply' | 'followup';
   readonly due_ms: number;
-  /** A reply: the answers to the batch's questions, in order, each once. */
+  /**
+   * A reply: with `step` 1, the batch's questions in the order asked, heard when the reply goes
+   * out (audit 8, N2); with `step` 0 (a timer stored before), the answers already heard, each once.
+   */
   readonly answers: readonly string[];
   /** A follow-up: 1 or 2. */
   readonly step: number;
@@ -47,5 +50,19 @@ export const flowMarkRules: RecordRules<FlowMarkRecord> = {
 };
 
 export const flowMarkIndexes: IndexDefinitions<FlowMarkRecord> = {
+  conversation: { unique: true, key: (row) => String(row.conversation_id) },
+};
+
+/** A thread the AI has already spoken in: its welcome is said (audit 8, N10). */
+export interface GreetedRecord extends Entity {
+  readonly conversation_id: number;
+}
+
+export const greetedRules: RecordRules<GreetedRecord> = {
+  schema: storedRecord({ conversation_id: z.number().int().positive() }) as unknown as z.ZodType<GreetedRecord>,
+  sequence: 'ai_greeted',
+};
+
+export const greetedIndexes: IndexDefinitions<GreetedRecord> = {
   conversation: { unique: true, key: (row) => String(row.conversation_id) },
 };

@@ -163,7 +163,9 @@ export function createAiConfigModel(core: CoreServices, needs: AiConfigNeeds, ho
       const available = features(accountId);
       return {
         name: config.identity.name,
+        welcome: { message: config.identity.welcome_message, mode: config.identity.welcome_mode },
         behavior: config.behavior,
+        booking_enabled: config.booking.enabled,
         file_handling: { available: available.file_handling, ...config.file_handling },
         followups: { available: available.followups, ...config.followups },
         timezone: needs.account.getAccount(accountId).timezone,

@@ -13,7 +13,7 @@ import { hook, type HooksOf } from '../../core/hooks.js';
 import type { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { ContactRecord, ContactsModel } from '../contacts/model.js';
-import type { MessageRecord, MessagesModel, NewMessage } from '../messages/model.js';
+import { directionOf, type MessageRecord, type MessagesModel, type NewMessage } from '../messages/model.js';
 import type { MessageData } from '../messages/schemas.js';
 import type { TagsModel } from '../tags/model.js';
 import type { TeamModel } from '../team/model.js';
@@ -57,6 +57,11 @@ export const conversationHooks = {
    * forbid it answers with the 409 to give. Asked in registry order; the first answer wins.
    */
   claimGuard: hook<[accountId: number, person: ThreadPerson], ApiError | undefined>(),
+  /**
+   * A line to the customer was written in the thread (not a draft): an agent's, a flow's, the
+   * AI's. The AI drops its pending follow-ups when someone else wrote (audit 8, N8).
+   */
+  outboundAppended: hook<[accountId: number, message: MessageRecord]>(),
 };
 
 /** Whether a thread's representation reads the contact differently after the change (see `present`). */
@@ -115,10 +120,15 @@ export function createThreads(core: CoreServices, deps: ConversationsNeeds, hook
     };
   }
 
-  /** Writes a change, stamping updated_at. */
-  function write(conversation: ConversationRecord, patch: Partial<ConversationRecord>): ConversationRecord {
+  /**
+   * Writes a change, stamping updated_at with the instant of the change: now, or `atMs` for a
+   * change that happened at an earlier instant (a line written back-dated during a clock jump).
+   * A back-dated change never moves updated_at backwards.
+   */
+  function write(conversation: ConversationRecord, patch: Partial<ConversationRecord>, atMs?: number): ConversationRecord {
     const now = clock.now();
-    return conversations.update(conversation.id, { ...patch, updated_at: clock.iso(now), updated_ms: now });
+    const at = atMs === undefined || atMs >= now ? now : Math.max(atMs, conversation.updated_ms);
+    return conversations.update(conversation.id, { ...patch, updated_at: clock.iso(at), updated_ms: at });
   }
 
   function stateOf(conversation: ConversationRecord): ThreadState {
@@ -206,7 +216,12 @@ export function createThreads(core: CoreServices, deps: ConversationsNeeds, hook
           ? { last_inbound_ms: Math.max(message.created_ms, conversation.last_inbound_ms ?? 0), ...applyInbound(stateOf(conversation)) }
           : {}),
       };
-      return { conversation: write(conversation, patch), message };
+      // The thread changed when the line was written: a line back-dated to its due instant (the
+      // AI's reply or follow-up fired by a clock jump) moves updated_at to that instant, not to
+      // where the jump landed (audit 8, N4; J1: updated_at moves on every change of the thread).
+      const written = write(conversation, patch, message.created_ms);
+      if (!inbound && !message.draft && directionOf(message.sender_type) === 'outbound') hooks.outboundAppended.run(conversation.account_id, message);
+      return { conversation: written, message };
     },
 
     list(accountId: number, filters: ListConversationsFilters, page: PageRequest): Page<ConversationData> {

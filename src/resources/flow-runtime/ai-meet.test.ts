@@ -105,7 +105,9 @@ describeRuntimes('flows and the AI meet (audit 8)', (api) => {
     return (await transcript(conversationId)).filter((line) => line['sender_type'] === 'bot' && line['sender_name'] === aiName).map((line) => line['text']);
   };
   const faqAnswer = async (id: number) => data(await call('GET', `/knowledge/faqs/${id}`))['answer'];
-  const batchingOff = async () => expect((await call('PATCH', '/ai/config', { file_handling: { enabled: false }, behavior: { batch_messages: false } })).status).toBe(200);
+  // No welcome either: the AI's first reply on a thread would open with it (docs/decisions.md, "The sandbox's AI, second pass").
+  const batchingOff = async () =>
+    expect((await call('PATCH', '/ai/config', { identity: { welcome_message: '' }, file_handling: { enabled: false }, behavior: { batch_messages: false } })).status).toBe(200);
 
   it.each([
     ['a referral', 'instagram', { source: 'qr_code', ref: 'meet-promo' }, '/_sandbox/flow-runtime/referral', { ref: 'meet-promo' }],

@@ -153,12 +153,15 @@ export function createInboundModel(core: CoreServices, deps: InboundNeeds, hooks
         previous_inbound_ms: previousInboundMs,
       });
       const windowMs = CHANNEL_CAPABILITIES[input.channel].windowMs;
+      // The thread as the listeners left it (the AI may have escalated it, a flow tagged it):
+      // the answer never shows a state the thread did not have after the request (audit 8, N6).
+      const after = deps.conversations.find(accountId, conversation.id) ?? conversation;
       return {
         delivered: true,
         contact_id: contact.id,
         contact_created: !existed,
         conversation_created: opened.created,
-        conversation: deps.conversations.present(conversation),
+        conversation: deps.conversations.present(after),
         message: presented,
         window_expires_at: windowMs === null ? null : clock.iso(message.created_ms + windowMs),
         opt_out: optOut,

@@ -8,10 +8,15 @@ const data = (res: { body: unknown }) => (res.body as { data: Json }).data;
 const list = (res: { body: unknown }) => (res.body as { data: Json[]; has_more: boolean; next_cursor: string | null });
 const error = (res: { body: unknown }) => (res.body as { error: { code: string; param?: string } }).error;
 
-function setup() {
+/**
+ * The AI answers at once (batching off): the knowledge base hears a question when the AI's reply
+ * goes out (audit 8, N2), so with the seed's batch window a gap would wait for the clock.
+ */
+async function setup() {
   const t = testSimulator({ clock: { frozenAt: FROZEN } });
   const { sim, keys, accounts } = t;
   const id = accounts[0]!.id;
+  await sim.request({ method: 'PATCH', path: '/ai/config', key: keys.admin, body: { file_handling: { enabled: false }, behavior: { batch_messages: false } } });
   const say = (text: string, channel: 'telegram' | 'sms' | 'instagram' = 'telegram', who = 'customer-1') =>
     sim.sandbox.inbound(id, { channel, platform_user_id: channel === 'sms' ? '+15550101234' : who, text });
   const gaps = async (query: Record<string, string> = {}, key = keys.read) => list(await sim.request({ path: '/knowledge-gaps', key, query }));
@@ -21,7 +26,7 @@ function setup() {
 
 describe('gaps from inbound questions', () => {
   it('opens a no_knowledge gap for a question no FAQ answers, and counts repeats', async () => {
-    const { say, gaps, sim } = setup();
+    const { say, gaps, sim } = await setup();
     const first = say('Do you repair bikes?');
     const opened = (await gaps()).data[0]!;
     expect(opened).toEqual({
@@ -49,7 +54,7 @@ describe('gaps from inbound questions', () => {
   });
 
   it('counts a use of the FAQ that answers the question instead of opening a gap', async () => {
-    const { say, gaps, faq } = setup();
+    const { say, gaps, faq } = await setup();
     const before = (await gaps({ status: 'all' })).data.length;
     say('What time do you open on Sunday?');
     expect((await gaps({ status: 'all' })).data.length).toBe(before);
@@ -57,7 +62,7 @@ describe('gaps from inbound questions', () => {
   });
 
   it('opens a weak_match gap when an FAQ comes close, suggesting its answer', async () => {
-    const { say, gaps } = setup();
+    const { say, gaps } = await setup();
     say('Can I rent kayaks and paddles?');
     expect((await gaps()).data[0]).toMatchObject({
       signal_type: 'weak_match',
@@ -68,7 +73,7 @@ describe('gaps from inbound questions', () => {
   });
 
   it('ignores statements, channels whose AI is off, purged bodies and inactive or unindexed FAQs', async () => {
-    const { say, gaps, sim, id, keys } = setup();
+    const { say, gaps, sim, id, keys } = await setup();
     const count = async () => (await gaps({ status: 'all' })).data.length;
     const start = await count();
     say('Thanks, see you tomorrow.');
@@ -89,7 +94,7 @@ describe('gaps from inbound questions', () => {
   });
 
   it('resolves the open gaps a new active FAQ answers', async () => {
-    const { say, gaps, sim, keys } = setup();
+    const { say, gaps, sim, keys } = await setup();
     say('Do you repair bikes?');
     const gap = (await gaps()).data[0]!;
     const created = await sim.request({ method: 'POST', path: '/knowledge/faqs', key: keys.write, body: { question: 'Do you repair bikes?', answer: 'Yes, in 48 hours.' } });
@@ -105,7 +110,7 @@ describe('gaps from inbound questions', () => {
 
 describe('GET /knowledge-gaps', () => {
   it('lists open gaps by default, newest first; filters by status, signal_type, channel and since', async () => {
-    const { gaps, sim, id } = setup();
+    const { gaps, sim, id } = await setup();
     expect((await gaps()).data.map((g) => g['user_message'])).toEqual(['Can I rent a kayak for the weekend?', 'Do you sell used gear?']);
     expect((await gaps({ status: 'all' })).data).toHaveLength(5);
     expect((await gaps({ status: 'pending' })).data.map((g) => g['signal_type'])).toEqual(['escalation']);
@@ -130,13 +135,13 @@ describe('GET /knowledge-gaps', () => {
   ];
   for (const [label, query, param] of bad) {
     it(`refuses ${label} with 400 naming ${param}`, async () => {
-      const { sim, keys } = setup();
+      const { sim, keys } = await setup();
       expect(error(await sim.request({ path: '/knowledge-gaps', key: keys.read, query }))).toMatchObject({ code: 'invalid_param', param });
     });
   }
 
   it('is read-only and scoped to the account', async () => {
-    const { sim, keys, accounts, gaps } = setup();
+    const { sim, keys, accounts, gaps } = await setup();
     expect((await sim.request({ method: 'POST', path: '/knowledge-gaps', key: keys.full, body: {} })).status).toBe(405);
     const theirs = (await gaps({ status: 'all' }, accounts[1]!.keys.read)).data.map((g) => g['user_message']);
     expect(theirs).toEqual(['Is there step-free access?', 'How much is a hygiene visit for students?', 'Do you treat children?']);
@@ -145,7 +150,7 @@ describe('GET /knowledge-gaps', () => {
 
 describe('erasure (4.2, 4.4)', () => {
   it("deleting the thread or erasing the contact takes the customer's words out of the gaps", async () => {
-    const { say, gaps, sim, keys } = setup();
+    const { say, gaps, sim, keys } = await setup();
     const gone = say('Do you rent kayaks?', 'telegram', 'erased-1');
     const shared = say('Do you ship to Canada?', 'telegram', 'erased-1');
     sim.sandbox.clock.advance('1m');
@@ -175,7 +180,7 @@ describe('erasure (4.2, 4.4)', () => {
   });
 
   it('a sandbox gap keeps the I3 rule when some sighting has no known thread (audit 5, N1)', async () => {
-    const { say, gaps, sim, id, keys } = setup();
+    const { say, gaps, sim, id, keys } = await setup();
     const heard = say('hello there', 'telegram', 'n1-sandbox');
     if (!heard.delivered) throw new Error('inbound not delivered');
     const thread = heard.conversation.id;

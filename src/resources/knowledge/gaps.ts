@@ -206,6 +206,40 @@ export function createGaps(core: CoreServices) {
     },
 
     /**
+     * The AI handed a customer's message to the team (audit 8, N5): an `escalation` gap (2.19),
+     * `ai_response` null (the AI said nothing), `suggested_target` `instructions`. The same
+     * canonical message while its escalation gap is open or pending is a repeat, as for the
+     * knowledge signals; a gap of another signal for the same words is left alone.
+     */
+    escalated(accountId: number, message: { channel: Channel; conversation_id: number; text: string }): GapRecord {
+      const canonical = canonicalQuestion(message.text);
+      const now = clock.now();
+      for (const id of gaps.idsByIndex('question', `${accountId}:${canonical}`)) {
+        const existing = gaps.get(id);
+        if (!existing || !LIVE.has(existing.status) || existing.signal_type !== 'escalation') continue;
+        const gap = gaps.update(existing.id, {
+          occurrence_count: existing.occurrence_count + 1,
+          last_seen_at: clock.iso(now),
+          last_seen_ms: now,
+          conversation_id: message.conversation_id,
+          channel: message.channel,
+          user_message: message.text,
+        });
+        if (threads.tracked(gap.id)) threads.add(accountId, gap.id, message.conversation_id);
+        return gap;
+      }
+      return insert(accountId, {
+        signal_type: 'escalation',
+        channel: message.channel,
+        conversation_id: message.conversation_id,
+        user_message: message.text,
+        canonical_question: canonical,
+        ai_response: null,
+        suggested_target: 'instructions',
+      });
+    },
+
+    /**
      * A thread was deleted, or its contact erased (4.2: "erases ... messages"; 4.4: "analytics
      * rows kept without message text"): the customer's words leave with it. A gap only this thread
      * raised goes; one other customers raised too stays, unlinked, quoting the question they

@@ -21,6 +21,7 @@ import { createDocuments, type NewDocument } from './documents.js';
 import { createFaqs, type NewFaq } from './faqs.js';
 import { createGaps, type Hearing, type NewGap } from './gaps.js';
 import { DOCUMENT_STORAGE_MB, KNOWLEDGE_ITEM_CAPS } from './plans.js';
+import { isQuestion, words } from './matching.js';
 import { LimitRecordSchema } from './records.js';
 import type { PatchFaq, PatchService, UsageData } from './schemas.js';
 import { createServices, type NewService, type ServiceRecord } from './services.js';
@@ -159,12 +160,22 @@ export function createKnowledgeModel(core: CoreServices, needs: KnowledgeNeeds) 
      * AI's reply. Nothing where the AI is not live (audit 7, M1): a muted thread or an opted-out
      * customer gets no answer, so no `ai_response` is recorded and no FAQ use is counted.
      */
-    hear(accountId: number, message: ReceivedMessage): Hearing {
+    hear(accountId: number, message: Pick<ReceivedMessage, 'channel' | 'conversation_id' | 'text'>): Hearing {
       if (message.text === null || !model.aiLive(accountId, message.conversation_id, message.channel)) return { kind: 'ignored' };
       const heard = gaps.hear(accountId, { channel: message.channel, conversation_id: message.conversation_id, text: message.text }, faqs.answering(accountId));
       if (heard.kind === 'answered') faqs.markUsed(heard.faq);
       return heard;
     },
+
+    /** The AI escalated this message's thread (audit 8, N5): an `escalation` gap for it, or a repeat. */
+    heardEscalation: (accountId: number, message: { channel: ReceivedMessage['channel']; conversation_id: number; text: string }) => gaps.escalated(accountId, message),
+
+    /**
+     * Whether `hear` would take this text as a question (words that carry meaning, asked), without
+     * hearing it: no gap, no FAQ use. The AI decides with it whether a reply is coming, and hears
+     * the question only when it sends the reply (audit 8, N2).
+     */
+    asksQuestion: (text: string): boolean => words(text).size > 0 && isQuestion(text),
 
     /** For appointments: active services in display order. */
     bookableServices: (accountId: number): ServiceRecord[] => services.bookable(accountId),

@@ -216,6 +216,15 @@ export function createMessagesModel(core: CoreServices) {
       return undefined;
     },
 
+    /** Whether some line of the thread is one `sentBy` recognises (the AI asks once per thread whether it has spoken there). */
+    anyLine(conversationId: number, sentBy: (row: MessageRecord) => boolean): boolean {
+      for (const id of messages.idsByIndex('conversation', conversationKey(conversationId))) {
+        const row = messages.get(id);
+        if (row && !row.draft && sentBy(row)) return true;
+      }
+      return false;
+    },
+
     findByMessageId(conversationId: number, messageId: string): MessageRecord | undefined {
       for (const id of messages.idsByIndex('conversation', conversationKey(conversationId))) {
         const row = messages.get(id);
