@@ -383,6 +383,9 @@ export const knowledgeChecks: CheckDefinition[] = [
       const word = ctx.name('zm').replace(/[^a-z0-9]/g, '');
       const text = `Do you offer ${word} lessons?`;
       await inbound(ctx, { channel: 'telegram', platformUserId: thread.platformUserId, text });
+      // A live AI would have answered (and heard the question) by the end of the batch window.
+      const { behavior } = await readConfig(ctx);
+      if (behavior.batch_messages) await waitFor(ctx, behavior.batch_window_ms + 1000);
       const gaps = await ctx.send({ path: '/knowledge-gaps', key: await ctx.keyFor('read'), query: { status: 'all', channel: 'telegram', limit: '100' } });
       if (readList(gaps, 'GET /knowledge-gaps').data.some((item) => String((item as { user_message?: unknown }).user_message).includes(word))) {
         fail(`a question on a thread with the AI paused opened a gap ("${text}")`, gaps);
