@@ -6,24 +6,14 @@
  * window, and none once the customer writes. Virtual clock; both runtimes.
  */
 import { expect, it } from 'vitest';
+import { data, FAQ_QUESTION, threadHelpers, type Json } from './support/ai-thread.js';
 import { describeRuntimes, type RuntimeApi } from './support/runtimes.js';
-
-type Json = Record<string, unknown>;
-const data = <T = Json>(res: { body: unknown }) => (res.body as { data: T }).data;
 
 /** 10:00 in New York (account 1's zone): follow-ups at 20 minutes and 22 hours (its seed). */
 const T0 = Date.parse('2030-03-04T15:00:00Z');
-const FAQ_QUESTION = 'What are your opening hours?';
 
 function helpers(api: () => RuntimeApi) {
-  const accountId = () => api().accounts[0]!.id;
-  const call = (method: string, path: string, body?: Json, query?: Record<string, string>) =>
-    api().call({ method, path, key: api().keys.full!, ...(body === undefined ? {} : { body }), ...(query === undefined ? {} : { query }) });
-  const say = (platformUserId: string, text: string, channel: 'telegram' | 'whatsapp' = 'telegram') => {
-    const heard = api().sim.sandbox.inbound(accountId(), { channel, platform_user_id: platformUserId, text });
-    if (!heard.delivered) throw new Error('inbound not delivered');
-    return heard.conversation;
-  };
+  const { accountId, call, say } = threadHelpers(api, 'telegram');
   const lines = async (conversationId: number, senderType: string) =>
     data<Json[]>(await call('GET', `/conversations/${conversationId}/messages`, undefined, { limit: '100' }))
       .filter((message) => message['sender_type'] === senderType)

@@ -6,25 +6,13 @@
  * the batch window (`settle`). Both runtimes.
  */
 import { expect, it } from 'vitest';
+import { data, FAQ_QUESTION, UNKNOWN_QUESTION, threadHelpers, type Json } from './support/ai-thread.js';
 import { describeRuntimes, type RuntimeApi } from './support/runtimes.js';
 
-type Json = Record<string, unknown>;
-const data = <T = Json>(res: { body: unknown }) => (res.body as { data: T }).data;
-
 const T0 = Date.parse('2030-03-04T10:00:00Z');
-/** Seed FAQ 1 ("What are your opening hours?") answers this; nothing answers the other. */
-const FAQ_QUESTION = 'What are your opening hours?';
-const UNKNOWN_QUESTION = 'Do you sell climbing ropes?';
 
 function helpers(api: () => RuntimeApi) {
-  const accountId = () => api().accounts[0]!.id;
-  const call = (method: string, path: string, body?: Json, query?: Record<string, string>) =>
-    api().call({ method, path, key: api().keys.full!, ...(body === undefined ? {} : { body }), ...(query === undefined ? {} : { query }) });
-  const say = (platformUserId: string, text: string, channel: 'instagram' | 'facebook' | 'sms' = 'instagram') => {
-    const heard = api().sim.sandbox.inbound(accountId(), { channel, platform_user_id: platformUserId, text });
-    if (!heard.delivered) throw new Error('inbound not delivered');
-    return heard.conversation;
-  };
+  const { accountId, call, say } = threadHelpers(api, 'instagram');
   /** Past the seed's batch window (6 s): a reply that goes out has been sent, and its questions heard. */
   const settle = () => api().sim.sandbox.clock.advance('10s');
   const gapIds = async () => data<Json[]>(await call('GET', '/knowledge-gaps', undefined, { status: 'all', limit: '100' })).map((gap) => gap['id']);

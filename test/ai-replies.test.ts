@@ -6,24 +6,13 @@
  * or once per batch when `batch_window_ms` has passed on the virtual clock. Both runtimes.
  */
 import { expect, it } from 'vitest';
+import { data, FAQ_QUESTION, UNKNOWN_QUESTION, threadHelpers, type Json } from './support/ai-thread.js';
 import { describeRuntimes, type RuntimeApi } from './support/runtimes.js';
 
-type Json = Record<string, unknown>;
-const data = <T = Json>(res: { body: unknown }) => (res.body as { data: T }).data;
-
 const T0 = Date.parse('2030-03-04T15:00:00Z');
-const FAQ_QUESTION = 'What are your opening hours?';
-const UNKNOWN_QUESTION = 'Do you sell climbing ropes?';
 
 function helpers(api: () => RuntimeApi) {
-  const accountId = () => api().accounts[0]!.id;
-  const call = (method: string, path: string, body?: Json, query?: Record<string, string>) =>
-    api().call({ method, path, key: api().keys.full!, ...(body === undefined ? {} : { body }), ...(query === undefined ? {} : { query }) });
-  const say = (platformUserId: string, text: string, channel: 'instagram' | 'telegram' | 'whatsapp' = 'telegram') => {
-    const heard = api().sim.sandbox.inbound(accountId(), { channel, platform_user_id: platformUserId, text });
-    if (!heard.delivered) throw new Error('inbound not delivered');
-    return heard.conversation;
-  };
+  const { accountId, call, say } = threadHelpers(api, 'telegram');
   /** The thread's `bot` lines signed with the AI's name (a flow's automation lines are `bot` too, signed "Automation"), oldest first. */
   const botLines = async (conversationId: number) => {
     const aiName = (data(await call('GET', '/ai/config'))['identity'] as Json)['name'];

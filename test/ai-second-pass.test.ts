@@ -7,24 +7,14 @@
  */
 import { expect, it } from 'vitest';
 import { BOOKING_DECLINE } from '../src/resources/ai-assistant/booking.js';
+import { data, FAQ_QUESTION, threadHelpers, type Json } from './support/ai-thread.js';
 import { describeRuntimes, type RuntimeApi } from './support/runtimes.js';
-
-type Json = Record<string, unknown>;
-const data = <T = Json>(res: { body: unknown }) => (res.body as { data: T }).data;
 
 /** 10:00 in New York (account 1's zone). */
 const T0 = Date.parse('2030-03-04T15:00:00Z');
-const FAQ_QUESTION = 'What are your opening hours?';
 
 function helpers(api: () => RuntimeApi) {
-  const accountId = () => api().accounts[0]!.id;
-  const call = (method: string, path: string, body?: Json, query?: Record<string, string>) =>
-    api().call({ method, path, key: api().keys.full!, ...(body === undefined ? {} : { body }), ...(query === undefined ? {} : { query }) });
-  const say = (platformUserId: string, text: string, channel: 'telegram' | 'whatsapp' | 'sms' = 'telegram') => {
-    const heard = api().sim.sandbox.inbound(accountId(), { channel, platform_user_id: platformUserId, text });
-    if (!heard.delivered) throw new Error('inbound not delivered');
-    return heard.conversation;
-  };
+  const { accountId, call, say } = threadHelpers(api, 'telegram');
   const transcript = async (conversationId: number) =>
     data<Json[]>(await call('GET', `/conversations/${conversationId}/messages`, undefined, { limit: '100' })).sort((a, b) => (a['id'] as number) - (b['id'] as number));
   const lines = async (conversationId: number, senderType: string) => (await transcript(conversationId)).filter((message) => message['sender_type'] === senderType);
