@@ -4,7 +4,7 @@
  *
  * It hears a message after the flow runtime (registry order), and only where it is live: the
  * channel's AI on, the thread not muted, the customer messageable (knowledge `aiLive`), and no
- * flow took the message (./flow-handled.ts). Then, in order:
+ * flow took the message (the flow runtime's `messageTaken`). Then, in order:
  * 1. an escalation switch that applies (./escalation.ts) escalates the thread, as a flow's handoff
  *    does, and the AI says nothing more;
  * 2. a question, or a booking request while `booking.enabled` is off (./booking.ts), will get a
@@ -36,9 +36,9 @@ import type { SendingModel } from '../sending/model.js';
 import type { TeamModel } from '../team/model.js';
 import { BOOKING_DECLINE, asksToBook } from './booking.js';
 import { escalationCause } from './escalation.js';
-import { createFlowHandled } from './flow-handled.js';
+import { createDueTimers } from '../shared/due-timers.js';
 import { outsideQuietHours } from './quiet-hours.js';
-import { flowMarkIndexes, flowMarkRules, greetedIndexes, greetedRules, timerIndexes, timerRules, type FlowMarkRecord, type GreetedRecord, type TimerRecord } from './records.js';
+import { greetedIndexes, greetedRules, timerIndexes, timerRules, type GreetedRecord, type TimerRecord } from './records.js';
 
 export interface AssistantNeeds {
   readonly aiConfig: AiConfigModel;
@@ -81,10 +81,8 @@ function answerOf(hearing: Hearing): string | null {
 }
 
 export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) {
-  const { store, clock, scheduler, logger } = core;
+  const { store, clock } = core;
   const timers = store.define<TimerRecord>('ai_timers', timerIndexes, timerRules);
-  const marks = store.define<FlowMarkRecord>('ai_flow_marks', flowMarkIndexes, flowMarkRules);
-  const flowHandled = createFlowHandled(store, clock, needs.flowRuntime, marks);
   const greeted = store.define<GreetedRecord>('ai_greeted', greetedIndexes, greetedRules);
 
   /**
@@ -108,7 +106,7 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
 
   function schedule(accountId: number, conversationId: number, kind: TimerRecord['kind'], dueMs: number, answers: readonly string[], step: number): void {
     timers.insert({ id: store.nextId('ai_timer'), account_id: accountId, conversation_id: conversationId, kind, due_ms: dueMs, answers: [...answers], step });
-    armAt(dueMs);
+    dueTimers.armAt(dueMs);
   }
 
   /**
@@ -210,46 +208,18 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
   }
 
   // ---- timers on the virtual clock (stored, so snapshots carry them; one scheduler task for the earliest)
-  let armed: { at: number; cancel: () => void } | undefined;
-  let running = true;
-  function armAt(due: number): void {
-    if (!running || (armed && armed.at <= due)) return;
-    armed?.cancel();
-    armed = { at: due, cancel: scheduler.at(due, () => fireDue()) };
-  }
-  function rearm(): void {
-    armed?.cancel();
-    armed = undefined;
-    let earliest = Infinity;
-    for (const id of timers.idsByIndex('all', 'all')) earliest = Math.min(earliest, timers.get(id)!.due_ms);
-    if (earliest !== Infinity) armAt(earliest);
-  }
-  /** Fires every due timer, earliest first (a reply arms a follow-up that may be due too). */
-  function fireDue(): void {
-    armed = undefined;
-    const now = clock.now();
-    for (let round = 0; round < 1000; round++) {
-      const due = timers
-        .idsByIndex('all', 'all')
-        .map((id) => timers.get(id)!)
-        .filter((timer) => timer.due_ms <= now)
-        .sort((a, b) => a.due_ms - b.due_ms || a.id - b.id);
-      if (due.length === 0) break;
-      for (const timer of due) {
-        try {
-          store.transaction(() => {
-            const fresh = timers.get(timer.id);
-            if (!fresh) return;
-            timers.remove(fresh.id);
-            fire(fresh);
-          });
-        } catch (error) {
-          logger.error(`AI timer ${timer.id} failed`, error);
-        }
-      }
-    }
-    rearm();
-  }
+  const dueTimers = createDueTimers<TimerRecord>({
+    core,
+    label: (id) => `AI timer ${id}`,
+    pending: () => timers.idsByIndex('all', 'all').map((id) => timers.get(id)!),
+    dueOf: (timer) => timer.due_ms,
+    fire: (id) => {
+      const fresh = timers.get(id);
+      if (!fresh) return;
+      timers.remove(fresh.id);
+      fire(fresh);
+    },
+  });
 
   return {
     /** `messageReceived` (inbound), heard after the flow runtime. */
@@ -258,7 +228,8 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
       if (!conversation) return;
       // The customer wrote: the follow-ups waiting on their silence are off.
       cancel(conversation.id, 'followup');
-      const flowTook = flowHandled.tookMessage(accountId, conversation.id, message.contact_id, message.message_id);
+      // The runtime hears each message first and names the one it took (flow-runtime/took-message.ts, N3).
+      const flowTook = needs.flowRuntime.messageTaken(conversation.id) === message.message_id;
       if (flowTook || !needs.knowledge.aiLive(accountId, conversation.id, conversation.channel)) return;
 
       const settings = needs.aiConfig.assistantSettings(accountId);
@@ -312,27 +283,15 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
       cancel(message.conversation_id, 'followup');
     },
 
-    /** A thread was deleted: its timers and flow mark go with it. */
+    /** A thread was deleted: its timers and greeting mark go with it. */
     forgetConversation(conversationId: number): void {
       cancel(conversationId, 'reply');
       cancel(conversationId, 'followup');
-      flowHandled.forget(conversationId);
       const mark = greeted.findUnique('conversation', String(conversationId));
       if (mark) greeted.remove(mark.id);
     },
 
-    timers: {
-      start(): void {
-        running = true;
-        rearm();
-      },
-      stop(): void {
-        running = false;
-        armed?.cancel();
-        armed = undefined;
-      },
-      fireDue,
-    },
+    timers: { start: dueTimers.start, stop: dueTimers.stop, fireDue: dueTimers.fireDue },
   };
 }
 

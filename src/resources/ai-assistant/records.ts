@@ -1,7 +1,7 @@
 /**
  * What the sandbox's AI keeps between stimuli, in the store (so snapshots, restores and resets
  * carry it): its timers (a batched reply waiting for the batch window, a follow-up waiting for
- * its delay) and, per thread, the last flow event it has seen (./flow-handled.ts).
+ * its delay) and the threads it has greeted.
  */
 import { z } from 'zod';
 import type { Entity, IndexDefinitions } from '../../store/collection.js';
@@ -36,21 +36,6 @@ export const timerRules: RecordRules<TimerRecord> = {
 export const timerIndexes: IndexDefinitions<TimerRecord> = {
   conversation: { key: (row) => String(row.conversation_id) },
   all: { key: () => 'all' },
-};
-
-/** The highest flow event id the AI has already weighed for a thread. */
-export interface FlowMarkRecord extends Entity {
-  readonly conversation_id: number;
-  readonly flow_event_id: number;
-}
-
-export const flowMarkRules: RecordRules<FlowMarkRecord> = {
-  schema: storedRecord({ conversation_id: z.number().int().positive(), flow_event_id: z.number().int().min(0) }) as unknown as z.ZodType<FlowMarkRecord>,
-  sequence: 'ai_flow_mark',
-};
-
-export const flowMarkIndexes: IndexDefinitions<FlowMarkRecord> = {
-  conversation: { unique: true, key: (row) => String(row.conversation_id) },
 };
 
 /** A thread the AI has already spoken in: its welcome is said (audit 8, N10). */

@@ -37,6 +37,7 @@ import { eventIndexes, flowEventRules, sessionIndexes, sessionRules, type FlowEv
 import type { AttributionData } from './schemas.js';
 import { matchTrigger, type Stimulus } from './triggers.js';
 import { takesAMessage } from './took-message.js';
+import { createDueTimers } from '../shared/due-timers.js';
 
 export type { RuntimeNeeds } from './needs.js';
 
@@ -90,7 +91,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     accountKey: (row) => row.occurred_ms,
   });
   const replies = store.define<ReplyRecord>('flow_replies', { session: { key: (row: ReplyRecord) => String(row.session_id) } }, replyRules);
-  const journal = createJournal(timedCore, sessions, events, (due) => armAt(due), (event) => {
+  const journal = createJournal(timedCore, sessions, events, (due) => dueTimers.armAt(due), (event) => {
     analytics.appended(event.flow_id);
     if (hearing?.open === true && takesAMessage(event)) hearing.took = true;
   });
@@ -150,44 +151,16 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   }
 
   // ---- timers --------------------------------------------------------------------------------
-  let armed: { at: number; cancel: () => void } | undefined;
-  let running = true;
-  function armAt(due: number): void {
-    if (!running || (armed && armed.at <= due)) return;
-    armed?.cancel();
-    armed = { at: due, cancel: scheduler.at(due, () => fireDue()) };
-  }
-  function rearm(): void {
-    armed?.cancel();
-    armed = undefined;
-    let earliest = Infinity;
-    for (const id of sessions.idsByIndex('timer', 'due')) earliest = Math.min(earliest, sessions.get(id)!.due_ms ?? Infinity);
-    if (earliest !== Infinity) armAt(earliest);
-  }
-  /** Fires every due timer, earliest first (a timer may schedule another that is also due). */
-  function fireDue(): void {
-    armed = undefined;
-    const now = clock.now();
-    for (let round = 0; round < 1000; round++) {
-      const due = sessions
-        .idsByIndex('timer', 'due')
-        .map((id) => sessions.get(id)!)
-        .filter((session) => session.due_ms !== null && session.due_ms <= now)
-        .sort((a, b) => a.due_ms! - b.due_ms! || a.id - b.id);
-      if (due.length === 0) break;
-      for (const session of due) {
-        try {
-          store.transaction(() => {
-            const fresh = sessions.get(session.id);
-            if (fresh && fresh.due_ms !== null && fresh.due_ms <= now) oneChange(() => dueClock.at(fresh.due_ms!, () => engine.timerFired(fresh)));
-          });
-        } catch (error) {
-          logger.error(`flow session ${session.id} timer failed`, error);
-        }
-      }
-    }
-    rearm();
-  }
+  const dueTimers = createDueTimers<SessionRecord>({
+    core: { store, clock, scheduler, logger },
+    label: (id) => `flow session ${id} timer`,
+    pending: () => sessions.idsByIndex('timer', 'due').map((id) => sessions.get(id)!),
+    dueOf: (session) => session.due_ms,
+    fire: (id, now) => {
+      const fresh = sessions.get(id);
+      if (fresh && fresh.due_ms !== null && fresh.due_ms <= now) oneChange(() => dueClock.at(fresh.due_ms!, () => engine.timerFired(fresh)));
+    },
+  });
 
   // ---- starting sessions -----------------------------------------------------------------------
   type Live = ReturnType<RuntimeNeeds['flows']['running']>[number];
@@ -506,18 +479,13 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
 
     timers: {
       start(): void {
-        running = true;
         hearing = undefined;
         graphs.clear();
         analytics.forget();
-        rearm();
+        dueTimers.start();
       },
-      stop(): void {
-        running = false;
-        armed?.cancel();
-        armed = undefined;
-      },
-      fireDue,
+      stop: dueTimers.stop,
+      fireDue: dueTimers.fireDue,
     },
   };
 }
