@@ -106,13 +106,30 @@ export function createGaps(core: CoreServices) {
     return gap;
   }
 
-  /** The open or pending gap for this question, if any. */
-  function live(accountId: number, canonical: string): GapRecord | undefined {
+  /** The open or pending gap for this question (of the kind `matches` takes), if any. */
+  function live(accountId: number, canonical: string, matches: (gap: GapRecord) => boolean = () => true): GapRecord | undefined {
     for (const id of gaps.idsByIndex('question', `${accountId}:${canonical}`)) {
       const gap = gaps.get(id);
-      if (gap && LIVE.has(gap.status)) return gap;
+      if (gap && LIVE.has(gap.status) && matches(gap)) return gap;
     }
     return undefined;
+  }
+
+  /** A live gap's question asked again: one more occurrence, and the latest sighting's thread and words. */
+  function seenAgain(accountId: number, existing: GapRecord, message: { channel: Channel; conversation_id: number; text: string }, changes: { top_similarity?: number } = {}): GapRecord {
+    const now = clock.now();
+    const gap = gaps.update(existing.id, {
+      occurrence_count: existing.occurrence_count + 1,
+      last_seen_at: clock.iso(now),
+      last_seen_ms: now,
+      conversation_id: message.conversation_id,
+      channel: message.channel,
+      user_message: message.text,
+      ...changes,
+    });
+    // A gap with a sighting in an unnamed thread stays untracked (./gap-threads.ts).
+    if (threads.tracked(gap.id)) threads.add(accountId, gap.id, message.conversation_id);
+    return gap;
   }
 
   return {
@@ -175,21 +192,7 @@ export function createGaps(core: CoreServices) {
 
       const canonical = canonicalQuestion(message.text);
       const existing = live(accountId, canonical);
-      const now = clock.now();
-      if (existing) {
-        const gap = gaps.update(existing.id, {
-          occurrence_count: existing.occurrence_count + 1,
-          last_seen_at: clock.iso(now),
-          last_seen_ms: now,
-          conversation_id: message.conversation_id,
-          channel: message.channel,
-          user_message: message.text,
-          top_similarity: top,
-        });
-        // A gap with a sighting in an unnamed thread stays untracked (./gap-threads.ts).
-        if (threads.tracked(gap.id)) threads.add(accountId, gap.id, message.conversation_id);
-        return { kind: 'gap', gap, opened: false };
-      }
+      if (existing) return { kind: 'gap', gap: seenAgain(accountId, existing, message, { top_similarity: top }), opened: false };
       const weak = best !== undefined && top >= WEAK;
       const gap = insert(accountId, {
         signal_type: weak ? 'weak_match' : 'no_knowledge',
@@ -213,21 +216,8 @@ export function createGaps(core: CoreServices) {
      */
     escalated(accountId: number, message: { channel: Channel; conversation_id: number; text: string }): GapRecord {
       const canonical = canonicalQuestion(message.text);
-      const now = clock.now();
-      for (const id of gaps.idsByIndex('question', `${accountId}:${canonical}`)) {
-        const existing = gaps.get(id);
-        if (!existing || !LIVE.has(existing.status) || existing.signal_type !== 'escalation') continue;
-        const gap = gaps.update(existing.id, {
-          occurrence_count: existing.occurrence_count + 1,
-          last_seen_at: clock.iso(now),
-          last_seen_ms: now,
-          conversation_id: message.conversation_id,
-          channel: message.channel,
-          user_message: message.text,
-        });
-        if (threads.tracked(gap.id)) threads.add(accountId, gap.id, message.conversation_id);
-        return gap;
-      }
+      const existing = live(accountId, canonical, (gap) => gap.signal_type === 'escalation');
+      if (existing) return seenAgain(accountId, existing, message);
       return insert(accountId, {
         signal_type: 'escalation',
         channel: message.channel,
