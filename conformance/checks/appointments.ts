@@ -82,6 +82,26 @@ async function cancel(ctx: CheckContext, key: string, id: number): Promise<KitRe
   return ctx.send({ method: 'POST', path: `/appointments/${id}/cancel`, key, body: {} });
 }
 
+/**
+ * Books the first slot offered on a day with at least `minimum` slots, runs `use` with it, and
+ * cancels it afterwards whatever happened (the check leaves nothing booked).
+ */
+async function withOfferedBooking(
+  ctx: CheckContext,
+  minimum: number,
+  use: (booking: { key: string; day: OfferedDay; appointment: Awaited<ReturnType<typeof booked>>['appointment'] }) => Promise<void>,
+): Promise<void> {
+  const key = await ctx.keyFor('write');
+  const { zone } = await bookingOf(ctx);
+  const day = await offeredDay(ctx, zone, minimum);
+  const { appointment } = await booked(ctx, key, day.date, day.times[0]!);
+  try {
+    await use({ key, day, appointment });
+  } finally {
+    await cancel(ctx, key, appointment.id);
+  }
+}
+
 export const appointmentChecks: CheckDefinition[] = [
   {
     id: 'appointments.availability-shape',
@@ -221,11 +241,7 @@ export const appointmentChecks: CheckDefinition[] = [
     routes: [AVAILABILITY, BOOK, RESCHEDULE, 'PATCH /appointments/{id}', CANCEL],
     cost: costOf(30),
     async run(ctx) {
-      const key = await ctx.keyFor('write');
-      const { zone } = await bookingOf(ctx);
-      const day = await offeredDay(ctx, zone, 2);
-      const { appointment } = await booked(ctx, key, day.date, day.times[0]!);
-      try {
+      await withOfferedBooking(ctx, 2, async ({ key, day, appointment }) => {
         await ctx.fc.check(
           fc.asyncProperty(fc.constantFrom('pending', 'confirmed'), fc.nat(), async (status, pick) => {
             const patched = await ctx.send({ method: 'PATCH', path: `/appointments/${appointment.id}`, key, body: { status } });
@@ -241,9 +257,7 @@ export const appointmentChecks: CheckDefinition[] = [
           }),
           { runs: Math.min(ctx.fc.runs, 3) },
         );
-      } finally {
-        await cancel(ctx, key, appointment.id);
-      }
+      });
     },
   },
   {
@@ -302,11 +316,7 @@ export const appointmentChecks: CheckDefinition[] = [
     routes: [AVAILABILITY, BOOK, 'PATCH /appointments/{id}', 'GET /appointments/{id}', CANCEL],
     cost: costOf(8),
     async run(ctx) {
-      const key = await ctx.keyFor('write');
-      const { zone } = await bookingOf(ctx);
-      const day = await offeredDay(ctx, zone);
-      const { appointment } = await booked(ctx, key, day.date, day.times[0]!);
-      try {
+      await withOfferedBooking(ctx, 1, async ({ key, appointment }) => {
         for (const name of [null, '']) {
           const response = await ctx.send({ method: 'PATCH', path: `/appointments/${appointment.id}`, key, body: { customer: { name }, notes: 'kit: must not be applied' } });
           expectError(response, 422, 'missing_fields', `PATCH /appointments/${appointment.id} {customer: {name: ${JSON.stringify(name)}}}`);
@@ -316,9 +326,7 @@ export const appointmentChecks: CheckDefinition[] = [
         const shown = expectShape(readData(after, 'GET /appointments/{id}'), Appointment, 'appointment (2.8)', after);
         if (shown.customer.name !== appointment.customer.name) fail(`a refused PATCH changed the name to ${JSON.stringify(shown.customer.name)}`, after);
         if (shown.notes === 'kit: must not be applied') fail('a refused PATCH applied its other fields', after);
-      } finally {
-        await cancel(ctx, key, appointment.id);
-      }
+      });
     },
   },
   {
@@ -333,11 +341,7 @@ export const appointmentChecks: CheckDefinition[] = [
     routes: [AVAILABILITY, BOOK, CANCEL, 'PATCH /appointments/{id}'],
     cost: costOf(8),
     async run(ctx) {
-      const key = await ctx.keyFor('write');
-      const { zone } = await bookingOf(ctx);
-      const day = await offeredDay(ctx, zone);
-      const { appointment } = await booked(ctx, key, day.date, day.times[0]!);
-      try {
+      await withOfferedBooking(ctx, 1, async ({ key, appointment }) => {
         if (appointment.google_event_id === null) ctx.skip('no_calendar_sync', 'a new booking has no google_event_id: the account syncs no calendar');
         expectStatus(await cancel(ctx, key, appointment.id), 200, `POST /appointments/${appointment.id}/cancel`);
         const revived = await ctx.send({ method: 'PATCH', path: `/appointments/${appointment.id}`, key, body: { status: 'confirmed' } });
@@ -346,9 +350,7 @@ export const appointmentChecks: CheckDefinition[] = [
         if (shown.sync_warning === true) ctx.skip('calendar_refused', 'the calendar refused the change (sync_warning), so no event could be made');
         if (shown.google_event_id === null) fail('a cancelled appointment brought back to confirmed has no google_event_id, though its booking had one', revived);
         if (appointment.meeting_link !== null && shown.meeting_link === null) fail('a cancelled appointment brought back to confirmed lost its meeting_link, though its booking had one', revived);
-      } finally {
-        await cancel(ctx, key, appointment.id);
-      }
+      });
     },
   },
   {
