@@ -8,6 +8,20 @@ export const CommentHandledPayload = z.object({
   previous_status: z.enum(HANDLED_STATUSES).nullable().describe('Null when the comment was just taken in.'),
 });
 
+/**
+ * Message text under names only this event gives it (the `minimal` profile drops them; the
+ * commenter's own words go as the common `text`): the AI's draft and the reply actually posted
+ * (`reply.draft`, `reply.sent_text`), and the DM sent after a hide (`moderation.dm_text`).
+ * Declared here rather than in the shared list because `draft` means a post status elsewhere.
+ */
+const textFields = ['draft', 'sent_text', 'dm_text'];
+
 export const commentEvents = [
-  defineEvent('comment.handled', 'A handled comment was taken in or changed state (3.6): sent, queued, hidden, skipped, approved, rejected or failed.', 'spec', CommentHandledPayload),
+  defineEvent(
+    'comment.handled',
+    'A handled comment was taken in or changed state (3.6): sent, queued, hidden, skipped, approved, rejected or failed.',
+    'spec',
+    CommentHandledPayload,
+    { textFields },
+  ),
 ];
