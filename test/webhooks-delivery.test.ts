@@ -153,6 +153,53 @@ describe('webhook delivery', () => {
     expect(foreignLog.status).toBe(404);
   });
 
+  it('lowering max_attempts mid-retry never allows an extra attempt: the head fails at once, unsent, and the queue moves on', async () => {
+    receiver.behave((index) => (index < 2 ? 500 : 200));
+    const endpoint = await addEndpoint(h, receiver.url); // default max_attempts 6
+    const first = await emit(h, 'message.received', { n: 1 });
+    await idle();
+    await advance('5s');
+    const second = await emit(h, 'message.received', { n: 2 }); // queued behind the retrying head
+    await idle();
+    expect(receiver.received).toHaveLength(2);
+    const [head] = h.sim.sandbox.webhooks.deliveries(1, endpoint.id).filter((d) => d.webhook_id === first);
+    expect(head).toMatchObject({ state: 'pending', attempts: [{ number: 1 }, { number: 2 }] });
+
+    const patched = await h.sim.request({ method: 'PATCH', path: `/webhooks/endpoints/${endpoint.id}`, key: h.admin, body: { max_attempts: 2 } });
+    expect(patched.status).toBe(200);
+    await idle();
+    const log = h.sim.sandbox.webhooks.deliveries(1, endpoint.id);
+    expect(log.find((d) => d.webhook_id === first)).toMatchObject({ state: 'failed', next_attempt_at: null, finished_at: '2026-03-02T09:00:05+00:00' });
+    expect(log.find((d) => d.webhook_id === first)!.attempts).toHaveLength(2);
+    // The event behind it went out at once.
+    expect(receiver.received.map((r) => header(r, 'webhook-id'))).toEqual([first, first, second]);
+    expect(log.find((d) => d.webhook_id === second)).toMatchObject({ state: 'delivered' });
+    await advance('1d');
+    expect(receiver.received).toHaveLength(3);
+    expect((await getEndpoint(h, endpoint.id)).stats).toMatchObject({ delivered: 1, failed: 1 });
+  });
+
+  it('a head lowered below its attempts while paused fails unsent on re-enable', async () => {
+    receiver.behave((index) => (index < 3 ? 500 : 200));
+    const endpoint = await addEndpoint(h, receiver.url, { body: { max_attempts: 5 } });
+    const first = await emit(h, 'contact.updated', { n: 1 });
+    await idle();
+    await advance('5s');
+    await advance('30s');
+    expect(receiver.received).toHaveLength(3);
+    await setEnabled(h, endpoint.id, false);
+    const lowered = await h.sim.request({ method: 'PATCH', path: `/webhooks/endpoints/${endpoint.id}`, key: h.admin, body: { max_attempts: 3 } });
+    expect(lowered.status).toBe(200);
+    await idle();
+    // Paused: nothing moves, not even the give-up.
+    expect(h.sim.sandbox.webhooks.deliveries(1, endpoint.id)[0]).toMatchObject({ state: 'pending' });
+    await setEnabled(h, endpoint.id, true);
+    await advance('10m');
+    expect(receiver.received).toHaveLength(3);
+    expect(h.sim.sandbox.webhooks.deliveries(1, endpoint.id).find((d) => d.webhook_id === first)).toMatchObject({ state: 'failed' });
+    expect((await getEndpoint(h, endpoint.id)).stats).toMatchObject({ delivered: 0, failed: 1 });
+  });
+
   it('honours timeout_ms against a receiver that never answers, then retries', async () => {
     receiver.behave((index) => (index === 0 ? 'hang' : 200));
     const endpoint = await addEndpoint(h, receiver.url, { body: { timeout_ms: 1000 } });

@@ -180,6 +180,14 @@ export function createDeliveryLog(store: Store, clock: VirtualClock) {
       });
     },
 
+    /**
+     * Ends a pending delivery as `failed` without another attempt: it has already used every
+     * attempt its endpoint now allows (`max_attempts` lowered while it was retrying).
+     */
+    giveUp(id: number): DeliveryRecord {
+      return deliveries.update(id, { state: 'failed', next_attempt_ms: null, finished_at: clock.iso() });
+    },
+
     /** A one-shot delivery outside the queue (POST .../test), logged once it is over. */
     recordFinished(fields: {
       accountId: number;

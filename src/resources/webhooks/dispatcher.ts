@@ -79,7 +79,13 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
   function pump(endpointId: number): void {
     if (!transport || inFlight.has(endpointId)) return;
     const endpoint = model().byId(endpointId);
-    const head = endpoint?.enabled ? log.head(endpointId) : undefined;
+    let head = endpoint?.enabled ? log.head(endpointId) : undefined;
+    // Never more attempts than the endpoint allows now: a head that used them all before
+    // max_attempts was lowered fails here, unsent, and the queue moves on.
+    while (endpoint && head && head.attempts.length >= endpoint.max_attempts) {
+      giveUp(endpoint.id, head.id);
+      head = log.head(endpointId);
+    }
     if (!endpoint || !head) {
       cancelTimer(endpointId);
       return;
@@ -136,6 +142,13 @@ export function createDispatcher(core: CoreServices, model: () => WebhookEndpoin
       } else {
         log.recordAttempt(current.id, attempt, { state: 'pending', at: clock.now() + retryDelayMs(number) });
       }
+    });
+  }
+
+  function giveUp(endpointId: number, deliveryId: number): void {
+    store.transaction(() => {
+      log.giveUp(deliveryId);
+      model().recordOutcome(endpointId, false);
     });
   }
 

@@ -285,7 +285,8 @@ export function createWebhookEndpointModel(core: CoreServices, onChange: Endpoin
         enabled,
         updated_at: clock.iso(),
       });
-      if (next.enabled && !record.enabled) store.afterCommit(() => onChange(next.id));
+      // Enabling resumes the queue; lowering max_attempts may end a retrying head at once.
+      if ((next.enabled && !record.enabled) || next.max_attempts < record.max_attempts) store.afterCommit(() => onChange(next.id));
       return next;
     },
 
