@@ -184,10 +184,17 @@ export function createAccountModel(core: CoreServices, hooks: HooksOf<typeof acc
       return { record: storeKey(accountId, name, scope, plaintext), plaintext };
     },
 
-    revoke(accountId: number, callerKeyId: number, keyId: number): ApiKeyRecord {
+    /**
+     * Revocation has the reach of minting (4.1 "up to its own reach"): an `admin` key cannot
+     * revoke the `full` key it could not mint again (full keys come from the portal).
+     */
+    revoke(accountId: number, caller: { keyId: number; scope: Scope }, keyId: number): ApiKeyRecord {
       const key = keys.getOwned(accountId, keyId);
       if (!key) throw notFound('API key');
-      if (key.id === callerKeyId) throw new ApiError('cannot_revoke_self', 'A key cannot revoke itself.');
+      if (key.id === caller.keyId) throw new ApiError('cannot_revoke_self', 'A key cannot revoke itself.');
+      if (!scopeCovers(caller.scope, key.scope)) {
+        throw new ApiError('insufficient_scope', `A ${caller.scope} key cannot revoke a ${key.scope} key.`, { param: 'id' });
+      }
       if (key.revoked) return key;
       return keys.update(key.id, { revoked: true, revoked_at: clock.iso() });
     },
