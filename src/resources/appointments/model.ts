@@ -434,6 +434,9 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
         throw new ApiError('not_active', `A ${row.status} appointment cannot be rescheduled; only pending or confirmed ones can.`);
       }
       const startMs = startOf(input.date, input.time, row.timezone);
+      // Its own slot: nothing moves, so nothing follows (no event, DM or calendar call), as a
+      // retried reschedule expects. The slot is not judged again: the appointment already holds it.
+      if (startMs === row.start_ms) return present(row);
       assertSlot(accountId, startMs, row.duration_minutes, row.id);
       const { fields: event, outcome } = onCalendar(row);
       const previous = clock.iso(row.start_ms);
