@@ -26,7 +26,7 @@ describe('minimal payload profile leaves reply, DM and post texts out', () => {
     h = webhookSimulator();
     full = await startReceiver();
     minimal = await startReceiver();
-    const events = ['comment.handled', 'post.scheduled'];
+    const events = ['comment.handled', 'post.scheduled', 'post.published'];
     await addEndpoint(h, full.url, { body: { events }, governance: { payload_profile: 'full' } });
     await addEndpoint(h, minimal.url, { body: { events }, governance: { payload_profile: 'minimal' } });
   });
@@ -113,6 +113,27 @@ describe('minimal payload profile leaves reply, DM and post texts out', () => {
     expect(post.id).toEqual(expect.any(Number));
     expect(post.advanced.comment_auto_reply).toMatchObject({ keywords: ['info'], response_mode: 'both', buttons: [{ type: 'text' }, { type: 'url', url: 'https://shop.example.test/jacket' }] });
     expect(post.tiktok).toHaveProperty('privacy_level');
+  });
+
+  it('post.published: the first comment and the caption reach full only', async () => {
+    const created = await h.sim.request({
+      method: 'POST',
+      path: '/posts',
+      key: h.keys.write,
+      body: { platform: 'facebook', post_type: 'feed_post', caption: 'published secret caption', first_comment: 'published secret first comment' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body as { data: { id: number } }).data.id;
+    const published = await h.sim.request({ method: 'POST', path: `/posts/${id}/publish`, key: h.keys.write, body: {} });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    await h.sim.sandbox.webhooks.idle();
+    const loud = bodies(full).filter((body) => body.type === 'post.published');
+    const quiet = bodies(minimal).filter((body) => body.type === 'post.published');
+    expect(loud).toHaveLength(1);
+    expect(quiet).toHaveLength(1);
+    expect(JSON.stringify(loud)).toContain('published secret first comment');
+    expect(JSON.stringify(quiet)).not.toContain('published secret');
+    expect(quiet[0]!.data['post']).toMatchObject({ id, status: 'published' });
   });
 
   it('the minimal schemas in /openapi.json leave those fields out too', async () => {

@@ -179,6 +179,25 @@ describe('webhook delivery', () => {
     expect((await getEndpoint(h, endpoint.id)).stats).toMatchObject({ delivered: 1, failed: 1 });
   });
 
+  it('raising max_attempts mid-retry lets a pending delivery retry further; a failed one stays failed', async () => {
+    receiver.behave((index) => (index < 3 ? 500 : 200));
+    const endpoint = await addEndpoint(h, receiver.url, { body: { max_attempts: 2 } });
+    const failedEvent = await emit(h, 'contact.updated', { n: 1 });
+    await idle();
+    await advance('5s');
+    expect(h.sim.sandbox.webhooks.deliveries(1, endpoint.id).find((d) => d.webhook_id === failedEvent)).toMatchObject({ state: 'failed' });
+    const second = await emit(h, 'contact.updated', { n: 2 }); // attempt 3 overall: 500
+    await idle();
+    const raised = await h.sim.request({ method: 'PATCH', path: `/webhooks/endpoints/${endpoint.id}`, key: h.admin, body: { max_attempts: 4 } });
+    expect(raised.status).toBe(200);
+    await advance('5s'); // its second attempt, allowed by 4 (it would have failed at 2): 200
+    const log = h.sim.sandbox.webhooks.deliveries(1, endpoint.id);
+    expect(log.find((d) => d.webhook_id === second)).toMatchObject({ state: 'delivered' });
+    expect(log.find((d) => d.webhook_id === second)!.attempts).toHaveLength(2);
+    expect(log.find((d) => d.webhook_id === failedEvent)).toMatchObject({ state: 'failed' });
+    expect(receiver.received.map((r) => header(r, 'webhook-id'))).toEqual([failedEvent, failedEvent, second, second]);
+  });
+
   it('a head lowered below its attempts while paused fails unsent on re-enable', async () => {
     receiver.behave((index) => (index < 3 ? 500 : 200));
     const endpoint = await addEndpoint(h, receiver.url, { body: { max_attempts: 5 } });
