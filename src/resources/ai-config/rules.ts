@@ -8,6 +8,7 @@
  * (./mutants.ts) can break exactly one of them.
  */
 import { ApiError, invalidParam } from '../../core/errors.js';
+import { charCount, cutChars } from '../shared/characters.js';
 import {
   BATCH_WINDOW_MIN_MS,
   COMMENT_INSTRUCTIONS_MAX,
@@ -38,9 +39,9 @@ export interface ConfigRules {
   commentInstructions(value: string): void;
 }
 
-/** Code points, not UTF-16 units: an emoji is one character, as the portal counts. */
-const length = (text: string): number => [...text].length;
-const clampText = (text: string, max: number): string => (length(text) > max ? [...text].slice(0, max).join('') : text);
+/** Code points, not UTF-16 units: an emoji is one character, as the portal counts (../shared/characters.ts). */
+const length = charCount;
+const clampText = cutChars;
 
 function outOfRange(param: string, value: number, range: { min: number; max: number }, unit: string): ApiError {
   return invalidParam(param, `${param} must be ${range.min} to ${range.max} ${unit}; got ${value}.`);

@@ -16,7 +16,8 @@ import { formatTimestamp, parseTimestamp } from '../../core/clock.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { AccountModel } from '../account/model.js';
 import type { ChannelsModel } from '../channels/model.js';
-import { CAPTION_MAX, CAROUSEL_MAX, CAROUSEL_MIN, COLLABORATORS_MAX, MB, PUBLISHING_BY_PLAN, RETRY_CAP, SCHEDULER_DELAY_MS } from './limits.js';
+import { cutChars } from '../shared/characters.js';
+import { CAPTION_MAX, CAROUSEL_MAX, CAROUSEL_MIN, COLLABORATORS_MAX, MB, PUBLISHING_BY_PLAN, RETRY_CAP, SCHEDULER_DELAY_MS, TIKTOK_TITLE_MAX } from './limits.js';
 import type { JudgedPostMedia } from './inspect.js';
 import { createPostFields } from './fields.js';
 import { createPostMedia } from './media.js';
@@ -161,7 +162,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
         comment_auto_reply: post.comment_auto_reply,
         cover_offset_ms: post.cover_offset_ms,
       },
-      tiktok: post.tiktok ? { ...post.tiktok, title: post.tiktok.title ?? (caption === null ? null : caption.slice(0, 150)) } : null,
+      tiktok: post.tiktok ? { ...post.tiktok, title: post.tiktok.title ?? (caption === null ? null : cutChars(caption, TIKTOK_TITLE_MAX)) } : null,
       published_ids: { ...post.published_ids },
       error_message: post.error_message,
       retry_count: post.retry_count,

@@ -45,7 +45,8 @@ describe('characters (code points)', () => {
     fc.assert(
       fc.property(wellFormed, limit, (text, max) => {
         const cut = cutChars(text, max);
-        expect(cut.isWellFormed()).toBe(true);
+        // encodeURIComponent throws on a lone surrogate (String#isWellFormed is past the lib target).
+        expect(() => encodeURIComponent(cut)).not.toThrow();
         expect(charCount(cut)).toBeLessThanOrEqual(max);
       }),
     );
