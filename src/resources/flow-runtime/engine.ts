@@ -126,7 +126,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     // The window as POST /messages judges it, at the runtime's now (a timer's due instant while it fires).
     if (!privateReply && !windowOpen(conversation.channel, conversation.last_inbound_ms, clock.now())) return { kind: 'end', status: 'expired', reason: 'window_closed' };
     const body = cutChars(filled(session, text), 4096);
-    // Stamped with the runtime's now: a timer's due instant while it fires (./due-clock.ts).
+    // Stamped with the runtime's now: a timer's due instant while it fires (../shared/due-clock.ts).
     const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: body.trim() === '' ? text : body, at_ms: clock.now() });
     // That was the comment's private reply: POST /messages may not send it a second one.
     if (privateReply) needs.comments.received.replied(session.account_id, session.attribution.comment_id!);
