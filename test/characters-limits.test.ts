@@ -40,7 +40,7 @@ describeRuntimes('characters are code points', (api) => {
     const created = await call('POST', '/contacts', { channel: 'sms', platform_user_id: '+15550107001', custom_fields: { motto: E.repeat(500) } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const contact = data<{ id: number; custom_fields: Json }>(created);
-    expect(contact.custom_fields['motto']).toBe(E.repeat(500));
+    expect(contact.custom_fields['motto'], JSON.stringify(contact).slice(0, 300)).toBe(E.repeat(500));
     await expectRefused(await call('POST', '/contacts', { channel: 'sms', platform_user_id: '+15550107002', custom_fields: { motto: E.repeat(501) } }), 'custom_fields.motto');
     expect((await call('PATCH', `/contacts/${contact.id}`, { custom_fields: { motto: `${E.repeat(499)}é` } })).status).toBe(200);
     await expectRefused(await call('PATCH', `/contacts/${contact.id}`, { custom_fields: { motto: `${E.repeat(500)}a` } }), 'custom_fields.motto');
@@ -78,5 +78,38 @@ describeRuntimes('characters are code points', (api) => {
     const name = await duplicatedName('/comment-triggers', triggers[0]!.id);
     expect(name).toBe(`${E.repeat(93)} (copy)`);
     expect(name).not.toMatch(LONE_SURROGATE);
+  });
+
+  it('a flow keeps a text answer to its first 500 characters and a line to its first 4,096, whole', async () => {
+    expect((await call('POST', '/custom-fields', { field_key: 'motto', label: 'Motto', type: 'text' })).status).toBe(201);
+    const definition = {
+      trigger: { source: 'dm', keywords: ['motto'], match_type: 'exact' },
+      nodes: [
+        { id: '1', type: 'trigger', config: {} },
+        { id: '2', type: 'collect_input', config: { question: 'Your motto?', input_type: 'text', variable_name: 'answer', save_to_field: 'motto' } },
+        { id: '3', type: 'message', config: { text: '{answer}'.repeat(9) } },
+      ],
+      edges: [
+        { from: '1', to: '2' },
+        { from: '2', to: '3' },
+      ],
+    };
+    const flow = await call('POST', '/flows', { name: 'Motto', definition });
+    expect(flow.status, JSON.stringify(flow.body)).toBe(201);
+    expect((await call('POST', `/flows/${data<{ id: number }>(flow).id}/publish`, {})).status).toBe(200);
+    const say = (text: string) =>
+      api().call({ method: 'POST', path: '/_sandbox/inbound', key: api().keys.admin, body: { channel: 'instagram', platform_user_id: 'ig_motto', name: 'Mo', text } });
+    const first = await say('motto');
+    expect(first.status, JSON.stringify(first.body)).toBeLessThan(300);
+    const answer = await say(E.repeat(600));
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    const { contact_id, conversation } = data<{ contact_id: number; conversation: { id: number } }>(answer);
+    const contact = data<{ custom_fields: Json }>(await call('GET', `/contacts/${contact_id}`));
+    expect(contact.custom_fields['motto'], JSON.stringify(contact).slice(0, 300)).toBe(E.repeat(500));
+    const thread = await call('GET', `/conversations/${conversation.id}/messages`);
+    expect(thread.status, JSON.stringify(thread.body).slice(0, 300)).toBe(200);
+    const lines = data<{ text: string; sender_type: string }[]>(thread);
+    const echo = lines.find((line) => line.text.startsWith(E.repeat(500)));
+    expect(echo?.text, JSON.stringify(lines.map((l) => [l.sender_type, l.text.length, l.text.slice(0, 40)]))).toBe(E.repeat(4096));
   });
 });
