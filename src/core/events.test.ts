@@ -26,6 +26,23 @@ describe('EventJournal', () => {
     expect(journal.list(2).map((e) => e.data['n'])).toEqual([2]);
   });
 
+  it('stamps created_at with when it happened (never later than now) and keeps it listed for a day from when it was recorded', () => {
+    const { store, clock, journal } = setup();
+    const start = clock.now();
+    clock.advance(2 * 24 * 3600_000);
+    // Work a 2-day jump ran at its due instant, +10 min; and a claim from the future, held to now.
+    const late = store.transaction(() => journal.emit(1, 'contact.updated', { n: 1 }, start + 600_000));
+    const future = store.transaction(() => journal.emit(1, 'contact.updated', { n: 2 }, clock.now() + 60_000));
+    expect(late.created_at).toBe('2026-01-01T00:10:00+00:00');
+    expect(future.created_at).toBe('2026-01-03T00:00:00+00:00');
+    expect(late.created_ms).toBe(clock.now());
+    expect(journal.list(1).map((e) => e.data['n'])).toEqual([1, 2]);
+    clock.advance(24 * 3600_000 - 1);
+    expect(journal.list(1).map((e) => e.data['n'])).toEqual([1, 2]);
+    clock.advance(2);
+    expect(journal.list(1)).toEqual([]);
+  });
+
   it('filters by type, reads after an id, and limits', () => {
     const { store, journal } = setup();
     const ids = store.transaction(() => [1, 2, 3, 4, 5].map((n) => journal.emit(1, n % 2 ? 'odd.event' : 'even.event', { n }).id));

@@ -31,7 +31,12 @@ const AGE_PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface EventRecord extends Entity {
   readonly type: string;
+  /** When the thing happened: the instant of the emit, or the due instant of scheduled work that a clock jump ran late (`emit`'s `occurredMs`). */
   readonly created_at: string;
+  /**
+   * When the journal recorded it (virtual time): what the 24-hour window and pruning read, so an
+   * event a jump recorded is served for a day after the jump, and ids and these times grow together.
+   */
   readonly created_ms: number;
   readonly data: Record<string, unknown>;
 }
@@ -122,15 +127,19 @@ export class EventJournal {
     return this.catalogue.has(type);
   }
 
-  /** Appends an event. A name no group declared is a bug in the emitter, not the caller's mistake. */
-  emit(accountId: number, type: string, data: Record<string, unknown>): EventRecord {
+  /**
+   * Appends an event. A name no group declared is a bug in the emitter, not the caller's mistake.
+   * `occurredMs`: when it happened, if earlier than now (work a clock jump ran at its due instant,
+   * docs/decisions.md "Scheduled posts' events at their due instants"); never later than now.
+   */
+  emit(accountId: number, type: string, data: Record<string, unknown>, occurredMs?: number): EventRecord {
     if (!this.catalogue.has(type)) throw new Error(`event ${type} is not in the catalogue: declare it in its group's events.ts`);
     const now = this.clock.now();
     const event = this.records.insert({
       id: this.store.nextId('event'),
       account_id: accountId,
       type,
-      created_at: this.clock.iso(now),
+      created_at: this.clock.iso(occurredMs === undefined ? now : Math.min(occurredMs, now)),
       created_ms: now,
       data,
     });

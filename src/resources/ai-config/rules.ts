@@ -8,6 +8,8 @@
  * (./mutants.ts) can break exactly one of them.
  */
 import { ApiError, invalidParam } from '../../core/errors.js';
+// Characters are code points, not UTF-16 units: an emoji is one, as the portal counts.
+import { charCount, cutChars } from '../shared/characters.js';
 import {
   BATCH_WINDOW_MIN_MS,
   COMMENT_INSTRUCTIONS_MAX,
@@ -38,9 +40,6 @@ export interface ConfigRules {
   commentInstructions(value: string): void;
 }
 
-/** Code points, not UTF-16 units: an emoji is one character, as the portal counts. */
-const length = (text: string): number => [...text].length;
-const clampText = (text: string, max: number): string => (length(text) > max ? [...text].slice(0, max).join('') : text);
 
 function outOfRange(param: string, value: number, range: { min: number; max: number }, unit: string): ApiError {
   return invalidParam(param, `${param} must be ${range.min} to ${range.max} ${unit}; got ${value}.`);
@@ -48,12 +47,12 @@ function outOfRange(param: string, value: number, range: { min: number; max: num
 
 export function createConfigRules(): ConfigRules {
   return {
-    name: (value) => clampText(value, NAME_MAX),
-    welcomeMessage: (value) => clampText(value, WELCOME_MESSAGE_MAX),
+    name: (value) => cutChars(value, NAME_MAX),
+    welcomeMessage: (value) => cutChars(value, WELCOME_MESSAGE_MAX),
     batchWindow: (ms) => Math.max(ms, BATCH_WINDOW_MIN_MS),
     instructions(value) {
-      if (length(value) > INSTRUCTIONS_MAX) {
-        throw invalidParam('identity.instructions', `identity.instructions is limited to ${INSTRUCTIONS_MAX} characters; got ${length(value)}.`);
+      if (charCount(value) > INSTRUCTIONS_MAX) {
+        throw invalidParam('identity.instructions', `identity.instructions is limited to ${INSTRUCTIONS_MAX} characters; got ${charCount(value)}.`);
       }
     },
     firstDelay(minutes) {
@@ -73,19 +72,19 @@ export function createConfigRules(): ConfigRules {
       }
       questions.forEach((question, index) => {
         if (question.trim() === '') throw invalidParam(`${param}.${index}`, `${param}.${index} is empty.`);
-        if (length(question) > STARTER_QUESTION_MAX) {
-          throw invalidParam(`${param}.${index}`, `Each starter question is limited to ${STARTER_QUESTION_MAX} characters; question ${index} has ${length(question)}.`);
+        if (charCount(question) > STARTER_QUESTION_MAX) {
+          throw invalidParam(`${param}.${index}`, `Each starter question is limited to ${STARTER_QUESTION_MAX} characters; question ${index} has ${charCount(question)}.`);
         }
       });
     },
     csatMessage(value) {
-      if (value !== null && length(value) > CSAT_CUSTOM_MESSAGE_MAX) {
-        throw invalidParam('csat.custom_message', `csat.custom_message is limited to ${CSAT_CUSTOM_MESSAGE_MAX} characters; got ${length(value)}.`);
+      if (value !== null && charCount(value) > CSAT_CUSTOM_MESSAGE_MAX) {
+        throw invalidParam('csat.custom_message', `csat.custom_message is limited to ${CSAT_CUSTOM_MESSAGE_MAX} characters; got ${charCount(value)}.`);
       }
     },
     commentInstructions(value) {
-      if (length(value) > COMMENT_INSTRUCTIONS_MAX) {
-        throw invalidParam('comment_ai.instructions', `comment_ai.instructions is limited to ${COMMENT_INSTRUCTIONS_MAX} characters; got ${length(value)}.`);
+      if (charCount(value) > COMMENT_INSTRUCTIONS_MAX) {
+        throw invalidParam('comment_ai.instructions', `comment_ai.instructions is limited to ${COMMENT_INSTRUCTIONS_MAX} characters; got ${charCount(value)}.`);
       }
     },
   };

@@ -6,6 +6,8 @@
  */
 import type { z } from 'zod';
 import type { AiConfigData, BookingTiming, BusinessHour, ExcludeRule } from './schemas.js';
+import { NAME_MAX, WELCOME_MESSAGE_MAX } from './limits.js';
+import { cutChars } from '../shared/characters.js';
 
 type Section<K extends keyof AiConfigData> = AiConfigData[K];
 
@@ -50,11 +52,11 @@ export const DEFAULT_BUSINESS_HOURS: readonly BusinessHourData[] = [
 export function defaultAiConfig(businessName: string): StoredAiConfig {
   return {
     identity: {
-      name: `${businessName} Assistant`.slice(0, 100),
+      name: cutChars(`${businessName} Assistant`, NAME_MAX),
       tone: 'professional',
       instructions: '',
       instructions_source: 'auto',
-      welcome_message: `Hi! Thanks for reaching out to ${businessName}. How can I help today?`.slice(0, 500),
+      welcome_message: cutChars(`Hi! Thanks for reaching out to ${businessName}. How can I help today?`, WELCOME_MESSAGE_MAX),
       welcome_mode: 'combined',
       website_url: null,
       business_contact_email: null,

@@ -9,6 +9,7 @@ import { ApiError, invalidParam, notFound } from '../../core/errors.js';
 import { pageNewestFirst, type PageRequest } from '../../core/pagination.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { FlowsModel } from '../flows/model.js';
+import { cutChars } from '../shared/characters.js';
 import { createCommentDms } from './dm.js';
 import { createFiring } from './firing.js';
 import { sendsDm, type CommentTriggerHooks, type CommentTriggersNeeds, type LinkedFlowRow } from './hooks.js';
@@ -16,7 +17,7 @@ import { evaluate, type ArrivingComment, type Evaluation } from './evaluate.js';
 import { LIVE_TRIGGER_CAP } from './plans.js';
 import { fireRules, triggerRules, type FireRecord, type TriggerRecord } from './record.js';
 import type { ButtonData, CommentTriggerData, SeedTriggerInput, CreateTriggerInput, ListTriggersFilters, PatchTriggerInput, SimulateInput, SimulationData } from './schemas.js';
-import { UPDATABLE_TRIGGER_FIELDS } from './schemas.js';
+import { LIMITS, UPDATABLE_TRIGGER_FIELDS } from './schemas.js';
 
 /** The rules the group's mutants swap (./mutants.ts). */
 export interface TriggerRules {
@@ -236,7 +237,7 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
     duplicate(accountId: number, id: number): TriggerRecord {
       const original = get(accountId, id);
       const suffix = ' (copy)';
-      return insert(accountId, { ...original, name: `${original.name.slice(0, 100 - suffix.length)}${suffix}`, active: false });
+      return insert(accountId, { ...original, name: `${cutChars(original.name, LIMITS.name - suffix.length)}${suffix}`, active: false });
     },
 
     /** GET stats (shape ours: docs/decisions.md). */
@@ -355,7 +356,7 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
       autoReply: Pick<CreateTriggerInput, 'keywords' | 'match_type' | 'response_mode' | 'public_replies' | 'dm_templates' | 'buttons'>,
     ): CommentTriggerData {
       const trigger = insert(accountId, {
-        name: `Post ${postId} auto-reply`.slice(0, 100),
+        name: cutChars(`Post ${postId} auto-reply`, LIMITS.name),
         platform,
         post_id: postId,
         keywords: autoReply.keywords,

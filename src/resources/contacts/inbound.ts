@@ -7,6 +7,7 @@ import type { CoreServices } from '../../groups/services.js';
 import type { ContactRecord } from './record.js';
 import { LIMITS } from './schemas.js';
 import type { ContactWriter } from './writer.js';
+import { cutChars } from '../shared/characters.js';
 
 export interface InboundIdentity {
   readonly channel: Channel;
@@ -26,7 +27,7 @@ export interface OutboundIdentity {
 }
 
 /** A channel profile name can be longer than the API's own limit; keep what fits. */
-const fit = (name: string | undefined): string | null => (name === undefined ? null : name.slice(0, LIMITS.name));
+const fit = (name: string | undefined): string | null => (name === undefined ? null : cutChars(name, LIMITS.name));
 
 export function createInboundContacts(core: CoreServices, writer: ContactWriter) {
   return {

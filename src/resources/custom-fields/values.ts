@@ -5,6 +5,7 @@
  * A value is exactly the JSON type of its field (no coercion of "42" to 42): a sync job that sends
  * the wrong type should hear about it, not have the sandbox guess (docs/decisions.md).
  */
+import { fitsChars } from '../shared/characters.js';
 import { TEXT_VALUE_MAX, type CustomFieldType } from './schemas.js';
 
 export type CustomFieldValue = string | number | boolean;
@@ -34,7 +35,7 @@ export function checkValue(type: CustomFieldType, value: unknown): ValueCheck {
   switch (type) {
     case 'text':
       if (typeof value !== 'string') return { ok: false, message: 'must be a string (text field)' };
-      if (value.length > TEXT_VALUE_MAX) return { ok: false, message: `must be at most ${TEXT_VALUE_MAX} characters` };
+      if (!fitsChars(value, TEXT_VALUE_MAX)) return { ok: false, message: `must be at most ${TEXT_VALUE_MAX} characters` };
       return { ok: true, value: value === '' ? null : value };
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, message: 'must be a JSON number (number field)' };

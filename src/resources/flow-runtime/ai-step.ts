@@ -14,6 +14,7 @@
 import { matchableText } from '../flows/kinds.js';
 import type { AI_GOALS } from '../flows/config-schemas.js';
 import { acceptAnswer } from './inputs.js';
+import { cutChars } from '../shared/characters.js';
 
 export type AiGoal = (typeof AI_GOALS)[number];
 
@@ -99,7 +100,7 @@ function datumWords(datum: GoalDatum): string {
 /** The short summary `save_summary_to` keeps: the goal, the turns and how the step ended. */
 export function summaryOf(goal: AiGoal, turns: number, exit: AiExit): string {
   const head = `${goal.replace(/_/g, ' ')}, ${turns} ${turns === 1 ? 'turn' : 'turns'}`;
-  if (exit.port === 'output_1') return `${head}: goal reached, ${datumWords(exit.datum)}.`.slice(0, 500);
+  if (exit.port === 'output_1') return cutChars(`${head}: goal reached, ${datumWords(exit.datum)}.`, 500);
   return `${head}: ${GAVE_UP[exit.why]}.`;
 }
 

@@ -44,6 +44,7 @@ import type { RuntimeNeeds } from './needs.js';
 import { fillPlaceholders } from './placeholders.js';
 import type { SessionRecord } from './records.js';
 import type { InputKind, OutcomeKey, SessionStatus } from './schemas.js';
+import { cutChars } from '../shared/characters.js';
 
 type Step =
   | { readonly kind: 'next'; readonly port: string; readonly input?: InputKind; readonly variables?: Readonly<Record<string, string>> }
@@ -124,8 +125,8 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     const privateReply = session.attribution.comment_id !== null && clock.now() - session.started_ms < PRIVATE_REPLY_MS && hooks.repliesSent(session) === 0;
     // The window as POST /messages judges it, at the runtime's now (a timer's due instant while it fires).
     if (!privateReply && !windowOpen(conversation.channel, conversation.last_inbound_ms, clock.now())) return { kind: 'end', status: 'expired', reason: 'window_closed' };
-    const body = filled(session, text).slice(0, 4096);
-    // Stamped with the runtime's now: a timer's due instant while it fires (./due-clock.ts).
+    const body = cutChars(filled(session, text), 4096);
+    // Stamped with the runtime's now: a timer's due instant while it fires (../shared/due-clock.ts).
     const { message } = needs.conversations.append(conversation, { sender_type: 'bot', sender_name: 'Automation', text: body.trim() === '' ? text : body, at_ms: clock.now() });
     // That was the comment's private reply: POST /messages may not send it a second one.
     if (privateReply) needs.comments.received.replied(session.account_id, session.attribution.comment_id!);
@@ -416,7 +417,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
         const config = node.config as NodeConfigOf<'message'>;
         const postbacks = config.buttons.filter((button) => button.type === 'postback');
         if (input.kind !== 'tap' || input.index < 1 || input.index > postbacks.length) return current;
-        received(postbacks[input.index - 1]!.title.slice(0, 100));
+        received(cutChars(postbacks[input.index - 1]!.title, 100));
         return leave(current, `output_${input.index}`, 'button', 0);
       }
       case 'collect_input': {
@@ -519,7 +520,7 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
     windowMoved,
     /** A url button was clicked (sandbox): the click is recorded, the session does not move. */
     linkClicked(session: SessionRecord, node: FlowNode, buttonTitle: string): void {
-      journal.emit(session, 'link_clicked', { node_key: node.id, node_type: node.type, input_type: 'link', detail: buttonTitle.slice(0, 100) });
+      journal.emit(session, 'link_clicked', { node_key: node.id, node_type: node.type, input_type: 'link', detail: cutChars(buttonTitle, 100) });
       journal.emit(session, 'outcome_achieved', { node_key: node.id, node_type: node.type, detail: 'links_clicked' });
     },
     nodeOf,

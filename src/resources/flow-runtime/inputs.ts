@@ -1,10 +1,12 @@
 /** How a `collect_input` answer is checked per `input_type` (2.10), and what it is stored as. */
+import { cutChars, fitsChars } from '../shared/characters.js';
+
 export function acceptAnswer(inputType: string, text: string | null): string | undefined {
   const value = text?.trim() ?? '';
   if (value === '') return undefined;
   switch (inputType) {
     case 'email':
-      return /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/.test(value) && value.length <= 255 ? value.toLowerCase() : undefined;
+      return /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/.test(value) && fitsChars(value, 255) ? value.toLowerCase() : undefined;
     case 'phone': {
       if (!/^\+?[0-9 ().-]{3,50}$/.test(value)) return undefined;
       const digits = value.replace(/\D/g, '');
@@ -15,6 +17,6 @@ export function acceptAnswer(inputType: string, text: string | null): string | u
     case 'number':
       return /^-?\d+(\.\d+)?$/.test(value.replace(/,/g, '')) ? value.replace(/,/g, '') : undefined;
     default:
-      return value.slice(0, 500);
+      return cutChars(value, 500);
   }
 }

@@ -8,7 +8,7 @@
  * Timers (delays, tap timeouts, silence expiry) are stored on the session (`due_ms`), so a
  * snapshot carries them; one scheduler task stands for the earliest and is re-armed after a
  * restore. Clock jumps fire every due timer in due order, each at the instant it was due
- * (./due-clock.ts: its line, its events and its next timer are stamped then).
+ * (../shared/due-clock.ts: its line, its events and its next timer are stamped then).
  */
 import { invalidParam, notFound } from '../../core/errors.js';
 import type { PageRequest } from '../../core/pagination.js';
@@ -27,7 +27,7 @@ import type { CommentForFlows } from '../comment-triggers/hooks.js';
 import { switchKeyOf } from '../ai-config/switches.js';
 import { createAnalytics } from './analytics.js';
 import { createEngine, type Reply } from './engine.js';
-import { createDueClock } from './due-clock.js';
+import { createDueClock } from '../shared/due-clock.js';
 import { createJournal } from './journal.js';
 import type { RuntimeNeeds } from './needs.js';
 import { createReads } from './reads.js';
@@ -78,7 +78,7 @@ const isFlowChannel = (channel: string): channel is FlowChannel => (FLOW_CHANNEL
 
 export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   const { store, scheduler, logger } = core;
-  // Everything the runtime does on a timer happens at the instant it was due (./due-clock.ts).
+  // Everything the runtime does on a timer happens at the instant it was due (../shared/due-clock.ts).
   const dueClock = createDueClock(core.clock);
   const clock = dueClock.clock;
   const timedCore: CoreServices = { ...core, clock };

@@ -4,6 +4,7 @@
  * these codes, so an integrator can branch on them.
  */
 import type { z } from 'zod';
+import { cutChars, fitsChars } from '../shared/characters.js';
 
 export const ISSUE_CODES = {
   // errors
@@ -134,5 +135,5 @@ export function configIssues(
 
 /** An id as a message shows it: quoted, and cut to a readable length. */
 export function shown(id: string): string {
-  return JSON.stringify(id.length > 64 ? `${id.slice(0, 61)}...` : id);
+  return JSON.stringify(fitsChars(id, 64) ? id : `${cutChars(id, 61)}...`);
 }

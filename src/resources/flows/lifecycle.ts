@@ -13,6 +13,7 @@ import { invalidDefinition, type FlowRules } from './rules.js';
 import { presentSummary, type CurrentDefinition, type FlowRecord, type FlowVersionRecord } from './records.js';
 import type { FlowStatus } from './definition.js';
 import { FLOW_NAME_MAX } from './schemas.js';
+import { cutChars } from '../shared/characters.js';
 
 export interface LifecycleDeps {
   readonly core: CoreServices;
@@ -30,7 +31,7 @@ export interface LifecycleDeps {
 /** `<name> (copy)`, the name cut so the whole fits 100 characters. */
 export function copyName(name: string): string {
   const suffix = ' (copy)';
-  return `${name.slice(0, FLOW_NAME_MAX - suffix.length)}${suffix}`;
+  return `${cutChars(name, FLOW_NAME_MAX - suffix.length)}${suffix}`;
 }
 
 export function createLifecycle(deps: LifecycleDeps) {

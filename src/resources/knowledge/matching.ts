@@ -11,6 +11,7 @@
  *
  * Only questions count: a message with a question mark, or one that starts with a question word.
  */
+import { cutChars } from '../shared/characters.js';
 
 export const ANSWERED = 0.6;
 export const WEAK = 0.3;
@@ -69,8 +70,8 @@ export function isQuestion(text: string): boolean {
 
 /** The question as gaps group it: lower case, spaces collapsed, no surrounding punctuation. */
 export function canonicalQuestion(text: string): string {
-  return fold(text)
+  const canonical = fold(text)
     .replace(/\s+/g, ' ')
-    .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '')
-    .slice(0, 500);
+    .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
+  return cutChars(canonical, 500);
 }

@@ -5,6 +5,7 @@
  * Pure over what it is given; the model stores the result.
  */
 import { invalidParam } from '../../core/errors.js';
+import { fitsChars } from '../shared/characters.js';
 import { CAPTION_MAX, COLLABORATORS_MAX } from './limits.js';
 import type { PostRecord } from './record.js';
 import { hasTikTok, isTikTokOnly, mediaBreak, TIKTOK_POST_TYPES, type MediaFacts } from './rules.js';
@@ -54,7 +55,7 @@ export function createPostFields(deps: FieldDeps) {
       throw invalidParam('post_type', `TikTok takes feed_post and reels only; ${post_type} cannot target ${platform}.`);
     }
     const caption = input.caption !== undefined ? (input.caption === '' ? null : input.caption) : (previous?.caption ?? null);
-    if (caption !== null && caption.length > CAPTION_MAX) throw invalidParam('caption', `Captions are up to ${CAPTION_MAX} characters.`);
+    if (caption !== null && !fitsChars(caption, CAPTION_MAX)) throw invalidParam('caption', `Captions are up to ${CAPTION_MAX} characters.`);
     const tiktokOnly = isTikTokOnly(platform);
     const collaborators = tiktokOnly ? [] : (input.collaborators ?? previous?.collaborators ?? []).map((name) => name.replace(/^@/, ''));
     if (collaborators.length > COLLABORATORS_MAX) throw invalidParam('collaborators', `Up to ${COLLABORATORS_MAX} collaborators.`);

@@ -16,7 +16,8 @@ import { formatTimestamp, parseTimestamp } from '../../core/clock.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { AccountModel } from '../account/model.js';
 import type { ChannelsModel } from '../channels/model.js';
-import { CAPTION_MAX, CAROUSEL_MAX, CAROUSEL_MIN, COLLABORATORS_MAX, MB, PUBLISHING_BY_PLAN, RETRY_CAP, SCHEDULER_DELAY_MS } from './limits.js';
+import { cutChars } from '../shared/characters.js';
+import { CAPTION_MAX, CAROUSEL_MAX, CAROUSEL_MIN, COLLABORATORS_MAX, MB, PUBLISHING_BY_PLAN, RETRY_CAP, SCHEDULER_DELAY_MS, TIKTOK_TITLE_MAX } from './limits.js';
 import type { JudgedPostMedia } from './inspect.js';
 import { createPostFields } from './fields.js';
 import { createPostMedia } from './media.js';
@@ -35,6 +36,7 @@ import type {
 } from './schemas.js';
 import { publishPost, type PublishDeps, type PublishOutcome } from './publish.js';
 import { createPostScheduler, type DueTurn } from './scheduler.js';
+import { createDueClock } from '../shared/due-clock.js';
 import { createPublishingSettings } from './settings.js';
 
 /** What the comment-automation group hears when a post goes live (it scopes a comment trigger to it). */
@@ -65,7 +67,13 @@ const fail = (broken: RuleBreak): ApiError => invalidParam(broken.param, broken.
 const monthOf = (ms: number) => formatTimestamp(ms).slice(0, 7);
 
 export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: HooksOf<typeof postHooks>) {
-  const { store, clock } = core;
+  const { store } = core;
+  // The scheduler runs each due post at its due instant (./scheduler.ts): the model's reads of the
+  // time, and so the events it emits, see that instant then (../shared/due-clock.ts).
+  const dueClock = createDueClock(core.clock);
+  const clock = dueClock.clock;
+  /** Every post event: stamped with the model's now, a due post's due instant while the scheduler runs it. */
+  const emit = (accountId: number, type: string, data: Record<string, unknown>): void => void core.events.emit(accountId, type, data, clock.now());
   const posts = store.define<PostRecord>(
     'posts',
     // Posts the scheduler owes a turn: scheduled (to start) and publishing (to complete).
@@ -161,7 +169,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
         comment_auto_reply: post.comment_auto_reply,
         cover_offset_ms: post.cover_offset_ms,
       },
-      tiktok: post.tiktok ? { ...post.tiktok, title: post.tiktok.title ?? (caption === null ? null : caption.slice(0, 150)) } : null,
+      tiktok: post.tiktok ? { ...post.tiktok, title: post.tiktok.title ?? (caption === null ? null : cutChars(caption, TIKTOK_TITLE_MAX)) } : null,
       published_ids: { ...post.published_ids },
       error_message: post.error_message,
       retry_count: post.retry_count,
@@ -305,7 +313,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
 
     /** `post.scheduled` fires at once on every move into scheduled (section 6). */
     announceScheduled(post: PostRecord): void {
-      core.events.emit(post.account_id, 'post.scheduled', { post: present(post, core.settings.publicOrigin) });
+      emit(post.account_id, 'post.scheduled', { post: present(post, core.settings.publicOrigin) });
     },
     /** The scheduler re-arms once the change commits (a rolled-back change leaves it as it was). */
     scheduleChanged(): void {
@@ -422,7 +430,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
     connected: model.connected,
     write: model.write,
     present: (post) => present(post, core.settings.publicOrigin),
-    emit: (accountId, type, data) => void core.events.emit(accountId, type, data),
+    emit,
     published: (post, data) =>
       hooks.postPublished.run(post.account_id, {
         post_id: post.id,
@@ -454,7 +462,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
     const broken = guards.publishBreak(current, media.facts(current.id));
     if (broken) {
       const failed = posts.update(current.id, { status: 'failed', error_message: broken.message, scheduled_ms: null });
-      core.events.emit(failed.account_id, 'post.failed', { post: present(failed, core.settings.publicOrigin), error_message: broken.message, results: [] });
+      emit(failed.account_id, 'post.failed', { post: present(failed, core.settings.publicOrigin), error_message: broken.message, results: [] });
       return;
     }
     const latency = settings.publishLatency(current.account_id);
@@ -465,7 +473,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
     posts.update(current.id, { status: 'publishing', publishing_done_ms: atMs + latency });
   }
 
-  const scheduler = createPostScheduler(core, {
+  const scheduler = createPostScheduler(core, dueClock, {
     due: () => model.dueTurns(),
     run: runScheduled,
   });
