@@ -50,6 +50,10 @@ export const flowRuntimeGroup = defineGroup({
     on.flows.flowPaused.add((accountId, flowId) => model.cancelFlow(accountId, flowId, 'flow_paused'));
     on.flows.flowDeleted.add((accountId, flowId) => model.dropFlow(accountId, flowId));
     on.contacts.contactDeleted.add((accountId, contactId) => model.dropContact(accountId, contactId));
+    on.conversations.conversationDeleted.add((accountId, conversationId) => {
+      const conversation = needs.conversations.find(accountId, conversationId);
+      if (conversation) model.endConversation(accountId, conversation.contact_id, conversationId);
+    });
     core.lifecycle.started.add(() => model.timers.start());
     core.lifecycle.restored.add(() => model.timers.start());
     core.lifecycle.closing.add(() => model.timers.stop());

@@ -446,6 +446,18 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
       }
     },
 
+    /**
+     * A thread was deleted: its sessions still waiting for an answer or a delay could never go on
+     * (the engine would end them `conversation_deleted` on their next step), so they end now, the
+     * same way. They and their events stay: DELETE /conversations keeps analytics rows (4.4).
+     */
+    endConversation(accountId: number, contactId: number, conversationId: number): void {
+      for (const id of [...sessions.idsByIndex('open', String(contactId))]) {
+        const session = sessions.get(id)!;
+        if (session.account_id === accountId && session.conversation_id === conversationId) engine.end(session, 'cancelled', 'conversation_deleted');
+      }
+    },
+
     /** A contact was erased: its sessions and their events go with it. */
     dropContact(accountId: number, contactId: number): void {
       for (const id of [...sessions.idsByIndex('contact', String(contactId))]) {

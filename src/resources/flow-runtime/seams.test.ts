@@ -10,6 +10,7 @@
  *   nothing and ends the session, as POST /messages refuses 412 / 403.
  * - L3: a referral (ref link, QR code, ad) or a postback (menu button, message button) opens the
  *   messaging window as a message does.
+ * - Audit 9c: a deleted thread ends the sessions waiting in it (cancelled / conversation_deleted).
  */
 import { expect, it } from 'vitest';
 import { data, list, type Json } from '../../../test/support/flow-graphs.js';
@@ -205,6 +206,24 @@ describeRuntimes(
       advance('11m');
       expect(await onlySession(later)).toMatchObject({ status: 'waiting_input', current_node_id: '3' });
       expect(await onlySession(asking)).toMatchObject({ status: 'cancelled', end_reason: 'superseded' });
+    });
+
+    it('a deleted thread ends its waiting session at once (cancelled / conversation_deleted); the session and its events stay', async () => {
+      const asking = await publish(askEmail({ source: 'dm', keywords: ['zzpgone'], match_type: 'exact' }));
+      const elsewhere = await publish(askEmail({ source: 'dm', keywords: ['zzpstay'], match_type: 'exact' }));
+      const thread = await inbound('seam_gone', { text: 'zzpgone' });
+      const other = await inbound('seam_stay', { text: 'zzpstay' });
+      const waiting = await onlySession(asking);
+      expect(waiting).toMatchObject({ status: 'waiting_input' });
+
+      expect((await call('DELETE', `/conversations/${thread}`)).status).toBe(200);
+      const ended = data(await call('GET', `/flow-sessions/${waiting['id']}`));
+      expect(ended).toMatchObject({ status: 'cancelled', end_reason: 'conversation_deleted' });
+      const types = (await eventsOf(waiting['id'])).map((event) => event['type']);
+      expect(types.at(-1)).toBe('session_cancelled');
+      // Another customer's question in another thread is untouched.
+      expect(await onlySession(elsewhere)).toMatchObject({ status: 'waiting_input' });
+      expect((await call('GET', `/conversations/${other}`)).status).toBe(200);
     });
 
     it('L4: an ai_reply-first session entered after the window closed is expired at once, as a message-first one is', async () => {
