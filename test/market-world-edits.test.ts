@@ -5,8 +5,10 @@
  * set up a tie, a win or an opportunity; numbers not sent do not jump; history before the edit is
  * unchanged; the days after move on from the numbers sent. Virtual clock; both runtimes.
  */
-import { expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { describeRuntimes, type RuntimeApi } from './support/runtimes.js';
+import { testSimulator } from './support/simulator.js';
 
 type Json = Record<string, unknown>;
 const NOW = Date.parse('2026-03-01T10:00:00Z');
@@ -106,5 +108,47 @@ describeRuntimes('world edits hold on the day of the edit (audit 9b, P5)', (api)
     expect(stored).toMatchObject({ date: day, engagement_rate: 3.33 });
     const board = data<{ accounts: Json[] }>(await call('GET', '/market-intel/leaderboard', 1, undefined, { period: '7' }));
     expect(board.accounts.find((row) => row['username'] === 'summit.supply.co')!['content_mix']).toEqual({ reels: 0, photos: 100, carousels: 0 });
+  });
+});
+
+describe('world edits (property)', () => {
+  it('any engagement rate, posts, posts per week and mix sent read exactly at any instant of the edit day', () => {
+    const { sim } = testSimulator({ clock: { frozenAt: '2026-03-01T00:00:00Z' } });
+    const weight = fc.integer({ min: 0, max: 100 });
+    fc.assert(
+      fc.property(
+        fc.record({
+          followers: fc.integer({ min: 0, max: 5_000_000 }),
+          posts: fc.integer({ min: 0, max: 5000 }),
+          engagement_rate: fc.double({ min: 0, max: 100, noNaN: true }),
+          posts_per_week: fc.double({ min: 0.25, max: 70, noNaN: true }),
+          content_mix: fc.record({ reels: weight, photos: weight, carousels: weight }).filter((mix) => mix.reels + mix.photos + mix.carousels > 0),
+        }),
+        fc.constantFrom('harbor.coffee', 'natgeo', 'brand.new.one'),
+        fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        (sent, username, minute) => {
+          sim.reset();
+          sim.sandbox.clock.freeze(Date.parse('2026-03-01T00:00:00Z') + minute * 60_000);
+          sim.sandbox.market.setWorldAccount({ username, kind: 'business', ...sent });
+          const mix = [sent.content_mix.reels, sent.content_mix.photos, sent.content_mix.carousels];
+          const total = mix[0]! + mix[1]! + mix[2]!;
+          for (const at of ['2026-03-01T00:00:00Z', '2026-03-01T23:59:59.999Z']) {
+            sim.sandbox.clock.freeze(Date.parse(at));
+            const today = sim.sandbox.market.worldAccount(username).today;
+            expect(today).toMatchObject({
+              followers: sent.followers,
+              posts: sent.posts,
+              engagement_rate: Math.round(sent.engagement_rate * 100) / 100,
+              posts_per_week: Math.round(sent.posts_per_week * 10) / 10,
+            });
+            const read = [today.content_mix.reels, today.content_mix.photos, today.content_mix.carousels];
+            expect(read.reduce((a, b) => a + b, 0)).toBe(100);
+            read.forEach((percent, index) => expect(Math.abs(percent - (mix[index]! * 100) / total)).toBeLessThan(1));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+    sim.close();
   });
 });
