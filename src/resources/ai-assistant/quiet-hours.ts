@@ -38,22 +38,21 @@ const minutesOf = (time: string): number => {
   return hour * 60 + minute;
 };
 
-/** The zone's UTC offset in minutes at `ms`, uncached (the transition search needs the exact minute). */
-const exactOffsetAt = (ms: number, zone: string): number => DateTime.fromMillis(ms, { zone }).offset;
-
 /**
- * The first whole minute in (`fromMs`, `toMs`] whose offset is not `offset`: where the clocks
- * changed. `toMs` is known to have another offset; binary search over minutes.
+ * The first quarter hour in (`fromMs`, `toMs`] whose offset is not `offset`: where the clocks
+ * changed (offsets change only on quarter-hour UTC boundaries, as the cache above assumes).
+ * `toMs` is known to have another offset; a binary search over quarter hours, on cached offsets,
+ * so every follow-up held on a change night costs a few map reads.
  */
 function transitionBetween(fromMs: number, toMs: number, offset: number, zone: string): number {
-  let low = Math.floor(fromMs / MINUTE_MS);
-  let high = Math.ceil(toMs / MINUTE_MS);
+  let low = Math.floor(fromMs / QUARTER_MS);
+  let high = Math.ceil(toMs / QUARTER_MS);
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
-    if (exactOffsetAt(middle * MINUTE_MS, zone) === offset) low = middle;
+    if (offsetAt(middle * QUARTER_MS, zone) === offset) low = middle;
     else high = middle;
   }
-  return high * MINUTE_MS;
+  return high * QUARTER_MS;
 }
 
 /** Longest walk: a window never spans more than a day, and a day has at most two clock changes. */
