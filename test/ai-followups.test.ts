@@ -148,4 +148,24 @@ describeRuntimes('follow-ups after an AI reply (audit 7, M4)', (api) => {
     advance('2d');
     expect(await followups(thread.id)).toEqual(['2030-01-16T02:10:00+00:00', '2030-01-16T12:30:00+00:00']);
   });
+
+  it('spring-forward night in London (account 2): quiet hours ending at 01:30, skipped, end at the jump (02:00 BST)', async () => {
+    // 2030-03-31 01:00Z: 01:00 GMT becomes 02:00 BST. Reply at 22:30 GMT, first follow-up due 23:00 GMT.
+    api().sim.sandbox.clock.freeze(Date.parse('2030-03-30T22:30:00Z'));
+    const london = api().accounts[1]!;
+    const key = london.keys.admin ?? london.keys.full!;
+    const configured = await api().call({
+      method: 'PATCH',
+      path: '/ai/config',
+      key,
+      body: { file_handling: { enabled: false }, behavior: { batch_messages: false }, followups: { enabled: true, first_delay_minutes: 30, second_delay_hours: 1, quiet_hours: { enabled: true, start: '22:00', end: '01:30' } } },
+    });
+    expect(configured.status).toBe(200);
+    const heard = api().sim.sandbox.inbound(london.id, { channel: 'telegram', platform_user_id: 'tg_fu_london', text: FAQ_QUESTION });
+    expect(heard.delivered).toBe(true);
+    advance('3d');
+    const messages = data<Json[]>(await api().call({ path: `/conversations/${heard.conversation.id}/messages`, key, query: { limit: '100' } }));
+    const sent = messages.filter((message) => message['sender_type'] === 'followup').map((message) => message['created_at']).sort();
+    expect(sent).toEqual(['2030-03-31T01:00:00+00:00', '2030-03-31T02:00:00+00:00']);
+  });
 });
