@@ -105,4 +105,67 @@ describeRuntimes('follow-ups after an AI reply (audit 7, M4)', (api) => {
     advance('2d');
     expect(await followups(off.id)).toEqual([]);
   });
+
+  it('spring-forward night: quiet hours ending at 02:30, a time the night skips, end at the jump (03:00 EDT), not at 01:30 EST (audit 9b, P2)', async () => {
+    // 22:50 EST on Saturday 2030-03-09; at 07:00Z 02:00 EST becomes 03:00 EDT.
+    api().sim.sandbox.clock.freeze(Date.parse('2030-03-10T03:50:00Z'));
+    await configure({ first_delay_minutes: 20, second_delay_hours: 1, quiet_hours: { enabled: true, start: '22:00', end: '02:30' } });
+    const thread = say('tg_fu_spring', FAQ_QUESTION);
+    advance('3d');
+    expect(await followups(thread.id)).toEqual(['2030-03-10T07:00:00+00:00', '2030-03-10T08:00:00+00:00']);
+  });
+
+  it('quiet hours are read when a follow-up falls due: switched on after the reply they hold it back to their end (audit 9b, P3)', async () => {
+    // 20:50 EST; the first follow-up is due at 21:10 EST.
+    api().sim.sandbox.clock.freeze(Date.parse('2030-01-16T01:50:00Z'));
+    await configure({ first_delay_minutes: 20, second_delay_hours: 1, quiet_hours: { enabled: false } });
+    const thread = say('tg_fu_on_later', FAQ_QUESTION);
+    expect(await lines(thread.id, 'bot')).toHaveLength(1);
+    advance('10s');
+    expect((await call('PATCH', '/ai/config', { followups: { quiet_hours: { enabled: true, start: '21:00', end: '08:00' } } })).status).toBe(200);
+    advance('2d');
+    expect(await followups(thread.id)).toEqual(['2030-01-16T13:00:00+00:00', '2030-01-16T14:00:00+00:00']);
+  });
+
+  it('quiet hours switched off after the reply: the follow-up goes at its due time, not at their old end (audit 9b, P3)', async () => {
+    api().sim.sandbox.clock.freeze(Date.parse('2030-01-16T01:50:00Z'));
+    await configure({ first_delay_minutes: 20, second_delay_hours: 1, quiet_hours: { enabled: true, start: '21:00', end: '08:00' } });
+    const thread = say('tg_fu_off_later', FAQ_QUESTION);
+    advance('10s');
+    expect((await call('PATCH', '/ai/config', { followups: { quiet_hours: { enabled: false } } })).status).toBe(200);
+    advance('2d');
+    expect(await followups(thread.id)).toEqual(['2030-01-16T02:10:00+00:00', '2030-01-16T03:10:00+00:00']);
+  });
+
+  it('the second follow-up reads the quiet hours in force when it falls due too', async () => {
+    // First at 21:10 EST with no quiet hours; quiet hours switched on before the second (22:10 EST) is due.
+    api().sim.sandbox.clock.freeze(Date.parse('2030-01-16T01:50:00Z'));
+    await configure({ first_delay_minutes: 20, second_delay_hours: 1, quiet_hours: { enabled: false } });
+    const thread = say('tg_fu_second', FAQ_QUESTION);
+    advance('30m');
+    expect(await followups(thread.id)).toEqual(['2030-01-16T02:10:00+00:00']);
+    await call('PATCH', '/ai/config', { followups: { quiet_hours: { enabled: true, start: '22:00', end: '07:30' } } });
+    advance('2d');
+    expect(await followups(thread.id)).toEqual(['2030-01-16T02:10:00+00:00', '2030-01-16T12:30:00+00:00']);
+  });
+
+  it('spring-forward night in London (account 2): quiet hours ending at 01:30, skipped, end at the jump (02:00 BST)', async () => {
+    // 2030-03-31 01:00Z: 01:00 GMT becomes 02:00 BST. Reply at 22:30 GMT, first follow-up due 23:00 GMT.
+    api().sim.sandbox.clock.freeze(Date.parse('2030-03-30T22:30:00Z'));
+    const london = api().accounts[1]!;
+    const key = london.keys.admin ?? london.keys.full!;
+    const configured = await api().call({
+      method: 'PATCH',
+      path: '/ai/config',
+      key,
+      body: { file_handling: { enabled: false }, behavior: { batch_messages: false }, followups: { enabled: true, first_delay_minutes: 30, second_delay_hours: 1, quiet_hours: { enabled: true, start: '22:00', end: '01:30' } } },
+    });
+    expect(configured.status).toBe(200);
+    const heard = api().sim.sandbox.inbound(london.id, { channel: 'telegram', platform_user_id: 'tg_fu_london', text: FAQ_QUESTION });
+    if (!heard.delivered) throw new Error('inbound not delivered');
+    advance('3d');
+    const messages = data<Json[]>(await api().call({ path: `/conversations/${heard.conversation.id}/messages`, key, query: { limit: '100' } }));
+    const sent = messages.filter((message) => message['sender_type'] === 'followup').map((message) => message['created_at']).sort();
+    expect(sent).toEqual(['2030-03-31T01:00:00+00:00', '2030-03-31T02:00:00+00:00']);
+  });
 });

@@ -15,8 +15,8 @@
  *    seen again), and the reply says what it gave: the FAQ's answer, or the gap's `ai_response`
  *    (one source of truth). A reply dropped before then leaves no gap and no FAQ use (audit 8, N2);
  * 4. after its reply, with follow-ups available and on, a `followup` message at
- *    `first_delay_minutes` and a second `second_delay_hours` after it, moved out of quiet hours,
- *    dropped once the customer writes.
+ *    `first_delay_minutes` and a second `second_delay_hours` after it, moved out of the quiet hours
+ *    in force when it falls due, dropped once the customer writes.
  * Every message it sends follows the send rules of sending/recipient-rules.ts, judged at the
  * instant it is due.
  */
@@ -182,22 +182,32 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
     cancel(conversation.id, 'followup');
     const { followups } = settings;
     if (followups.available && followups.enabled) {
-      schedule(accountId, conversation.id, 'followup', outsideQuietHours(atMs + followups.first_delay_minutes * MINUTE_MS, followups.quiet_hours, settings.timezone), [], 1);
+      schedule(accountId, conversation.id, 'followup', atMs + followups.first_delay_minutes * MINUTE_MS, [], 1);
     }
   }
 
-  /** A follow-up is due: sent when the thread is still live, open and messageable; the first arms the second. */
+  /**
+   * A follow-up is due: sent when the thread is still live, open and messageable; the first arms
+   * the second. Quiet hours are read now, as they stand (audit 9b, P3), like `enabled`: a
+   * follow-up due inside them waits for their end (and is judged again then), so quiet hours
+   * switched on after the reply hold it back, and switched off before it is due let it go on time.
+   */
   function followUp(timer: TimerRecord): void {
     const { account_id: accountId, conversation_id: conversationId, due_ms: atMs } = timer;
-    const conversation = liveThread(accountId, conversationId, atMs);
-    if (!conversation || conversation.status === 'resolved' || conversation.status === 'archived') return;
     const settings = needs.aiConfig.assistantSettings(accountId);
     const { followups } = settings;
     if (!followups.available || !followups.enabled) return;
     const step = timer.step === 2 ? 2 : 1;
+    const released = outsideQuietHours(atMs, followups.quiet_hours, settings.timezone);
+    if (released > atMs) {
+      schedule(accountId, conversationId, 'followup', released, [], step);
+      return;
+    }
+    const conversation = liveThread(accountId, conversationId, atMs);
+    if (!conversation || conversation.status === 'resolved' || conversation.status === 'archived') return;
     needs.conversations.append(conversation, { sender_type: 'followup', sender_name: settings.name, text: FOLLOWUP_TEXTS[step], at_ms: atMs });
     if (step === 1) {
-      schedule(accountId, conversationId, 'followup', outsideQuietHours(atMs + followups.second_delay_hours * HOUR_MS, followups.quiet_hours, settings.timezone), [], 2);
+      schedule(accountId, conversationId, 'followup', atMs + followups.second_delay_hours * HOUR_MS, [], 2);
     }
   }
 

@@ -167,6 +167,8 @@ describe('POST /competitors (4.16)', () => {
       const over = await track('studio.maya.ceramics', account);
       expect(over.status, `account ${account}`).toBe(403);
       expect(error(over).code).toBe('plan_limit_reached');
+      // "1 competitor", "3 competitors" (audit 9b note: never "1 competitors").
+      expect(error(over).message).toBe(`Your plan tracks at most ${max} competitor${max === 1 ? '' : 's'}: delete one to free a slot.`);
       expect(list(await get('/competitors', account))).toMatchObject({ tracked: max, max_tracked: max, remaining: 0 });
     }
   });

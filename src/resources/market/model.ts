@@ -10,6 +10,7 @@
  */
 import { ApiError, notFound } from '../../core/errors.js';
 import type { PageRequest } from '../../core/pagination.js';
+import { countOf } from '../../core/plural.js';
 import type { CoreServices } from '../../groups/services.js';
 import { createAccess, type MarketNeeds } from './access.js';
 import { createCompetitors, type CompetitorRecord } from './competitors.js';
@@ -66,7 +67,7 @@ export function createMarketModel(core: CoreServices, needs: MarketNeeds) {
     if (competitors.byHandle(accountId, username)) throw new ApiError('conflict', `@${username} is already tracked.`, { param: 'username' });
     const { tracked, max_tracked } = slots(accountId);
     if (!model.rules.hasFreeSlot(tracked, max_tracked)) {
-      throw new ApiError('plan_limit_reached', `Your plan tracks at most ${max_tracked} competitors: delete one to free a slot.`);
+      throw new ApiError('plan_limit_reached', `Your plan tracks at most ${countOf(max_tracked, 'competitor')}: delete one to free a slot.`);
     }
     if (username === settings.own_username) throw untrackable(username, 'That is your own account: it is always on the leaderboard.');
     if (settings.refused_lookups.includes(username)) throw untrackable(username, `The lookup of @${username} was refused; try again later.`);

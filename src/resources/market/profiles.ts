@@ -44,6 +44,18 @@ export interface WorldSpec {
 
 export type ProfileSource = 'catalogue' | 'sandbox';
 
+/**
+ * What a sandbox edit promises its anchor day reads exactly (docs/sandbox.md: "numbers sent hold
+ * on today's virtual date"; audit 9b, P5): the numbers sent, and for those not sent the reading
+ * just before the edit, so they do not jump. Posts hold by the schedule itself (readings.ts).
+ */
+export interface HeldReading {
+  readonly engagementRate?: number | undefined;
+  readonly postsPerWeek?: number | undefined;
+  /** Whole percentages adding up to 100. */
+  readonly contentMix?: ContentWeights | undefined;
+}
+
 export interface WorldProfile {
   readonly username: string;
   readonly displayName: string;
@@ -68,6 +80,8 @@ export interface WorldProfile {
   /** Whether the platform reports followers online by hour (often it does not). */
   readonly onlineHours: boolean;
   readonly source: ProfileSource;
+  /** Set when a sandbox edit anchored the profile: what its anchor day reads. */
+  readonly held: HeldReading | undefined;
   /** The seed its numbers were drawn from (readings draw from it too). */
   readonly seed: string;
 }
@@ -131,17 +145,17 @@ function normalised(weights: ContentWeights): ContentWeights {
 const resolved = new Map<string, WorldProfile>();
 const MAX_RESOLVED = 5_000;
 
-export function resolveProfile(seed: string, spec: WorldSpec, anchorDay: number, source: ProfileSource): WorldProfile {
-  const cacheKey = JSON.stringify([seed, anchorDay, source, spec]);
+export function resolveProfile(seed: string, spec: WorldSpec, anchorDay: number, source: ProfileSource, held?: HeldReading): WorldProfile {
+  const cacheKey = JSON.stringify([seed, anchorDay, source, spec, held ?? null]);
   const known = resolved.get(cacheKey);
   if (known) return known;
   if (resolved.size >= MAX_RESOLVED) resolved.clear();
-  const profile = draw(seed, spec, anchorDay, source);
+  const profile = draw(seed, spec, anchorDay, source, held);
   resolved.set(cacheKey, profile);
   return profile;
 }
 
-function draw(seed: string, spec: WorldSpec, anchorDay: number, source: ProfileSource): WorldProfile {
+function draw(seed: string, spec: WorldSpec, anchorDay: number, source: ProfileSource, held: HeldReading | undefined): WorldProfile {
   const key = (field: string) => [seed, spec.username, field] as const;
   const size = spec.size ?? (spec.followers !== undefined ? sizeOf(spec.followers) : pick(SIZES.slice(0, 3), ...key('size')));
   const [fMin, fMax] = FOLLOWERS[size];
@@ -174,6 +188,7 @@ function draw(seed: string, spec: WorldSpec, anchorDay: number, source: ProfileS
     ),
     onlineHours: spec.online_hours ?? unit(...key('online-hours')) < 0.6,
     source,
+    held,
     seed,
   });
 }

@@ -11,12 +11,15 @@
  *   carousel by the content mix;
  * - a post's likes, comments, reach and the rest grow over its first 72 hours, scaled by the
  *   followers it was posted to, the baseline engagement and the post's own quality;
- * - likes, comments and the engagement rate average the last 12 posts; content mix counts them.
+ * - likes, comments and the engagement rate average the last 12 posts; content mix counts them;
+ * - the anchor day of a sandbox edit reads the numbers the edit holds (`WorldProfile.held`): its
+ *   posts are up from its first instant, the engagement rate, posts per week and content mix read
+ *   as held, and the posts are scaled and dealt so the days after move on from those numbers.
  */
 import { REGIONS } from './geography.js';
 import { AUDIENCE_MIN_FOLLOWERS, DAY_MS, INSIGHTS_MIN_FOLLOWERS, RECENT_POSTS } from './limits.js';
 import { between, scale, stream, unit, type Stream } from './noise.js';
-import type { WorldProfile } from './profiles.js';
+import type { HeldReading, WorldProfile } from './profiles.js';
 
 /** Caption openers for generated posts, by media type. */
 const CAPTIONS = {
@@ -85,11 +88,16 @@ const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
 /** Largest-remainder percentages: whole numbers that add up to 100 (or all 0 when nothing counts). */
 export function percentages(counts: readonly number[]): number[] {
-  const total = counts.reduce((sum, count) => sum + count, 0);
-  if (total <= 0) return counts.map(() => 0);
-  const exact = counts.map((count) => (count * 100) / total);
+  return apportion(100, counts);
+}
+
+/** `whole` split by `weights` into whole numbers adding up to it, by largest remainder (all 0 when nothing weighs). */
+function apportion(whole: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, count) => sum + count, 0);
+  if (total <= 0) return weights.map(() => 0);
+  const exact = weights.map((count) => (count * whole) / total);
   const out = exact.map(Math.floor);
-  let left = 100 - out.reduce((sum, value) => sum + value, 0);
+  let left = whole - out.reduce((sum, value) => sum + value, 0);
   const order = exact.map((value, index) => [value - Math.floor(value), index] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (const [, index] of order) {
     if (left <= 0) break;
@@ -141,6 +149,16 @@ interface Timeline {
   readonly noise: (field: string) => Stream;
 }
 
+/**
+ * Media types for posts `first` to `end - 1` dealt by a mix in whole percentages: as many of each
+ * as the mix gives of that many posts (largest remainder), in the order of each post's own roll.
+ */
+function dealTypes(first: number, end: number, mix: ContentMixPercent, roll: Stream): Map<number, MediaType> {
+  const indexes = Array.from({ length: end - first }, (_, offset) => first + offset).sort((a, b) => roll(a) - roll(b) || a - b);
+  const [reels, photos] = apportion(indexes.length, [mix.reels, mix.photos, mix.carousels]) as [number, number, number];
+  return new Map(indexes.map((index, rank) => [index, rank < reels ? 'reel' : rank < reels + photos ? 'photo' : 'carousel']));
+}
+
 const timelines = new WeakMap<WorldProfile, Timeline>();
 const MAX_KEPT_POSTS = 2_000;
 
@@ -166,8 +184,13 @@ function timelineOf(profile: WorldProfile): Timeline {
   const dayOfPost = (index: number) => profile.anchorDay + Math.ceil((index + 1 - profile.posts - phase) / perDay);
   const hour = noise('hour');
   const minute = noise('minute');
+  const held = profile.held;
+  // After a sandbox edit, the anchor day's posts are up at its first instant, so the day reads the
+  // posts sent (or carried over) all day long (audit 9b, P5).
   const postedAt = (index: number) =>
-    dayOfPost(index) * DAY_MS + (7 + Math.floor(hour(index) * 14)) * HOUR_MS + Math.floor(minute(index) * 60) * 60_000;
+    held && dayOfPost(index) === profile.anchorDay
+      ? profile.anchorDay * DAY_MS
+      : dayOfPost(index) * DAY_MS + (7 + Math.floor(hour(index) * 14)) * HOUR_MS + Math.floor(minute(index) * 60) * 60_000;
   const countAt = (ms: number) => {
     const day = dayOf(ms);
     let count = byDay(day - 1);
@@ -176,16 +199,46 @@ function timelineOf(profile: WorldProfile): Timeline {
     return count;
   };
   const [type, quality, reach, impressions, saves, shares, views, caption] = ['type', 'quality', 'reach', 'impressions', 'saves', 'shares', 'views', 'caption'].map(noise) as [Stream, Stream, Stream, Stream, Stream, Stream, Stream, Stream];
+  // The posts the anchor day averages: with a held mix, their types are dealt by it.
+  const heldWindow = { first: Math.max(0, profile.posts - RECENT_POSTS), end: profile.posts };
+  const dealt = held?.contentMix ? dealTypes(heldWindow.first, heldWindow.end, held.contentMix, type) : undefined;
+  const mediaOf = (index: number): MediaType => {
+    const fixed = dealt?.get(index);
+    if (fixed) return fixed;
+    const roll = type(index);
+    const { reels, photos } = profile.contentMix;
+    return roll < reels ? 'reel' : roll < reels + photos ? 'photo' : 'carousel';
+  };
+  const audienceOf = (index: number) => followersOn(dayOfPost(index));
+  const qualityOf = (index: number) => 0.45 + 1.6 * quality(index) ** 2;
+  /** Likes and comments a post gets once mature, per unit of its `engaged`. */
+  const interactionsPerEngaged = (media: MediaType) => 0.9 * (media === 'reel' ? 1.1 : 1) + 0.1;
+  // With a held engagement rate, every post's engagement is scaled so the anchor day's posts,
+  // grown up, give it: the days after the edit move on from the number sent, not from the draw.
+  let calibration: number | undefined;
+  const calibrationOf = (): number => {
+    if (calibration !== undefined) return calibration;
+    calibration = 1;
+    const followers = followersOn(profile.anchorDay);
+    const count = heldWindow.end - heldWindow.first;
+    if (held?.engagementRate !== undefined && count > 0 && followers > 0) {
+      let interactions = 0;
+      for (let index = heldWindow.first; index < heldWindow.end; index++) {
+        interactions += ((audienceOf(index) * profile.engagementRate) / 100) * qualityOf(index) * interactionsPerEngaged(mediaOf(index));
+      }
+      const drawn = (interactions / count / followers) * 100;
+      if (drawn > 0) calibration = held.engagementRate / drawn;
+    }
+    return calibration;
+  };
   const posts = new Map<number, PostBase>();
   const post = (index: number): PostBase => {
     const kept = posts.get(index);
     if (kept) return kept;
-    const roll = type(index);
-    const { reels, photos } = profile.contentMix;
-    const media: MediaType = roll < reels ? 'reel' : roll < reels + photos ? 'photo' : 'carousel';
-    const audience = followersOn(dayOfPost(index));
-    const q = 0.45 + 1.6 * quality(index) ** 2;
-    const engaged = ((audience * profile.engagementRate) / 100) * q;
+    const media = mediaOf(index);
+    const audience = audienceOf(index);
+    const q = qualityOf(index);
+    const engaged = ((audience * profile.engagementRate) / 100) * q * calibrationOf();
     const openers = CAPTIONS[media];
     const base: PostBase = {
       index,
@@ -273,7 +326,7 @@ export function readingAt(profile: WorldProfile, ms: number): Reading {
   const avgLikes = recent === 0 ? 0 : likes / recent;
   const avgComments = recent === 0 ? 0 : comments / recent;
   const [reels, photos, carousels] = percentages([counts.reel, counts.photo, counts.carousel]);
-  return {
+  const drawn: Reading = {
     followers,
     following: followingOn(profile, day),
     posts,
@@ -282,6 +335,26 @@ export function readingAt(profile: WorldProfile, ms: number): Reading {
     avg_comments: Math.round(avgComments),
     posts_per_week: round1((posts - timeline.countAt(ms - 28 * DAY_MS)) / 4),
     content_mix: { reels: reels!, photos: photos!, carousels: carousels! },
+  };
+  return day === profile.anchorDay && profile.held ? heldReading(drawn, profile.held, avgLikes, avgComments) : drawn;
+}
+
+/**
+ * The anchor day of a sandbox edit reads what the edit holds (audit 9b, P5): the posts' young
+ * numbers would otherwise read below the rate sent, and 12 posts cannot show every mix. Average
+ * likes and comments are the held rate's interactions, split as the posts split them.
+ */
+function heldReading(drawn: Reading, held: HeldReading, avgLikes: number, avgComments: number): Reading {
+  const engagement = held.engagementRate;
+  const interactions = engagement === undefined ? 0 : (engagement * drawn.followers) / 100;
+  const likeShare = avgLikes + avgComments > 0 ? avgLikes / (avgLikes + avgComments) : 0.9;
+  return {
+    ...drawn,
+    ...(engagement === undefined
+      ? {}
+      : { engagement_rate: engagement, avg_likes: Math.round(interactions * likeShare), avg_comments: Math.round(interactions * (1 - likeShare)) }),
+    ...(held.postsPerWeek === undefined ? {} : { posts_per_week: held.postsPerWeek }),
+    ...(held.contentMix === undefined ? {} : { content_mix: { ...held.contentMix } }),
   };
 }
 

@@ -42,6 +42,10 @@ export const WorldAccountRecordSchema = sandboxRecord({
   }),
   /** The day (since 1970-01-01 UTC) the spec's numbers hold on. */
   anchor_day: z.number().int(),
+  /** What that day reads exactly (profiles.ts `HeldReading`); absent when no edit anchored the account. */
+  held: z
+    .strictObject({ engagement_rate: Percent.optional(), posts_per_week: z.number().min(0).optional(), content_mix: Mix.optional() })
+    .optional(),
 });
 
 export const WorldSeedRecordSchema = sandboxRecord({ seed: z.string().min(1).max(100) });

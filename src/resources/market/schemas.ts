@@ -259,15 +259,15 @@ export const WorldAccountFields = {
   region: z.enum(REGION_NAMES).optional().describe('Where the audience lives.'),
   followers: Count.optional().describe('Followers today (the virtual day of the edit); they move from there.'),
   following: Count.optional(),
-  posts: Count.optional(),
+  posts: Count.optional().describe('Posts today (the virtual day of the edit); new ones arrive at posts_per_week from there.'),
   growth_per_day: z.number().min(-1_000_000).max(1_000_000).optional().describe('Followers gained per day (negative: shrinking).'),
-  posts_per_week: z.number().min(0.25).max(70).optional(),
-  engagement_rate: z.number().min(0).max(100).optional().describe('Baseline percent of followers engaging per post.'),
+  posts_per_week: z.number().min(0.25).max(70).optional().describe('Cadence; today reads it to one decimal.'),
+  engagement_rate: z.number().min(0).max(100).optional().describe('Percent of followers engaging per post; today reads it exactly (to two decimals), later days move from there.'),
   content_mix: z
     .strictObject({ reels: z.number().min(0).max(100), photos: z.number().min(0).max(100), carousels: z.number().min(0).max(100) })
     .refine((mix) => mix.reels + mix.photos + mix.carousels > 0, { message: 'at least one weight must be positive' })
     .optional()
-    .describe('Relative weights of new posts by type.'),
+    .describe('Relative weights of posts by type; today reads them as whole percentages adding up to 100.'),
   online_hours: z.boolean().optional().describe('Whether the audience reports followers online by hour.'),
 };
 

@@ -7,12 +7,35 @@ import type { Store } from '../../store/store.js';
 import type { Entity } from '../../store/collection.js';
 import { CATALOGUE, catalogueSpec } from './catalogue.js';
 import { DAY_MS } from './limits.js';
-import { CATALOGUE_ANCHOR_DAY, resolveProfile, type WorldProfile, type WorldSpec } from './profiles.js';
-import { readingAt } from './readings.js';
+import { CATALOGUE_ANCHOR_DAY, resolveProfile, type ContentWeights, type HeldReading, type WorldProfile, type WorldSpec } from './profiles.js';
+import { percentages, readingAt } from './readings.js';
 import { WorldAccountRecordSchema, WorldSeedRecordSchema } from './records.js';
 
 /** The fields whose change re-anchors an account's numbers on the day of the edit. */
-const NUMBERS = ['followers', 'following', 'posts', 'growth_per_day', 'posts_per_week', 'engagement_rate'] as const;
+const NUMBERS = ['followers', 'following', 'posts', 'growth_per_day', 'posts_per_week', 'engagement_rate', 'content_mix'] as const;
+
+/** A held reading as stored (snake case, as the spec and the API spell it). */
+interface StoredHeld {
+  readonly engagement_rate?: number | undefined;
+  readonly posts_per_week?: number | undefined;
+  readonly content_mix?: ContentWeights | undefined;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The sent numbers as their reading shows them: rates to two decimals, a mix in whole percentages. */
+function heldFromSpec(spec: Partial<WorldSpec>): StoredHeld {
+  const mix = spec.content_mix ? percentages([spec.content_mix.reels, spec.content_mix.photos, spec.content_mix.carousels]) : undefined;
+  return {
+    ...(spec.engagement_rate !== undefined ? { engagement_rate: round2(spec.engagement_rate) } : {}),
+    ...(spec.posts_per_week !== undefined ? { posts_per_week: round1(spec.posts_per_week) } : {}),
+    ...(mix ? { content_mix: { reels: mix[0]!, photos: mix[1]!, carousels: mix[2]! } } : {}),
+  };
+}
+
+const heldOf = (stored: StoredHeld | undefined): HeldReading | undefined =>
+  stored && { engagementRate: stored.engagement_rate, postsPerWeek: stored.posts_per_week, contentMix: stored.content_mix };
 
 export const DEFAULT_WORLD_SEED = 'switchboard';
 
@@ -22,6 +45,7 @@ const WORLD = 0;
 interface WorldAccountRecord extends Entity {
   readonly spec: WorldSpec;
   readonly anchor_day: number;
+  readonly held?: StoredHeld | undefined;
 }
 
 interface WorldSeedRecord extends Entity {
@@ -59,7 +83,7 @@ export function createWorld(store: Store) {
     const edited = accounts.findUnique('username', username);
     const catalogued = catalogueSpec(username);
     const resolved = edited
-      ? resolveProfile(seed(), edited.spec, edited.anchor_day, 'sandbox')
+      ? resolveProfile(seed(), edited.spec, edited.anchor_day, 'sandbox', heldOf(edited.held))
       : catalogued
         ? resolveProfile(seed(), catalogued, CATALOGUE_ANCHOR_DAY, 'catalogue')
         : null;
@@ -91,7 +115,9 @@ export function createWorld(store: Store) {
      * Adds or edits an account. Fields not sent keep their current value (an edit of a catalogue
      * account starts from its catalogue entry). An edit that sends a number re-anchors the
      * account on `nowMs`'s day, with today's followers, following and posts carried over, so the
-     * numbers it did not send go on from where they are instead of jumping.
+     * numbers it did not send go on from where they are instead of jumping. That day reads the
+     * numbers sent exactly (audit 9b, P5), and for engagement rate, posts per week and content
+     * mix not sent, what they read just before the edit (`held`).
      */
     upsert(spec: Partial<WorldSpec> & { username: string }, nowMs: number): WorldProfile {
       const existing = accounts.findUnique('username', spec.username);
@@ -100,6 +126,7 @@ export function createWorld(store: Store) {
       const merged = { ...base } as Record<string, unknown>;
       const today = Math.floor(nowMs / DAY_MS);
       let anchor_day = existing?.anchor_day ?? (current ? current.anchorDay : today);
+      let held = existing?.held;
       if (current && NUMBERS.some((field) => spec[field] !== undefined)) {
         const now = readingAt(current, nowMs);
         Object.assign(merged, {
@@ -114,13 +141,16 @@ export function createWorld(store: Store) {
           region: current.region,
         });
         anchor_day = today;
+        held = { engagement_rate: now.engagement_rate, posts_per_week: now.posts_per_week, content_mix: now.content_mix, ...heldFromSpec(spec) };
       } else if (!current) {
         anchor_day = today;
+        held = heldFromSpec(spec);
       }
       for (const [field, value] of Object.entries(spec)) if (value !== undefined) merged[field] = value;
       const next = merged as unknown as WorldSpec;
-      if (existing) accounts.update(existing.id, { spec: next, anchor_day });
-      else accounts.insert({ id: store.nextId('market_world_account'), account_id: WORLD, spec: next, anchor_day });
+      const anchored = held === undefined ? {} : { held };
+      if (existing) accounts.update(existing.id, { spec: next, anchor_day, ...anchored });
+      else accounts.insert({ id: store.nextId('market_world_account'), account_id: WORLD, spec: next, anchor_day, ...anchored });
       return profile(spec.username)!;
     },
 

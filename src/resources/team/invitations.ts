@@ -7,6 +7,7 @@
  * members plus pending invitations; the account owner is not a team member and holds no seat.
  */
 import { ApiError, notFound } from '../../core/errors.js';
+import { countOf } from '../../core/plural.js';
 import { pageItemsNewestFirst, type Page, type PageRequest } from '../../core/pagination.js';
 import { sha256Hex } from '../../core/hash.js';
 import { randomToken } from '../../core/random.js';
@@ -133,7 +134,7 @@ export function createInvitationsModel(core: CoreServices, deps: InvitationsDeps
       checkInvitable(accountId, input.email);
       const cap = seatCap(accountId);
       if (seatsUsed(accountId) >= cap) {
-        throw new ApiError('plan_limit_reached', `The plan has ${cap} seats and every one is taken (members and pending invitations).`);
+        throw new ApiError('plan_limit_reached', `The plan has ${countOf(cap, 'seat')} and every one is taken (members and pending invitations).`);
       }
       return invitations.insert({
         id: store.nextId('team_invitation'),

@@ -145,6 +145,7 @@ describe('seats', () => {
     await invite(s, { email: 'b@acme.com', name: 'B' });
     const full = await invite(s, { email: 'c@acme.com', name: 'C' });
     expect([full.status, errorCode(full)]).toEqual([403, 'plan_limit_reached']);
+    expect((full.body as { error: { message: string } }).error.message).toBe('The plan has 3 seats and every one is taken (members and pending invitations).');
     expect((await s.call('DELETE', `/team/invitations/${first.id}`, undefined, s.keys.admin)).status).toBe(200);
     expect((await invite(s, { email: 'c@acme.com', name: 'C' })).status).toBe(201);
     expect(errorCode(await invite(s, { email: 'd@acme.com', name: 'D' }))).toBe('plan_limit_reached');
@@ -155,7 +156,10 @@ describe('seats', () => {
   it('the free plan has one seat', async () => {
     const s = messagingSim({ plan: 'free' });
     expect((await invite(s, { email: 'a@acme.com', name: 'A' })).status).toBe(201);
-    expect(errorCode(await invite(s, { email: 'b@acme.com', name: 'B' }))).toBe('plan_limit_reached');
+    const full = await invite(s, { email: 'b@acme.com', name: 'B' });
+    expect(errorCode(full)).toBe('plan_limit_reached');
+    // "1 seat", not "1 seats" (audit 9b note).
+    expect((full.body as { error: { message: string } }).error.message).toBe('The plan has 1 seat and every one is taken (members and pending invitations).');
   });
 
   it('accepting passes the seat from the invitation to the new member', async () => {
