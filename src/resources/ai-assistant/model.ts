@@ -36,6 +36,7 @@ import type { SendingModel } from '../sending/model.js';
 import type { TeamModel } from '../team/model.js';
 import { BOOKING_DECLINE, asksToBook } from './booking.js';
 import { escalationCause } from './escalation.js';
+import { cutChars } from '../shared/characters.js';
 import { createDueTimers } from '../shared/due-timers.js';
 import { outsideQuietHours } from './quiet-hours.js';
 import { greetedIndexes, greetedRules, timerIndexes, timerRules, type GreetedRecord, type TimerRecord } from './records.js';
@@ -175,10 +176,10 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
     const welcome = settings.welcome.message.trim() !== '' && firstReply(conversation, settings.name) ? settings.welcome.message : null;
     let thread = conversation;
     if (welcome !== null && settings.welcome.mode === 'standalone') {
-      thread = needs.conversations.append(thread, { sender_type: 'bot', sender_name: settings.name, text: welcome.slice(0, MAX_TEXT), at_ms: atMs }).conversation;
+      thread = needs.conversations.append(thread, { sender_type: 'bot', sender_name: settings.name, text: cutChars(welcome, MAX_TEXT), at_ms: atMs }).conversation;
     }
     const lines = welcome !== null && settings.welcome.mode === 'combined' ? [welcome, ...answers] : answers;
-    needs.conversations.append(thread, { sender_type: 'bot', sender_name: settings.name, text: lines.join('\n\n').slice(0, MAX_TEXT), at_ms: atMs });
+    needs.conversations.append(thread, { sender_type: 'bot', sender_name: settings.name, text: cutChars(lines.join('\n\n'), MAX_TEXT), at_ms: atMs });
     cancel(conversation.id, 'followup');
     const { followups } = settings;
     if (followups.available && followups.enabled) {
@@ -268,7 +269,7 @@ export function createAssistantModel(core: CoreServices, needs: AssistantNeeds) 
         return;
       }
       const pending = timersOf(conversation.id, 'reply')[0];
-      const question = text.slice(0, MAX_QUESTION);
+      const question = cutChars(text, MAX_QUESTION);
       if (!pending) schedule(accountId, conversation.id, 'reply', clock.now() + settings.behavior.batch_window_ms, [question], QUESTIONS);
       else if (pending.step === QUESTIONS) {
         // A batch holds at most MAX_BATCH questions (the timer record's bound); later ones go unheard.

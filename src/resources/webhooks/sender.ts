@@ -8,6 +8,7 @@ import { presentEvent, type EventRecord } from '../../core/events.js';
 import type { AttemptRecord } from './deliveries.js';
 import { LOGGED_RESPONSE_CHARS } from './limits.js';
 import type { WebhookEndpointModel, WebhookEndpointRecord } from './endpoints.js';
+import { cutChars } from '../shared/characters.js';
 import { applyProfile } from './profile.js';
 import { signatureHeader } from './signing.js';
 import { networkError, type WebhookTransport } from './transport.js';
@@ -68,7 +69,7 @@ export function createSender(
           status_code: response.status,
           latency_ms: clock.wall() - started,
           error: delivered ? null : `receiver answered ${response.status}`,
-          response_body: response.body.slice(0, LOGGED_RESPONSE_CHARS),
+          response_body: cutChars(response.body, LOGGED_RESPONSE_CHARS),
         };
       } catch (error) {
         const latency_ms = clock.wall() - started;
