@@ -147,6 +147,42 @@ export const postChecks: CheckDefinition[] = [
     },
   },
   {
+    id: 'posts.caption-counts-characters',
+    title: 'A caption of 2,200 emoji is taken whole and 2,201 is 400 naming caption; a TikTok title taken from a 200-emoji caption is its first 150 characters, never half of one',
+    clause: '4.15',
+    // 4.15 says "max 2,200" without saying what a character is; counting code points (an emoji is
+    // one, as a person counts) is the house's reading, not UTF-16 units (audit 9b P1, P4).
+    level: 'assumption',
+    group,
+    profile: 'safe',
+    routes: [CREATE, ...ITEM],
+    cost: costOf(4),
+    async run(ctx) {
+      const emoji = '\u{1F600}';
+      // Not a set-up: a refusal here is the failure this check looks for.
+      const taken = await ctx.send({ method: 'POST', path: '/posts', key: await ctx.keyFor('write'), body: { platform: 'instagram', caption: emoji.repeat(2200) } });
+      if (taken.status === 403 && codeOf(taken) === 'feature_unavailable') ctx.skip('feature_unavailable', 'the account’s plan has no content publishing');
+      expectStatus(taken, 201, 'POST /posts with a caption of 2,200 emoji (2,200 characters, 4,400 UTF-16 units)');
+      const whole = expectShape(readData(taken, 'POST /posts'), Post, 'post (2.25)', taken);
+      try {
+        if (whole.caption !== emoji.repeat(2200)) fail(`a 2,200-emoji caption came back as ${[...(whole.caption ?? '')].length} characters`);
+      } finally {
+        await removePost(ctx, whole.id);
+      }
+      const over = await ctx.send({ method: 'POST', path: '/posts', key: await ctx.keyFor('write'), body: { platform: 'instagram', caption: emoji.repeat(2201) } });
+      if (over.status === 201) ctx.ledger.forget('post', (readData(over, 'POST /posts') as { id: number }).id);
+      expectError(over, 400, 'invalid_param', 'a caption of 2,201 emoji', { param: 'caption' });
+
+      const { post: tiktok } = await createPost(ctx, { platform: 'tiktok', caption: emoji.repeat(200) });
+      try {
+        const title = tiktok.tiktok?.title ?? null;
+        if (title !== null && title !== emoji.repeat(150)) fail(`the TikTok title from a 200-emoji caption is ${JSON.stringify(title.slice(-4))}… (${title.length} UTF-16 units), not 150 emoji`);
+      } finally {
+        await removePost(ctx, tiktok.id);
+      }
+    },
+  },
+  {
     id: 'posts.media-rules',
     title: 'Post media is judged from the bytes: a 1080 px PNG is taken and returned in the post; a 5,000 px image and an empty file are 400 naming file',
     clause: '4.15',
