@@ -14,7 +14,12 @@ import { describeRuntimes, type RuntimeApi } from './support/runtimes.js';
 type Json = Record<string, unknown>;
 const data = <T = Json>(res: { body: unknown }) => (res.body as { data: T }).data;
 
-const T0 = Date.parse('2026-11-24T15:00:00Z');
+/**
+ * A whole hour a day after the suite starts: the default seed's threads are stamped relative to the
+ * real time the simulator loads it, so a fixed date would fall behind them on later days and
+ * `updated_since` would list the seed's threads too.
+ */
+const T0 = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 86_400_000;
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', '+00:00');
 
 function helpers(api: () => RuntimeApi) {
