@@ -16,7 +16,7 @@ import type { Channel } from '../../core/types.js';
 import { channelPhoneId, isPhoneChannel, otherPhoneSpelling, phoneDigits } from '../contacts/phone-identity.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationRecord, ConversationsModel } from '../conversations/model.js';
-import type { SendMessageInput } from './schemas.js';
+import { PHONE_RULE, type SendMessageInput } from './schemas.js';
 
 export interface Target {
   readonly channel: Channel;
@@ -34,7 +34,7 @@ export function createRecipientRouting(deps: RecipientNeeds) {
   function byNumber(accountId: number, channel: 'sms' | 'whatsapp', written: string, param: 'to_phone' | 'platform_user_id'): Target {
     const digits = phoneDigits(written);
     if (digits === undefined) {
-      throw new ApiError('invalid_request', `Invalid value for ${param}: must be a phone number (7 to 15 digits, any formatting).`, { param });
+      throw new ApiError('invalid_request', `Invalid value for ${param}: ${PHONE_RULE}`, { param });
     }
     const id = channelPhoneId(channel, digits);
     // Either spelling (+ or not) finds the number's thread, as it finds its contact.
