@@ -10,7 +10,8 @@
  *   lookup (./writer.ts, `findByIdentity`) finds one contact per number whichever way POST
  *   /contacts or an inbound message spelled it;
  * - the `phone` of a contact the service creates itself from a phone channel (`phoneOfId`: the
- *   number in E.164), whether an inbound message or a cold send creates it (./inbound.ts), so
+ *   number in E.164), whether an inbound message, a cold send (./inbound.ts) or a sandbox thread
+ *   (../conversations/system.ts) creates it, so
  *   `GET /contacts?phone=` finds either. POST /contacts stores only what the caller gave (audit 4,
  *   I2; audit 9c, Q1 in docs/decisions.md).
  */

@@ -1,6 +1,6 @@
 /**
- * POST /messages (4.4, 2.7, 7.2). One send goes: validate -> dedupe -> route -> (cold create) ->
- * checks -> deliver. Validation, dedupe and routing errors throw, so they change nothing. Once
+ * POST /messages (4.4, 2.7, 7.2). One send goes: validate -> dedupe -> route (./recipient.ts) ->
+ * (cold create) -> checks -> deliver. Validation, dedupe and routing errors throw, so they change nothing. Once
  * the recipient is routed, a failure is *returned*, not thrown: the request's transaction then
  * commits, which keeps the two things a failed send leaves behind on purpose: the contact and
  * conversation a cold send created (4.4: "a failed cold send still creates the conversation and
