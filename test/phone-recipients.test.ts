@@ -129,6 +129,18 @@ describeRuntimes('phone-channel recipients and contacts', (api) => {
       expect(await overview()).toBe(before + 3);
     });
 
+    it('a sandbox thread made for a new SMS or WhatsApp person follows the same rule', async () => {
+      const seed = async (platformUserId: string, channel = 'sms') => {
+        const res = await api().call({ method: 'POST', path: '/_sandbox/conversations', key: full(), body: { channel, platform_user_id: platformUserId, messages: [{ text: 'x', ago: '1h' }] } });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return contact(data(res)['contact_id']);
+      };
+      expect(await seed('+1 (555) 010-0999')).toMatchObject({ phone: '+15550100999' });
+      expect(await seed('447700900777', 'whatsapp')).toMatchObject({ phone: '+447700900777' });
+      // Not a number, though it holds seven digits: no phone, as for an inbound message or a send.
+      expect(await seed('ext-1234567')).toMatchObject({ phone: null });
+    });
+
     it('POST /contacts still stores only the phone the caller sent (I2); an id that is not a number gets none', async () => {
       const made = await api().call({ method: 'POST', path: '/contacts', key: full(), body: { channel: 'sms', platform_user_id: '+15556667777' } });
       expect(data(made)['phone']).toBeNull();
