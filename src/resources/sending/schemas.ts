@@ -36,7 +36,12 @@ export const SendMessageBody = z
     action: z.enum(SEND_ACTIONS).default('send_message').describe('Support varies by channel (docs/decisions.md).'),
     conversation_id: z.number().int().positive().optional(),
     platform: Channel.optional().describe('With platform_user_id; with to_phone, sms (default) or whatsapp.'),
-    platform_user_id: z.string().min(1).max(255).optional(),
+    platform_user_id: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe('With platform. On sms and whatsapp, a phone number (7 to 15 digits, any formatting) unless it is already a contact’s id.'),
     to_phone: z
       .string()
       .regex(/^\+?[0-9 ().-]{7,32}$/, PHONE_RULE)
