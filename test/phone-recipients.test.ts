@@ -127,6 +127,13 @@ describeRuntimes('phone-channel recipients and contacts', (api) => {
       expect(await byPhone('+447700900555')).toEqual([wa.contact_id]);
       expect(await byPhone('+15551114444')).toEqual([coldContact]);
       expect(await overview()).toBe(before + 3);
+      // Holding a phone makes the texting customer a captured lead, as the cold-sent one was (house rule).
+      const leads = api()
+        .sim.sandbox.events(accountId(), { limit: 1000 })
+        .filter((event) => event.type === 'lead.captured')
+        .map((event) => event.data as { contact: { id: number }; captured: string[]; source: string });
+      expect(leads.find((lead) => lead.contact.id === sms.contact_id)).toMatchObject({ captured: ['phone'], source: 'inbound' });
+      expect(leads.find((lead) => lead.contact.id === coldContact)).toMatchObject({ captured: ['phone'], source: 'outbound' });
     });
 
     it('a sandbox thread made for a new SMS or WhatsApp person follows the same rule', async () => {
