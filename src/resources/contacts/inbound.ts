@@ -1,9 +1,12 @@
 /**
  * Contacts as the messaging groups meet them: a person writes in (or comments), or a cold
  * outbound send reaches someone new. These are the entry points the conversations group uses.
+ * A contact either creates on SMS or WhatsApp gets its number as `phone` (E.164), the one rule
+ * of ./phone-identity.ts, so a texting customer and a cold-sent one look alike (audit 9c, Q1).
  */
 import type { Channel } from '../../core/types.js';
 import type { CoreServices } from '../../groups/services.js';
+import { phoneOfId } from './phone-identity.js';
 import type { ContactRecord } from './record.js';
 import { LIMITS } from './schemas.js';
 import type { ContactWriter } from './writer.js';
@@ -23,7 +26,6 @@ export interface OutboundIdentity {
   readonly channel: Channel;
   readonly platform_user_id: string;
   readonly name?: string | undefined;
-  readonly phone?: string | undefined;
 }
 
 /** A channel profile name can be longer than the API's own limit; keep what fits. */
@@ -49,6 +51,7 @@ export function createInboundContacts(core: CoreServices, writer: ContactWriter)
             name: fit(identity.name),
             ig_username: identity.ig_username ?? null,
             profile_pic_url: identity.profile_pic_url ?? null,
+            phone: phoneOfId(identity.channel, identity.platform_user_id) ?? null,
             first_user_message_at: messaged ? now : null,
           },
           'inbound',
@@ -81,7 +84,7 @@ export function createInboundContacts(core: CoreServices, writer: ContactWriter)
           channel: identity.channel,
           platform_user_id: identity.platform_user_id,
           name: fit(identity.name),
-          phone: identity.phone ?? null,
+          phone: phoneOfId(identity.channel, identity.platform_user_id) ?? null,
         },
         'outbound',
       );

@@ -131,12 +131,12 @@ describe('contacts model: upsertFromInbound', () => {
 });
 
 describe('contacts model: ensureContact (cold outbound)', () => {
-  it('creates with first_user_message_at null, and returns an existing contact untouched', () => {
+  it('creates with first_user_message_at null and the number as phone, and returns an existing contact untouched', () => {
     const { store, contacts } = build();
-    const made = store.transaction(() => contacts.ensureContact(1, { channel: 'whatsapp', platform_user_id: '4477', phone: '+4477' }));
+    const made = store.transaction(() => contacts.ensureContact(1, { channel: 'whatsapp', platform_user_id: '447700900123' }));
     expect(made.created).toBe(true);
-    expect(made.contact).toMatchObject({ first_user_message_at: null, phone: '+4477' });
-    const again = store.transaction(() => contacts.ensureContact(1, { channel: 'whatsapp', platform_user_id: '4477', name: 'X' }));
+    expect(made.contact).toMatchObject({ first_user_message_at: null, phone: '+447700900123' });
+    const again = store.transaction(() => contacts.ensureContact(1, { channel: 'whatsapp', platform_user_id: '447700900123', name: 'X' }));
     expect(again).toEqual({ contact: made.contact, created: false });
   });
 });

@@ -8,17 +8,13 @@ import { ApiError, invalidParam } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
 import { parseDuration } from '../../core/duration.js';
 import type { ContactsModel } from '../contacts/model.js';
+import { phoneOfId } from '../contacts/phone-identity.js';
 import type { TagsModel } from '../tags/model.js';
 import type { TeamModel } from '../team/model.js';
 import type { SeedConversation, SystemState } from './schemas.js';
 import { normalizeSystemState } from './state.js';
 import type { ConversationRecord, Threads } from './threads.js';
 
-/** SMS and WhatsApp ids are phone numbers: a seeded contact carries one. */
-function phoneOf(channel: string, platformUserId: string): string | undefined {
-  const digits = platformUserId.replace(/\D/g, '');
-  return (channel === 'sms' || channel === 'whatsapp') && digits.length >= 7 ? `+${digits}` : undefined;
-}
 
 export interface ConversationSystemDeps {
   readonly conversations: Threads;
@@ -74,7 +70,8 @@ export function createConversationSystem(core: CoreServices, deps: ConversationS
           platform_user_id: input.platform_user_id,
           name: input.name ?? null,
           ig_username: input.ig_username?.replace(/^@/, '') ?? null,
-          ...(phoneOf(input.channel, input.platform_user_id) !== undefined ? { phone: phoneOf(input.channel, input.platform_user_id) } : {}),
+          // SMS and WhatsApp ids are phone numbers: the contact carries its number, by the rule every created contact follows.
+          phone: phoneOfId(input.channel, input.platform_user_id) ?? null,
           // The record is made now (ids ascend with created_at in every list); the person was first seen back then.
           created_at: clock.iso(now),
           first_seen_at: clock.iso(createdMs),

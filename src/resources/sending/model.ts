@@ -1,6 +1,6 @@
 /**
- * POST /messages (4.4, 2.7, 7.2). One send goes: validate -> dedupe -> route -> (cold create) ->
- * checks -> deliver. Validation, dedupe and routing errors throw, so they change nothing. Once
+ * POST /messages (4.4, 2.7, 7.2). One send goes: validate -> dedupe -> route (./recipient.ts) ->
+ * (cold create) -> checks -> deliver. Validation, dedupe and routing errors throw, so they change nothing. Once
  * the recipient is routed, a failure is *returned*, not thrown: the request's transaction then
  * commits, which keeps the two things a failed send leaves behind on purpose: the contact and
  * conversation a cold send created (4.4: "a failed cold send still creates the conversation and
@@ -30,6 +30,7 @@ import type { OptOutsModel } from '../opt-outs/model.js';
 import { createSendAudit } from './audit.js';
 import { createSendFaults, sendError } from './faults.js';
 import { createRecipientRules, type RecipientRefusal } from './recipient-rules.js';
+import { createRecipientRouting, type Target } from './recipient.js';
 import type { CommentForReply, SendingHooks } from './hooks.js';
 import type { SendFaultInputData, SendMessageInput, SendResultData } from './schemas.js';
 
@@ -45,14 +46,6 @@ export interface SendingNeeds {
 export type SendOutcome =
   | { readonly ok: true; readonly result: SendResultData; readonly replayed: boolean }
   | { readonly ok: false; readonly error: ApiError };
-
-interface Target {
-  readonly channel: Channel;
-  readonly platform_user_id: string;
-  readonly conversation: ConversationRecord | undefined;
-  /** Phone routing: the number, for a new contact's phone field. */
-  readonly phone?: string;
-}
 
 const OUTCOME_TEXT: Record<SendAction, string> = {
   send_message: 'Message sent.',
@@ -79,15 +72,6 @@ function refusalError(refusal: RecipientRefusal, channel: Channel): ApiError {
   }
 }
 
-/** `to_phone` digits, or 400 when there are not 7 to 15 of them. */
-function phoneTarget(raw: string): string {
-  const digits = raw.replace(/\D/g, '');
-  if (digits.length < 7 || digits.length > 15) {
-    throw new ApiError('invalid_request', 'to_phone must hold 7 to 15 digits.', { param: 'to_phone' });
-  }
-  return digits;
-}
-
 /** 400 `invalid_request` naming `comment_id`: no private reply may rest on this comment. */
 function badComment(message: string): ApiError {
   return new ApiError('invalid_request', message, { param: 'comment_id' });
@@ -98,26 +82,7 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds, hooks
   const faults = createSendFaults(core);
   const audit = createSendAudit(core);
   const recipients = createRecipientRules(clock, deps);
-
-  function route(accountId: number, body: SendMessageInput): Target {
-    if (body.conversation_id !== undefined) {
-      const conversation = deps.conversations.find(accountId, body.conversation_id);
-      if (!conversation) throw new ApiError('not_found', 'No conversation has this conversation_id.', { param: 'conversation_id' });
-      return { channel: conversation.channel, platform_user_id: conversation.platform_user_id, conversation };
-    }
-    if (body.to_phone !== undefined) {
-      // SMS ids are E.164 with +, WhatsApp ids (wa_id) digits only; either spelling finds a thread.
-      const channel = body.platform ?? 'sms';
-      const digits = phoneTarget(body.to_phone);
-      const [preferred, other] = channel === 'sms' ? [`+${digits}`, digits] : [digits, `+${digits}`];
-      const conversation =
-        deps.conversations.findByIdentity(accountId, channel, preferred) ?? deps.conversations.findByIdentity(accountId, channel, other);
-      return { channel, platform_user_id: conversation?.platform_user_id ?? preferred, conversation, phone: `+${digits}` };
-    }
-    const channel = body.platform!;
-    const platformUserId = body.platform_user_id!;
-    return { channel, platform_user_id: platformUserId, conversation: deps.conversations.findByIdentity(accountId, channel, platformUserId) };
-  }
+  const { route } = createRecipientRouting(deps);
 
   /**
    * The comment a private reply answers, on a channel that takes private replies (elsewhere the
@@ -232,11 +197,7 @@ export function createSendingModel(core: CoreServices, deps: SendingNeeds, hooks
             param: 'platform_user_id',
           });
         }
-        const { contact } = deps.contacts.ensureContact(accountId, {
-          channel: target.channel,
-          platform_user_id: target.platform_user_id,
-          ...(target.phone !== undefined ? { phone: target.phone } : {}),
-        });
+        const { contact } = deps.contacts.ensureContact(accountId, { channel: target.channel, platform_user_id: target.platform_user_id });
         conversation = deps.conversations.openFor(accountId, contact).conversation;
         coldCreated = true;
       }

@@ -16,6 +16,9 @@ export const sendingRoutes = [
     summary: 'Send a message, reaction or typing indicator on any channel',
     description:
       'Route by exactly one of conversation_id, platform + platform_user_id, or to_phone (SMS, WhatsApp). ' +
+      'On SMS and WhatsApp the recipient is a phone number: to_phone, and a platform_user_id that is not already a ' +
+      'contact\'s id, must hold 7 to 15 digits in any formatting (else 400 invalid_request naming the field); a new ' +
+      'contact is stored as E.164 on SMS, digits only on WhatsApp, with phone set to the number. ' +
       'idempotency_key (or the Idempotency-Key header) is required and deduplicates. SMS, WhatsApp and Telegram may ' +
       'send cold (the contact and conversation are created, even when the send then fails); Facebook and Instagram ' +
       'need the customer to write first, except a comment_id private reply. A comment_id must name a comment the ' +

@@ -18,6 +18,9 @@ export const SEND_FAULT_CODES = [
   'service_unavailable',
 ] as const;
 
+/** What a recipient on SMS or WhatsApp must be; the one wording of `to_phone`'s and `platform_user_id`'s 400 (./recipient.ts). */
+export const PHONE_RULE = 'must be a phone number (7 to 15 digits, any formatting)';
+
 const PrintableKey = z.string().regex(/^[\x20-\x7e]{1,128}$/, 'must be 1 to 128 printable ASCII characters');
 
 export const ReplyButton = z.strictObject({
@@ -33,10 +36,15 @@ export const SendMessageBody = z
     action: z.enum(SEND_ACTIONS).default('send_message').describe('Support varies by channel (docs/decisions.md).'),
     conversation_id: z.number().int().positive().optional(),
     platform: Channel.optional().describe('With platform_user_id; with to_phone, sms (default) or whatsapp.'),
-    platform_user_id: z.string().min(1).max(255).optional(),
+    platform_user_id: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe('With platform. On sms and whatsapp, a phone number (7 to 15 digits, any formatting) unless it is already a contact’s id.'),
     to_phone: z
       .string()
-      .regex(/^\+?[0-9 ().-]{7,32}$/, 'must be a phone number')
+      .regex(/^\+?[0-9 ().-]{7,32}$/, PHONE_RULE)
       .optional()
       .describe('SMS or WhatsApp recipient; any common formatting, 7 to 15 digits.'),
     message_text: z.string().min(1).max(MESSAGE_TEXT_MAX).optional().describe('Required except for typing_on and template sends. For react, the emoji.'),
