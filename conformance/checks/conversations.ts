@@ -249,6 +249,39 @@ export const conversationChecks: CheckDefinition[] = [
     },
   },
   {
+    id: 'messages.phone-recipient-is-a-number',
+    title: 'A cold SMS or WhatsApp send to a recipient that is not a phone number is refused (400 invalid_request or 422 unprocessable_send), by platform_user_id as by to_phone',
+    clause: '7.1',
+    // 2.2: on SMS the platform_user_id "is the phone number"; 7.1 refuses an invalid recipient
+    // (422) and 7.2 an invalid field (400): either is a refusal, a 2xx is not. Both routings of
+    // 4.4 are held to it, so the check does not rest on which code a server picks.
+    level: 'spec',
+    group: 'messages',
+    profile: 'full',
+    routes: ['POST /messages'],
+    cost: costOf(4),
+    async run(ctx) {
+      // No digits at all: a run-unique name could hold seven digits by chance, and that is a number.
+      const notANumber = 'kit-not-a-phone-number';
+      let judged = 0;
+      for (const [what, body] of [
+        ['SMS by platform_user_id', { platform: 'sms', platform_user_id: notANumber, message_text: 'kit: must not be sent' }],
+        ['SMS by to_phone', { to_phone: notANumber, message_text: 'kit: must not be sent' }],
+        ['WhatsApp by platform_user_id', { platform: 'whatsapp', platform_user_id: notANumber, message_text: 'kit: must not be sent' }],
+        ['WhatsApp by to_phone', { platform: 'whatsapp', to_phone: notANumber, message_text: 'kit: must not be sent' }],
+      ] as const) {
+        const response = await send(ctx, { idempotency_key: ctx.name(`pn-${what}`), ...body });
+        if (response.status === 404 || response.status === 412) continue; // the channel is not there to judge it
+        if (response.status >= 200 && response.status < 300) fail(`a cold ${what} send to "${notANumber}" was accepted (${response.status})`, response);
+        const code = (response.json as { error?: { code?: string } } | undefined)?.error?.code;
+        const refused = (response.status === 400 && code === 'invalid_request') || (response.status === 422 && code === 'unprocessable_send');
+        if (!refused) fail(`a cold ${what} send to "${notANumber}": expected 400 invalid_request or 422 unprocessable_send, got ${response.status} ${code ?? ''}`, response);
+        judged++;
+      }
+      if (judged === 0) ctx.skip('not_connected', 'neither SMS nor WhatsApp is there to send on');
+    },
+  },
+  {
     id: 'messages.private-reply-needs-comment',
     title: 'A comment_id no comment has is 400 invalid_request naming comment_id: it opens no thread and sends nothing',
     clause: '4.4',
