@@ -158,6 +158,30 @@ describe('booking (3.2, 4.6)', () => {
     expect((renamed.body as Json).data.customer).toMatchObject({ name: 'Ada Renamed', email: null });
   });
 
+  it('a blank customer email or phone is a field left empty, not a malformed one: 422 missing_fields when required, stored null when not (audit 9d, D2)', async () => {
+    const { book, call, sim, key } = setup();
+    await call('PATCH', '/ai/config', { booking: { google_meet_invites: false, required_fields: { email: true, phone: true } } });
+    for (const blank of ['', '   ']) {
+      const created = await sim.request({ method: 'POST', path: '/appointments', key, body: { date: '2026-11-19', time: '10:30', customer: { name: 'Blank Test', email: blank, phone: blank } } });
+      expect(created.status, JSON.stringify(blank)).toBe(422);
+      expect(created.body).toMatchObject({ error: { code: 'missing_fields', param: 'customer.email', missing_fields: ['customer.email', 'customer.phone'] } });
+    }
+    const id = ((await book({ date: '2026-11-19', time: '10:30' })).body as Json).data.id as number;
+    const patched = await call('PATCH', `/appointments/${id}`, { customer: { phone: ' ' } });
+    expect(patched.body).toMatchObject({ error: { code: 'missing_fields', param: 'customer.phone', missing_fields: ['customer.phone'] } });
+    // Not required: a blank one is stored as no value, on create and on PATCH, as a blank address is.
+    await call('PATCH', '/ai/config', { booking: { required_fields: { email: false, phone: false } } });
+    const optional = await sim.request({ method: 'POST', path: '/appointments', key, body: { date: '2026-11-19', time: '11:30', customer: { name: 'Blank Test', email: '', phone: '  ' } } });
+    expect(optional.status, JSON.stringify(optional.body)).toBe(201);
+    expect((optional.body as Json).data.customer).toMatchObject({ email: null, phone: null });
+    const cleared = await call('PATCH', `/appointments/${id}`, { customer: { email: '  ', address: '' } });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect((cleared.body as Json).data.customer).toMatchObject({ name: 'Ada Test', email: null, phone: '+15550001111', address: null });
+    // A malformed one is still 400 naming it.
+    const malformed = await sim.request({ method: 'POST', path: '/appointments', key, body: { date: '2026-11-19', time: '12:30', customer: { name: 'Bad', email: 'not-an-email' } } });
+    expect(malformed.body).toMatchObject({ error: { code: 'invalid_param', param: 'customer.email' } });
+  });
+
   it('refuses bad input with a 4xx naming the param, never a 5xx', async () => {
     const { book } = setup();
     const cases: [Record<string, unknown>, string][] = [

@@ -53,6 +53,16 @@ type EventFields = Pick<AppointmentRecord, 'meeting_link' | 'google_event_id'>;
 type CalendarSync = { readonly fields: Partial<EventFields>; readonly outcome: CalendarOutcome };
 const NO_EVENT: EventFields = { meeting_link: null, google_event_id: null };
 
+/** A blank text ("" or spaces) is stored as no value, as a create stores it. */
+const blankToNull = (value: string | null | undefined): string | null => (value === undefined || value === null || value.trim() === '' ? null : value);
+
+/** The fields a PATCH sends, each blank one as null (a field left out stays out). */
+function blanksToNull<T extends Record<string, string | null | undefined>>(sent: T): { [K in keyof T]: T[K] | null } {
+  const out: Record<string, string | null> = {};
+  for (const [key, value] of Object.entries(sent)) if (value !== undefined) out[key] = blankToNull(value);
+  return out as { [K in keyof T]: T[K] | null };
+}
+
 export function createAppointmentsModel(core: CoreServices, needs: AppointmentsNeeds) {
   const { store, clock, events } = core;
   const appointments = store.define<AppointmentRecord>(
@@ -283,7 +293,6 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
     assertSlot(accountId, startMs, duration);
     const id = store.nextId('appointment');
     const calendar = createEvent(accountId, id);
-    const blankToNull = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value);
     const customer: CustomerData = {
       name: blankToNull(input.customer.name),
       email: blankToNull(input.customer.email),
@@ -391,7 +400,7 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       refuseMissing(missingFields(accountId, input, true));
       const zone = input.timezone === undefined ? row.timezone : zoneOf(input.timezone, row.timezone);
       const changes: { -readonly [K in keyof AppointmentRecord]?: AppointmentRecord[K] } = {
-        ...(input.customer ? { customer: { ...row.customer, ...input.customer } } : {}),
+        ...(input.customer ? { customer: { ...row.customer, ...blanksToNull(input.customer) } } : {}),
         ...(input.location ? { location: { ...row.location, ...input.location } } : {}),
         ...(input.service_type !== undefined ? { service_type: input.service_type } : {}),
         ...(input.vehicle_info !== undefined ? { vehicle_info: input.vehicle_info } : {}),

@@ -87,10 +87,17 @@ export const ListAppointmentsQuery = z.object({
 });
 export type ListAppointmentsFilters = z.output<typeof ListAppointmentsQuery>;
 
+/**
+ * A blank value ("" or spaces) is not a malformed one: it is a field left empty, which the model
+ * answers as a required field would be (422 `missing_fields`) or stores as null when optional, as
+ * it does for a blank name or address (docs/decisions.md, I5 and "Blank customer email or phone").
+ */
+const blankOr = <T extends z.ZodType>(schema: T, what: string) => z.union([z.string().regex(/^\s*$/).max(255), schema], { error: what }).nullable().optional();
+
 const CustomerInput = z.strictObject({
   name: Text(255).nullable().optional(),
-  email: z.email().max(255).nullable().optional(),
-  phone: z.string().regex(/^[0-9+().\-#x ]{3,50}$/, 'digits and + ( ) . - # x, 3 to 50').nullable().optional(),
+  email: blankOr(z.email().max(255), 'must be a valid email address'),
+  phone: blankOr(z.string().regex(/^[0-9+().\-#x ]{3,50}$/), 'digits and + ( ) . - # x, 3 to 50'),
   address: Text(500).nullable().optional(),
 });
 const LocationInput = z.strictObject({ city: Text(200).nullable().optional(), state: Text(200).nullable().optional() });
