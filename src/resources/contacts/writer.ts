@@ -15,7 +15,7 @@ import type { TagsModel } from '../tags/model.js';
 import type { ContactRecord } from './record.js';
 import { DEFAULT_STAGE, type ContactData, type Stage } from './schemas.js';
 import { changedFields, customFieldChanges, nextCustomFields, nextTags, type ContactEdit } from './changes.js';
-import { otherPhoneSpelling } from './phone-identity.js';
+import { findPhoneIdentity, storedPlatformUserId } from './phone-identity.js';
 
 /** What made a change, as the events carry it: `api` for REST writes (docs/decisions.md). */
 export type ChangeSource = 'api' | 'inbound' | 'outbound' | 'tag_deleted' | 'seed';
@@ -219,12 +219,9 @@ export function createContactWriter(
       return record;
     },
 
-    /** The contact with this identity; for an SMS or WhatsApp number, in either spelling (./phone-identity.ts). */
+    /** The contact with this identity; for an SMS or WhatsApp number, however it is written (./phone-identity.ts). */
     findByIdentity(accountId: number, channel: Channel, platformUserId: string): ContactRecord | undefined {
-      const exact = contacts.findUniqueByValues('identity', accountId, [channel, platformUserId]);
-      if (exact !== undefined) return exact;
-      const other = otherPhoneSpelling(channel, platformUserId);
-      return other === undefined ? undefined : contacts.findUniqueByValues('identity', accountId, [channel, other]);
+      return findPhoneIdentity(channel, platformUserId, (id) => contacts.findUniqueByValues('identity', accountId, [channel, id]));
     },
 
     /** Creates a contact from `input` plus `edit`; seeding emits nothing. */
@@ -240,7 +237,8 @@ export function createContactWriter(
         id: store.nextId('contact'),
         account_id: accountId,
         channel: input.channel,
-        platform_user_id: input.platform_user_id,
+        // Every create passes here (POST /contacts, inbound, cold send, sandbox thread, seed): one stored form per number.
+        platform_user_id: storedPlatformUserId(input.channel, input.platform_user_id),
         name: edit.name === undefined ? (input.name ?? null) : edit.name,
         email,
         phone,

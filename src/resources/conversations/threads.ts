@@ -13,6 +13,7 @@ import { hook, type HooksOf } from '../../core/hooks.js';
 import type { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { ContactRecord, ContactsModel } from '../contacts/model.js';
+import { findPhoneIdentity } from '../contacts/phone-identity.js';
 import { directionOf, type MessageRecord, type MessagesModel, type NewMessage } from '../messages/model.js';
 import type { MessageData } from '../messages/schemas.js';
 import type { TagsModel } from '../tags/model.js';
@@ -185,8 +186,9 @@ export function createThreads(core: CoreServices, deps: ConversationsNeeds, hook
     changeTimesIn: (accountId: number, status: ConversationRecord['status']): number[] =>
       conversations.idsByIndex('status', statusKey(accountId, status)).map((id) => conversations.get(id)!.updated_ms),
 
+    /** The thread of this identity; for an SMS or WhatsApp number, however it is written, as its contact is found (../contacts/phone-identity.ts). */
     findByIdentity: (accountId: number, channel: Channel, platformUserId: string): ConversationRecord | undefined =>
-      conversations.findUniqueByValues('identity', accountId, [channel, platformUserId]),
+      findPhoneIdentity(channel, platformUserId, (id) => conversations.findUniqueByValues('identity', accountId, [channel, id])),
 
     /** The contact's thread, created active with the AI live if there is none. */
     openFor(accountId: number, contact: ContactRecord): { conversation: ConversationRecord; created: boolean } {

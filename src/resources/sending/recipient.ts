@@ -13,7 +13,7 @@
  */
 import { ApiError } from '../../core/errors.js';
 import type { Channel } from '../../core/types.js';
-import { channelPhoneId, isPhoneChannel, otherPhoneSpelling, phoneDigits } from '../contacts/phone-identity.js';
+import { channelPhoneId, isPhoneChannel, phoneDigits } from '../contacts/phone-identity.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationRecord, ConversationsModel } from '../conversations/model.js';
 import { PHONE_RULE, type SendMessageInput } from './schemas.js';
@@ -37,9 +37,8 @@ export function createRecipientRouting(deps: RecipientNeeds) {
       throw new ApiError('invalid_request', `Invalid value for ${param}: ${PHONE_RULE}`, { param });
     }
     const id = channelPhoneId(channel, digits);
-    // Either spelling (+ or not) finds the number's thread, as it finds its contact.
-    const conversation =
-      deps.conversations.findByIdentity(accountId, channel, id) ?? deps.conversations.findByIdentity(accountId, channel, otherPhoneSpelling(channel, id)!);
+    // The thread lookup takes either spelling (+ or not) of the number, as the contact lookup does.
+    const conversation = deps.conversations.findByIdentity(accountId, channel, id);
     return { channel, platform_user_id: conversation?.platform_user_id ?? id, conversation };
   }
 
@@ -57,8 +56,10 @@ export function createRecipientRouting(deps: RecipientNeeds) {
       const channel = body.platform!;
       const platformUserId = body.platform_user_id!;
       const conversation = deps.conversations.findByIdentity(accountId, channel, platformUserId);
-      const known = conversation !== undefined || deps.contacts.findByIdentity(accountId, channel, platformUserId) !== undefined;
-      if (known || !isPhoneChannel(channel)) return { channel, platform_user_id: platformUserId, conversation };
+      // The id as stored, whichever spelling the send used (a formatted number finds its plain contact).
+      const storedId = conversation?.platform_user_id ?? deps.contacts.findByIdentity(accountId, channel, platformUserId)?.platform_user_id;
+      if (storedId !== undefined) return { channel, platform_user_id: storedId, conversation };
+      if (!isPhoneChannel(channel)) return { channel, platform_user_id: platformUserId, conversation };
       return byNumber(accountId, channel, platformUserId, 'platform_user_id');
     },
   };
