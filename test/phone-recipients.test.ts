@@ -159,6 +159,86 @@ describeRuntimes('phone-channel recipients and contacts', (api) => {
       expect((await contact(telegram.contact_id))['phone']).toBeNull();
     });
   });
+
+  describe('D1: one contact and one thread per phone number, whatever its formatting (2.2 identity (channel, platform_user_id))', () => {
+    const upsert = (body: Json): Promise<Res> => api().call({ method: 'POST', path: '/contacts', key: full(), body });
+    const inbound = (channel: string, platformUserId: string) => {
+      const heard = api().sim.sandbox.inbound(accountId(), { channel: channel as 'sms', platform_user_id: platformUserId, text: 'hi' });
+      if (!heard.delivered) throw new Error('inbound not delivered');
+      return heard;
+    };
+
+    it('an inbound from a formatted number and one from the plain number reach one contact and one thread, stored plain', async () => {
+      const first = inbound('sms', '+1 (555) 222-3333');
+      const second = inbound('sms', '+15552223333');
+      expect(second.contact_id).toBe(first.contact_id);
+      expect(second.conversation.id).toBe(first.conversation.id);
+      expect(await contact(first.contact_id)).toMatchObject({ platform_user_id: '+15552223333', phone: '+15552223333' });
+      expect(await conversation(first.conversation.id)).toMatchObject({ platform_user_id: '+15552223333' });
+      expect(await byPhone('+15552223333')).toEqual([first.contact_id]);
+      // A third spelling, without the +, is the same person too.
+      expect(inbound('sms', '1 555 222 3333').contact_id).toBe(first.contact_id);
+    });
+
+    it('POST /contacts with two spellings: 201 then 200 on the same contact; GET shows the stored form', async () => {
+      const made = await upsert({ channel: 'sms', platform_user_id: '+15551112222' });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const id = data(made)['id'];
+      for (const spelling of ['+1 555 111 2222', '+1 (555) 111-2222', '15551112222', '1.555.111.2222']) {
+        const again = await upsert({ channel: 'sms', platform_user_id: spelling, notes: spelling });
+        expect([again.status, data(again)['id']], spelling).toEqual([200, id]);
+      }
+      expect(await contact(id)).toMatchObject({ platform_user_id: '+15551112222', notes: '1.555.111.2222' });
+
+      const formatted = await upsert({ channel: 'sms', platform_user_id: '(555) 444-5555' });
+      expect(formatted.status).toBe(201);
+      // Formatting dropped; no + added, since none was written.
+      expect(await contact(data(formatted)['id'])).toMatchObject({ platform_user_id: '5554445555' });
+      const plain = await upsert({ channel: 'sms', platform_user_id: '+15554445555' });
+      expect(plain.status).toBe(201);
+      const other = await upsert({ channel: 'sms', platform_user_id: '555-444-5555' });
+      expect([other.status, data(other)['id']]).toEqual([200, data(formatted)['id']]);
+    });
+
+    it('after POST /contacts with a formatted id, a send by platform_user_id and one by to_phone reach that contact\'s one thread', async () => {
+      const made = await upsert({ channel: 'sms', platform_user_id: '+1 (555) 121-3434' });
+      expect(made.status).toBe(201);
+      const byId = await send({ idempotency_key: 'd1-id', platform: 'sms', platform_user_id: '+1 (555) 121-3434', message_text: 'a' });
+      const byPhoneNumber = await send({ idempotency_key: 'd1-phone', to_phone: '+1 (555) 121-3434', message_text: 'b' });
+      expect(byId.status, JSON.stringify(byId.body)).toBe(200);
+      expect(data(byPhoneNumber)['conversation_id']).toBe(data(byId)['conversation_id']);
+      expect(await conversation(data(byId)['conversation_id'])).toMatchObject({ contact_id: data(made)['id'], platform_user_id: '+15551213434' });
+      // No second contact for the number.
+      expect((await contactsOf('sms')).filter((row) => String(row['platform_user_id']).replace(/\D/g, '') === '15551213434')).toHaveLength(1);
+    });
+
+    it('a sandbox thread for one spelling is the thread of every spelling (409 conflict), on the same contact', async () => {
+      const seed = (platformUserId: string) =>
+        api().call({ method: 'POST', path: '/_sandbox/conversations', key: full(), body: { channel: 'sms', platform_user_id: platformUserId, messages: [{ text: 'x', ago: '1h' }] } });
+      const first = await seed('+1 (555) 787-8989');
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      expect(await conversation(data(first)['id'])).toMatchObject({ platform_user_id: '+15557878989' });
+      const again = await seed('+15557878989');
+      expect(again.status).toBe(409);
+      expect(error(again)).toMatchObject({ param: 'platform_user_id' });
+      expect(inbound('sms', '15557878989').conversation.id).toBe(data(first)['id']);
+    });
+
+    it('WhatsApp keeps a plain + id as sent; ids that are not numbers, and other channels, are stored and matched exactly', async () => {
+      const wa = await upsert({ channel: 'whatsapp', platform_user_id: '+15551234567' });
+      expect(wa.status).toBe(201);
+      expect(await contact(data(wa)['id'])).toMatchObject({ platform_user_id: '+15551234567' });
+      expect(data(await upsert({ channel: 'whatsapp', platform_user_id: '1 555 123 4567' }))['id']).toBe(data(wa)['id']);
+
+      const name = await upsert({ channel: 'sms', platform_user_id: 'desk (555) 9' });
+      expect(await contact(data(name)['id'])).toMatchObject({ platform_user_id: 'desk (555) 9' });
+      const telegram = await upsert({ channel: 'telegram', platform_user_id: '+1 (555) 222-9999' });
+      expect(await contact(data(telegram)['id'])).toMatchObject({ platform_user_id: '+1 (555) 222-9999' });
+      const telegramPlain = await upsert({ channel: 'telegram', platform_user_id: '+15552229999' });
+      expect(telegramPlain.status).toBe(201);
+      expect(data(telegramPlain)['id']).not.toBe(data(telegram)['id']);
+    });
+  });
 });
 
 describe('platform_user_id on SMS and WhatsApp: any string (fuzz)', () => {
