@@ -45,7 +45,7 @@ export function channelPhoneId(channel: 'sms' | 'whatsapp', digits: string): str
 }
 
 /** The same number spelled the other way (`+` added or dropped); undefined for other channels or ids. */
-export function otherPhoneSpelling(channel: Channel, platformUserId: string): string | undefined {
+function otherPhoneSpelling(channel: Channel, platformUserId: string): string | undefined {
   if (!isPhoneChannel(channel) || !PHONE_ID.test(platformUserId)) return undefined;
   return platformUserId.startsWith('+') ? platformUserId.slice(1) : `+${platformUserId}`;
 }
