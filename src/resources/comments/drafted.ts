@@ -57,13 +57,13 @@ export function createDraftLedger(core: CoreServices) {
     days[day] = days[day]! + count;
     if (row) ledger.update(row.id, { days });
     else ledger.insert({ id: store.nextId('comment_draft_month'), account_id: accountId, month, days });
-    prune(accountId);
   }
 
   return {
     /** One AI reply drafted at `atMs` (now, or a seed's past instant). */
     drafted(accountId: number, atMs: number): void {
       add(accountId, atMs, 1);
+      prune(accountId);
     },
 
     /** AI replies drafted on the UTC day and in the UTC calendar month of `atMs`. */
@@ -77,6 +77,7 @@ export function createDraftLedger(core: CoreServices) {
      * A state saved before the ledger existed has none: rebuilds each such account's rows from
      * the drafts its handled comments still show (all a restore can know; older drafts are gone).
      * An account with a ledger row is left alone, as every draft since the ledger was counted.
+     * Nothing is pruned here: a restore runs this before the clock takes the state's instant.
      */
     migrate(draftTimes: Iterable<{ account_id: number; created_ms: number }>): void {
       const withRows = new Set<number>();
