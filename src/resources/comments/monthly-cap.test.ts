@@ -3,9 +3,15 @@
  * 4.14 "monthly counts vs caps"), though handled comments are kept only 30 days (2.24, 8): on the
  * 31st of December the 1st's drafts still count (audit 9e R1). A new month starts from 0; the
  * count survives snapshot and restore, and a state saved before the draft ledger counts the
- * drafts its records still show. Both runtimes, on the virtual clock.
+ * drafts its records still show; the `--state` log carries it. Both runtimes, on the virtual clock.
  */
-import { expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadState, persistState } from '../../adapters/state-file.js';
+import { silentLogger } from '../../core/logger.js';
+import { createSimulator } from '../../simulator.js';
 import { data, type Json } from '../../../test/support/flow-graphs.js';
 import { seedWithoutCommentAutomation } from '../../../test/support/comment-triggers.js';
 import { describeRuntimes } from '../../../test/support/runtimes.js';
@@ -90,3 +96,30 @@ describeRuntimes('the comment manager’s monthly count and cap (audit 9e R1)', 
     expect(await stats()).toMatchObject({ queue_depth: 2, month: { handled: 6 } });
   });
 }, { seed: seedWithoutCommentAutomation() });
+
+describe('the month’s draft count in a `serve --state` file', () => {
+  it('is logged with every draft: a simulator started from file + log still counts the 1st’s drafts on the 31st', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'switchboard-q9c-'));
+    try {
+      const file = join(dir, 'state.json');
+      const sim = createSimulator({ logger: silentLogger, rateLimit: 'off', seed: seedWithoutCommentAutomation() });
+      const persistence = persistState(sim, file);
+      const pro = sim.accounts[1]!;
+      sim.sandbox.clock.freeze(at('2026-12-01T00:30:00Z'));
+      const enabled = await sim.request({ method: 'PATCH', path: '/ai/config', key: pro.keys.admin!, body: { comment_ai: { enabled: true, mode: 'approval', moderation: noModeration, exclude_rules: [] } } });
+      expect(enabled.status).toBe(200);
+      for (let i = 0; i < 5; i++) sim.sandbox.comment(pro.id, { platform: 'facebook', text: `hello ${i}`, commenter: { id: `s${i}` } });
+      await persistence.whenDurable();
+      // No close(): as after a crash, the drafts are only in the log.
+      const again = createSimulator({ logger: silentLogger, rateLimit: 'off', seed: seedWithoutCommentAutomation(), state: loadState(file) });
+      again.sandbox.clock.freeze(at('2026-12-31T12:00:00Z'));
+      const stats = await again.request({ path: '/comments/stats', key: pro.keys.read! });
+      expect(stats.body).toMatchObject({ data: { queue_depth: 0, month: { handled: 5, limit: 2000 } } });
+      again.close();
+      await persistence.close();
+      sim.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
