@@ -31,6 +31,8 @@ export const commentsGroup = defineGroup({
     });
     on.sending.commentOf.add((accountId, commentId) => model.received.find(accountId, commentId));
     on.sending.privateReplySent.add((accountId, commentId) => model.received.replied(accountId, commentId));
+    // A state saved before the draft ledger existed counts the drafts its records still show.
+    core.lifecycle.restored.add(() => model.migrateDraftLedger());
   },
   routes: commentRoutes,
   events: commentEvents,

@@ -20,6 +20,7 @@ import type { UnansweredComment } from '../comment-triggers/hooks.js';
 import type { CommentTriggersModel } from '../comment-triggers/model.js';
 import type { OptOutsModel } from '../opt-outs/model.js';
 import { draftReply, flagsOf, sentimentOf } from './analysis.js';
+import { createDraftLedger } from './drafted.js';
 import { createReceivedComments } from './received.js';
 import { COMMENT_AI_CAPS, faultRules, handledRules, type FaultRecord, type HandledRecord } from './record.js';
 import type { HandledCommentData, HandledStatus, ListCommentsFilters } from './schemas.js';
@@ -33,7 +34,6 @@ export interface CommentsNeeds {
 }
 
 export const RETENTION_MS = 30 * 86_400_000;
-const DAY_MS = 86_400_000;
 
 /** A seeded handled comment: the arriving comment and the state it ends in. */
 export interface SeedHandledInput {
@@ -98,6 +98,8 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
   const rules: CommentRules = { bulkLimit: BULK_MAX, approveOnlyPending: true };
   // Every comment received, handled or not: what a POST /messages private reply rests on.
   const received = createReceivedComments(core, RETENTION_MS);
+  // What the caps and stats count: drafts per day of each month, kept past the records' 30 days.
+  const drafts = createDraftLedger(core);
 
   const settings = (accountId: number) => needs.aiConfig.get(accountId).comment_ai;
   const caps = (accountId: number) => COMMENT_AI_CAPS[needs.account.getAccount(accountId).plan];
@@ -144,20 +146,11 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     return record;
   }
 
-  /** AI replies drafted since `fromMs` (what the caps count). */
-  function draftedSince(accountId: number, fromMs: number): number {
-    let count = 0;
-    for (const record of handled.ofAccount(accountId)) if (record.draft !== null && record.created_ms >= fromMs) count++;
-    return count;
-  }
-
+  /** The plan's daily or monthly cap is used up (3.6 `skipped`): read from the draft ledger, not the 30-day records. */
   function capReached(accountId: number): boolean {
-    const now = clock.now();
-    const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
-    const date = new Date(now);
-    const monthStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+    const drafted = drafts.counts(accountId, clock.now());
     const limit = caps(accountId);
-    return draftedSince(accountId, dayStart) >= limit.day || draftedSince(accountId, monthStart) >= limit.month;
+    return drafted.day >= limit.day || drafted.month >= limit.month;
   }
 
   const replyId = (id: number): string => `sbx_reply_${id}`;
@@ -274,7 +267,9 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     receive(accountId: number, comment: UnansweredComment): { id: number; status: string } | undefined {
       const config = settings(accountId);
       if (!config.available || !config.enabled || excluded(accountId, comment)) return undefined;
-      const record = settle(take(accountId, comment), config.mode);
+      const taken = take(accountId, comment);
+      if (taken.draft !== null) drafts.drafted(accountId, taken.created_ms);
+      const record = settle(taken, config.mode);
       // The DM after a hide is the comment's one private reply.
       if (record.dm_status === 'sent') received.replied(accountId, record.comment_id);
       return { id: record.id, status: record.status };
@@ -309,13 +304,12 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
         byStatus[record.status]++;
         sentiment[record.sentiment_label]++;
       }
-      const now = clock.now();
-      const date = new Date(now);
+      const drafted = drafts.counts(accountId, clock.now());
       const limit = caps(accountId);
       return {
         queue_depth: byStatus.pending,
-        today: { handled: draftedSince(accountId, Math.floor(now / DAY_MS) * DAY_MS), limit: limit.day },
-        month: { handled: draftedSince(accountId, Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)), limit: limit.month },
+        today: { handled: drafted.day, limit: limit.day },
+        month: { handled: drafted.month, limit: limit.month },
         by_status: byStatus,
         sentiment,
         retention_days: 30 as const,
@@ -360,6 +354,11 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
       return { rejected: records.length };
     },
 
+    /** After a restore: a state saved before the draft ledger gets one from the drafts its records show. */
+    migrateDraftLedger(): void {
+      drafts.migrate([...handled.values()].filter((record) => record.draft !== null));
+    },
+
     faults: (accountId: number) => ({ refuse_replies: refuses(accountId) }),
     setFaults(accountId: number, input: { refuse_replies?: boolean | undefined }) {
       const existing = [...faults.ofAccount(accountId)][0];
@@ -381,6 +380,8 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
         commenter_username: seed.commenter_username ?? null,
       };
       const record = loadHandled(take(accountId, comment, seed.status, at), seed, clock.iso(at));
+      // Counted as its seed leaves it: a seed may keep a comment with no draft.
+      if (record.draft !== null) drafts.drafted(accountId, at);
       // A seeded comment is a comment the account received: a private reply may rest on it.
       received.record(accountId, {
         comment_id: record.comment_id,
