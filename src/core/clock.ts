@@ -149,6 +149,11 @@ export class VirtualClock {
 let lastSecond = Number.NaN;
 let lastFormatted = '';
 
+/** The UTC calendar month of an instant, `YYYY-MM` (what monthly caps and counts key on). */
+export function utcMonthOf(ms: number): string {
+  return formatTimestamp(ms).slice(0, 7);
+}
+
 export function formatTimestamp(ms: number): string {
   const second = Math.floor(ms / 1000);
   if (second !== lastSecond) {

@@ -40,7 +40,6 @@ export interface ConfigRules {
   commentInstructions(value: string): void;
 }
 
-
 function outOfRange(param: string, value: number, range: { min: number; max: number }, unit: string): ApiError {
   return invalidParam(param, `${param} must be ${range.min} to ${range.max} ${unit}; got ${value}.`);
 }

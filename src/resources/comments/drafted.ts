@@ -7,6 +7,7 @@
  * current and previous month are kept (a draft is never dated earlier: a seed is under 30 days old).
  */
 import { z } from 'zod';
+import { utcMonthOf } from '../../core/clock.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { RecordRules } from '../../store/rules.js';
 import { storedRecord } from '../shared/schemas.js';
@@ -22,15 +23,10 @@ const DraftLedgerSchema = storedRecord({
 export type DraftLedgerRecord = z.infer<typeof DraftLedgerSchema>;
 const ledgerRules: RecordRules<DraftLedgerRecord> = { schema: DraftLedgerSchema, sequence: 'comment_draft_month' };
 
-/** `YYYY-MM` of an instant, UTC. */
-export function monthOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 7);
-}
-
 /** `YYYY-MM` of the month before `month`. */
 function previousMonth(month: string): string {
   const [year, index] = month.split('-').map(Number) as [number, number];
-  return monthOf(Date.UTC(year, index - 2, 1));
+  return utcMonthOf(Date.UTC(year, index - 2, 1));
 }
 
 const ledgerKey = (accountId: number, month: string): string => `${accountId}:${month}`;
@@ -45,12 +41,12 @@ export function createDraftLedger(core: CoreServices) {
 
   /** Drops the account's months older than the one before now's (what no cap or stats reads again). */
   function prune(accountId: number): void {
-    const oldestKept = previousMonth(monthOf(clock.now()));
+    const oldestKept = previousMonth(utcMonthOf(clock.now()));
     for (const row of [...ledger.ofAccount(accountId)]) if (row.month < oldestKept) ledger.remove(row.id);
   }
 
   function add(accountId: number, atMs: number, count: number): void {
-    const month = monthOf(atMs);
+    const month = utcMonthOf(atMs);
     const day = new Date(atMs).getUTCDate() - 1;
     const row = ledger.findUnique('month', ledgerKey(accountId, month));
     const days = row ? [...row.days] : new Array<number>(DAYS_IN_LONGEST_MONTH).fill(0);
@@ -68,7 +64,7 @@ export function createDraftLedger(core: CoreServices) {
 
     /** AI replies drafted on the UTC day and in the UTC calendar month of `atMs`. */
     counts(accountId: number, atMs: number): { day: number; month: number } {
-      const row = ledger.findUnique('month', ledgerKey(accountId, monthOf(atMs)));
+      const row = ledger.findUnique('month', ledgerKey(accountId, utcMonthOf(atMs)));
       if (!row) return { day: 0, month: 0 };
       return { day: row.days[new Date(atMs).getUTCDate() - 1]!, month: row.days.reduce((sum, n) => sum + n, 0) };
     },

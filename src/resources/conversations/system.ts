@@ -15,7 +15,6 @@ import type { SeedConversation, SystemState } from './schemas.js';
 import { normalizeSystemState } from './state.js';
 import type { ConversationRecord, Threads } from './threads.js';
 
-
 export interface ConversationSystemDeps {
   readonly conversations: Threads;
   readonly contacts: ContactsModel;

@@ -12,6 +12,7 @@
  */
 import type { ContentMixPercent, Reading } from './readings.js';
 import { COMPARISON_METRICS, type WinItemData } from './schemas.js';
+import { round1, round2 } from './rounding.js';
 
 /** One day's reading of an account, as the daily snapshot keeps it. */
 export interface Point extends Reading {
@@ -34,8 +35,6 @@ export interface Summary {
   readonly last_snapshot_date: string;
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function summarise(points: readonly Point[]): Summary | undefined {
   const first = points[0];

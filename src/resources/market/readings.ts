@@ -20,6 +20,7 @@ import { REGIONS } from './geography.js';
 import { AUDIENCE_MIN_FOLLOWERS, DAY_MS, INSIGHTS_MIN_FOLLOWERS, RECENT_POSTS } from './limits.js';
 import { between, scale, stream, unit, type Stream } from './noise.js';
 import type { HeldReading, WorldProfile } from './profiles.js';
+import { round1, round2 } from './rounding.js';
 
 /** Caption openers for generated posts, by media type. */
 const CAPTIONS = {
@@ -82,8 +83,6 @@ export interface AudienceReading {
   readonly online_followers_by_hour?: readonly number[];
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
-const round2 = (value: number) => Math.round(value * 100) / 100;
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
 /** Largest-remainder percentages: whole numbers that add up to 100 (or all 0 when nothing counts). */

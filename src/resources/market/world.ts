@@ -10,6 +10,7 @@ import { DAY_MS } from './limits.js';
 import { CATALOGUE_ANCHOR_DAY, resolveProfile, type ContentWeights, type HeldReading, type WorldProfile, type WorldSpec } from './profiles.js';
 import { percentages, readingAt } from './readings.js';
 import { WorldAccountRecordSchema, WorldSeedRecordSchema } from './records.js';
+import { round1, round2 } from './rounding.js';
 
 /** The fields whose change re-anchors an account's numbers on the day of the edit. */
 const NUMBERS = ['followers', 'following', 'posts', 'growth_per_day', 'posts_per_week', 'engagement_rate', 'content_mix'] as const;
@@ -21,8 +22,6 @@ interface StoredHeld {
   readonly content_mix?: ContentWeights | undefined;
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The sent numbers as their reading shows them: rates to two decimals, a mix in whole percentages. */
 function heldFromSpec(spec: Partial<WorldSpec>): StoredHeld {

@@ -12,7 +12,7 @@ import { hook, type HooksOf } from '../../core/hooks.js';
 import { cursorId, pageFromWalk, type Page, type PageRequest } from '../../core/pagination.js';
 import { newestFirstWalk } from '../../store/list-walk.js';
 import type { SortedIdView } from '../../store/sorted-ids.js';
-import { formatTimestamp, parseTimestamp } from '../../core/clock.js';
+import { formatTimestamp, parseTimestamp, utcMonthOf } from '../../core/clock.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { AccountModel } from '../account/model.js';
 import type { ChannelsModel } from '../channels/model.js';
@@ -64,7 +64,6 @@ export interface PostsNeeds {
 const EMPTY_IDS: PublishedIdsData = { instagram_media_id: null, facebook_post_id: null, tiktok_video_id: null, tiktok_publish_id: null };
 
 const fail = (broken: RuleBreak): ApiError => invalidParam(broken.param, broken.message);
-const monthOf = (ms: number) => formatTimestamp(ms).slice(0, 7);
 
 export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: HooksOf<typeof postHooks>) {
   const { store } = core;
@@ -114,13 +113,13 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
 
   /** Scheduled plus published posts counted in the month of `ms` (drafts do not count), leaving out `except`. */
   function usedInMonth(accountId: number, ms: number, except?: number): number {
-    const month = monthOf(ms);
+    const month = utcMonthOf(ms);
     let used = 0;
     for (const post of posts.ofAccount(accountId)) {
       if (post.id === except) continue;
       const at =
         post.status === 'scheduled' || post.status === 'publishing' ? post.scheduled_ms : post.status === 'published' && post.published_at ? parseTimestamp(post.published_at) : null;
-      if (at !== null && monthOf(at) === month) used++;
+      if (at !== null && utcMonthOf(at) === month) used++;
     }
     return used;
   }
@@ -128,7 +127,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
   function ensureMonthlyRoom(accountId: number, ms: number, except?: number): void {
     const cap = plan(accountId).postsPerMonth;
     if (usedInMonth(accountId, ms, except) >= cap) {
-      throw new ApiError('plan_limit_reached', `The plan allows ${cap} scheduled or published posts a month (drafts do not count); ${monthOf(ms)} is full.`, {
+      throw new ApiError('plan_limit_reached', `The plan allows ${cap} scheduled or published posts a month (drafts do not count); ${utcMonthOf(ms)} is full.`, {
         param: 'scheduled_at',
       });
     }
@@ -304,7 +303,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
       for (const target of TARGETS_OF[post.platform]) {
         if (!model.connected(accountId, target)) throw new ApiError('not_connected', `The ${target} account is not connected.`, { param: 'platform' });
       }
-      if (post.status !== 'scheduled' || monthOf(post.scheduled_ms!) !== monthOf(clock.now())) ensureMonthlyRoom(accountId, clock.now(), post.id);
+      if (post.status !== 'scheduled' || utcMonthOf(post.scheduled_ms!) !== utcMonthOf(clock.now())) ensureMonthlyRoom(accountId, clock.now(), post.id);
     },
 
     connected(accountId: number, target: Target): boolean {
