@@ -163,7 +163,12 @@ describe('the document content', () => {
   it('types parameters as the spec does: integer ids from 1, boolean flags, date-time instants', async () => {
     const doc = await served();
     const param = (path: string, method: string, name: string) => doc.paths[path]![method]!.parameters!.find((p) => p.name === name)!.schema;
-    expect(param('/contacts/{id}', 'get', 'id')).toEqual({ type: 'integer', format: 'int64', minimum: 1 });
+    expect(param('/contacts/{id}', 'get', 'id')).toEqual({ type: 'integer', format: 'int64', minimum: 1, maximum: 999_999_999_999_999 });
+    // List filters that name a record take what the validator takes: 1 to 15 digits, never 0.
+    const filterId = { type: 'integer', format: 'int64', minimum: 1, maximum: 999_999_999_999_999 };
+    expect(param('/appointments', 'get', 'conversation_id')).toEqual(filterId);
+    for (const name of ['flow_id', 'contact_id']) expect(param('/flow-sessions', 'get', name)).toEqual(filterId);
+    for (const name of ['flow_id', 'flow_session']) expect(param('/flow-events', 'get', name)).toEqual(filterId);
     expect(param('/custom-fields', 'get', 'include_archived')).toEqual({ type: 'boolean' });
     expect(param('/conversations', 'get', 'assigned_to')).toMatchObject({ type: 'integer' });
     expect(param('/conversations', 'get', 'updated_since')).toMatchObject({ type: 'string', format: 'date-time' });

@@ -6,12 +6,13 @@ export function normalizeRequest(request: SimRequest): NormalizedRequest {
   const method = request.method.toUpperCase();
   let path = request.path;
   const query: Record<string, string> = {};
+  let repeatedQuery: string[] | undefined;
   const questionMark = path.indexOf('?');
   if (questionMark >= 0) {
-    addQuery(query, path.slice(questionMark + 1));
+    repeatedQuery = addQuery(query, path.slice(questionMark + 1), repeatedQuery);
     path = path.slice(0, questionMark);
   }
-  if (typeof request.query === 'string') addQuery(query, request.query);
+  if (typeof request.query === 'string') repeatedQuery = addQuery(query, request.query, repeatedQuery);
   else if (request.query) {
     for (const [name, value] of Object.entries(request.query)) {
       if (value !== undefined) query[name] = String(value);
@@ -23,7 +24,9 @@ export function normalizeRequest(request: SimRequest): NormalizedRequest {
   let rawBody: string | undefined;
   if (typeof request.body === 'string') rawBody = request.body;
   else if (request.body !== undefined) rawBody = serialise(request.body);
-  return { method, path, query, headers, rawBody, bodySource: request.bodySource, origin: request.origin };
+  const normalized: NormalizedRequest = { method, path, query, headers, rawBody, bodySource: request.bodySource, origin: request.origin };
+  if (repeatedQuery) normalized.repeatedQuery = repeatedQuery;
+  return normalized;
 }
 
 /**
@@ -99,9 +102,15 @@ export function utf8Length(text: string): number {
  */
 const OFFSET_SIGN_DECODED_AS_SPACE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?) (\d{2}:\d{2})$/;
 
-function addQuery(into: Record<string, string>, text: string): void {
+/**
+ * Adds each parameter's first value, and returns the names sent more than once (the pipeline
+ * refuses those a route reads: repeated-query.ts). The list is only made when a repeat arrives.
+ */
+function addQuery(into: Record<string, string>, text: string, repeated: string[] | undefined): string[] | undefined {
   for (const [name, value] of new URLSearchParams(text)) {
-    // The first occurrence of a repeated parameter wins.
     if (!(name in into)) into[name] = value.replace(OFFSET_SIGN_DECODED_AS_SPACE, '$1+$2');
+    else if (!repeated) repeated = [name];
+    else if (!repeated.includes(name)) repeated.push(name);
   }
+  return repeated;
 }

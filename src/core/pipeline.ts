@@ -24,6 +24,7 @@ import type { Caller, MountedRoute, RouteResult } from './route.js';
 import type { Router } from './router.js';
 import type { NormalizedRequest, SimRequest, SimResponse } from './types.js';
 import { parseOrThrow } from './validate.js';
+import { refuseRepeatedQuery } from './repeated-query.js';
 import { prototypePolluted, recordCheckOf } from '../store/record-check.js';
 import type { Store } from '../store/store.js';
 
@@ -183,6 +184,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const route = lookup.route;
     if (mount.public) {
       const params = route.params ? parseParams(route, lookup.params) : lookup.params;
+      if (request.repeatedQuery) refuseRepeatedQuery(route, request.repeatedQuery);
       const query = route.query ? parseOrThrow(route.query, request.query, 'query') : request.query;
       const context = { params, query, body: undefined, page: NO_PAGE, caller: PUBLIC_CALLER, request };
       return deps.store.transaction(() => route.handler(context, route.bound));
@@ -283,6 +285,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
   /** Validates params, query, page and body, then runs the handler in one transaction. */
   function invoke(route: MountedRoute, request: NormalizedRequest, rawParams: Record<string, string>, read: ReadBody, caller: Caller) {
     const params = route.params ? parseParams(route, rawParams) : rawParams;
+    if (request.repeatedQuery) refuseRepeatedQuery(route, request.repeatedQuery);
     const query = route.query ? parseOrThrow(route.query, request.query, 'query') : request.query;
     const page = route.list && !route.list.wholeSet ? readPage(route, request.query) : NO_PAGE;
     const body = takesBody(route) ? parseBody(route, read) : undefined;

@@ -110,6 +110,8 @@ export interface NormalizedRequest {
   bodySource: BodySource | undefined;
   /** Where the caller reached the simulator, when the runtime said (see `SimRequest.origin`). */
   origin: string | undefined;
+  /** Query parameter names sent more than once (absent when none was): see repeated-query.ts. */
+  repeatedQuery?: readonly string[];
 }
 
 export const SCOPES = ['read', 'write', 'admin', 'full'] as const;

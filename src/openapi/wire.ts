@@ -56,13 +56,17 @@ export function tidySchemaNode(node: JsonSchema, io: 'input' | 'output' = 'outpu
   }
 }
 
-/** `^\d{1,15}$`, `^-?\d+$`, `^[0-9]{1,9}$`: a whole number written as text. */
-const DIGITS = /^\^(-\?)?(\\d|\[0-9\])(\+|\{1,\d+\})\$$/;
+/**
+ * `^\d{1,15}$`, `^-?\d+$`, `^[0-9]{1,9}$`, `^[1-9]\d{0,14}$`: a whole number written as text.
+ * Groups: the sign, a leading `[1-9]` (no zero), the digit class, the repeat.
+ */
+const DIGITS = /^\^(-\?)?(\[1-9\])?(?:\\d|\[0-9\])(\+|\{(\d+),(\d+)\})\$$/;
 
 /**
  * A path or query parameter's schema as its value's type: the wire carries text, but the spec's
  * ids are integers and its flags booleans. `name` decides whether a digits-only parameter is an
- * id (`id`, `*_id`, or any path parameter): ids start at 1.
+ * id (`id`, `*_id`, or any path parameter): ids start at 1, as does any pattern that refuses a
+ * leading zero. A bounded repeat gives the largest value it lets through.
  */
 export function parameterSchema(schema: JsonSchema, where: 'path' | 'query', name: string): JsonSchema {
   const enumValues = schema['enum'];
@@ -76,8 +80,16 @@ export function parameterSchema(schema: JsonSchema, where: 'path' | 'query', nam
     if (digits) {
       const { pattern: _pattern, type: _type, minLength: _min, maxLength: _max, ...rest } = schema;
       const signed = digits[1] !== undefined;
-      const isId = where === 'path' || name === 'id' || name.endsWith('_id');
-      return { ...rest, type: 'integer', format: 'int64', ...(signed ? {} : { minimum: isId ? 1 : 0 }) };
+      const noZero = digits[2] !== undefined;
+      const isId = noZero || where === 'path' || name === 'id' || name.endsWith('_id');
+      const mostDigits = digits[5] === undefined ? undefined : Number(digits[5]) + (noZero ? 1 : 0);
+      return {
+        ...rest,
+        type: 'integer',
+        format: 'int64',
+        ...(signed ? {} : { minimum: isId ? 1 : 0 }),
+        ...(mostDigits !== undefined && mostDigits <= 15 ? { maximum: 10 ** mostDigits - 1 } : {}),
+      };
     }
   }
   return schema;

@@ -1,7 +1,7 @@
 /** Wire shapes of appointments (2.8), availability (2.9) and their requests (4.6). No logic. */
 import { z } from 'zod';
 import { named } from '../../openapi/components.js';
-import { Channel, Duration as DurationText, Timestamp } from '../shared/schemas.js';
+import { Channel, Duration as DurationText, FilterId, Timestamp } from '../shared/schemas.js';
 
 export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES).describe('3.2 appointment status.');
@@ -83,7 +83,7 @@ export const AvailabilityQuery = z.object({
 
 export const ListAppointmentsQuery = z.object({
   status: z.string().max(50).optional().describe('Free text: an unknown status gives an empty list.'),
-  conversation_id: z.string().regex(/^\d{1,15}$/, 'must be an integer id').transform(Number).optional(),
+  conversation_id: FilterId.optional(),
 });
 export type ListAppointmentsFilters = z.output<typeof ListAppointmentsQuery>;
 

@@ -1,7 +1,7 @@
 /** Wire shapes of the flow runtime (2.11 sessions, 2.12 events, 2.13 analytics, 4.8 queries). No logic here. */
 import { z } from 'zod';
 import { named } from '../../openapi/components.js';
-import { NullableTimestamp, RealInstant, Timestamp } from '../shared/schemas.js';
+import { FilterId, NullableTimestamp, RealInstant, Timestamp } from '../shared/schemas.js';
 import { FLOW_CHANNELS } from '../flows/config-schemas.js';
 
 export const SESSION_STATUSES = ['waiting_input', 'delayed', 'completed', 'expired', 'cancelled'] as const;
@@ -85,13 +85,12 @@ export const FlowEvent = named(
 );
 export type FlowEventData = z.infer<typeof FlowEvent>;
 
-const Id = z.string().regex(/^\d{1,15}$/, 'must be an integer id').transform(Number);
 
 export const ListSessionsQuery = z.object({
-  flow_id: Id.optional(),
+  flow_id: FilterId.optional(),
   status: z.enum(SESSION_STATUSES).optional(),
   channel: z.enum(FLOW_CHANNELS).optional(),
-  contact_id: Id.optional().describe('An unknown contact answers 404.'),
+  contact_id: FilterId.optional().describe('An unknown contact answers 404.'),
   updated_since: RealInstant.optional().describe('Sessions with last_activity_at at or after this instant; a future instant is 400.'),
 });
 export type ListSessionsFilters = z.output<typeof ListSessionsQuery>;
@@ -101,8 +100,8 @@ export const SessionEventsQuery = z.object({
 });
 
 export const ListEventsQuery = z.object({
-  flow_id: Id.optional(),
-  flow_session: Id.optional().describe('A session id; the response field stays session_id.'),
+  flow_id: FilterId.optional(),
+  flow_session: FilterId.optional().describe('A session id; the response field stays session_id.'),
   type: z.enum(EVENT_TYPES).optional(),
   node_key: z.string().min(1).max(64).optional(),
   since: RealInstant.optional().describe('Events that occurred at or after this instant; a future instant is 400.'),

@@ -11,6 +11,12 @@ export const IdParams = z.object({
   id: z.string().regex(/^\d{1,15}$/).transform(Number).describe('Numeric id.'),
 });
 
+/**
+ * An id in a list filter (`?conversation_id=`, `?flow_id=`): ids start at 1, so 0 is a malformed
+ * filter (400 naming it), not one that matches nothing; 15 digits keep it an exact JS number.
+ */
+export const FilterId = z.string().regex(/^[1-9]\d{0,14}$/, 'must be an integer id (1 or more)').transform(Number);
+
 export const Timestamp = z
   .string()
   .regex(TIMESTAMP_PATTERN)
