@@ -110,6 +110,50 @@ describe('the default seed tells one consistent timeline', () => {
     }
   });
 
+  it("a contact's tags and custom fields were defined no later than the contact was last updated", async () => {
+    let judged = 0;
+    for (const view of views) {
+      const tags = new Map((await all(view.key, '/tags')).map((tag) => [tag['name'] as string, ms(tag['created_at'])]));
+      const fieldsRes = await sim.request({ path: '/custom-fields', key: view.key, query: { include_archived: 'true' } });
+      const fields = new Map(fieldsRes.status === 200 ? ((fieldsRes.body as { data: Row[] }).data.map((field) => [field['field_key'] as string, ms(field['created_at'])]) as [string, number][]) : []);
+      for (const contact of view.contacts.values()) {
+        const label = `account ${view.id} contact ${contact.id}`;
+        for (const name of contact['tags'] as string[]) {
+          expect(tags.get(name)!, `${label}: tag ${name} created after the contact last changed`).toBeLessThanOrEqual(ms(contact['updated_at']));
+          judged++;
+        }
+        for (const key of Object.keys(contact['custom_fields'] as Record<string, unknown>)) {
+          expect(fields.get(key)!, `${label}: field ${key} created after the contact last changed`).toBeLessThanOrEqual(ms(contact['updated_at']));
+          judged++;
+        }
+      }
+    }
+    expect(judged).toBeGreaterThan(300);
+  });
+
+  it('a team member exists before the messages they sent and the threads assigned to them last changed', async () => {
+    let judged = 0;
+    for (const view of views) {
+      const members = await all(view.key, '/team');
+      const byName = new Map(members.map((member) => [member['name'] as string, member]));
+      const byId = new Map(members.map((member) => [member.id as number, member]));
+      for (const conversation of view.conversations) {
+        const assignee = byId.get(conversation['assigned_to'] as number);
+        if (assignee) {
+          expect(ms(assignee['created_at']), `account ${view.id} conversation ${conversation.id}: assignee ${assignee.id} created after it changed`).toBeLessThanOrEqual(ms(conversation['updated_at']));
+          judged++;
+        }
+        for (const message of view.messages.get(conversation.id as number)!) {
+          const sender = message['sender_type'] === 'agent' ? byName.get(message['sender_name'] as string) : undefined;
+          if (!sender) continue;
+          expect(ms(sender['created_at']), `account ${view.id} message ${message.id}: sender ${sender.id} created after it`).toBeLessThanOrEqual(ms(message['created_at']));
+          judged++;
+        }
+      }
+    }
+    expect(judged).toBeGreaterThan(0);
+  });
+
   it("a flow exists, and its versions are published, before any of its sessions starts; a session's conversation and contact exist before it", async () => {
     let judged = 0;
     for (const view of views) {
