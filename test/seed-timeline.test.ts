@@ -252,3 +252,50 @@ describe('the default seed tells one consistent timeline', () => {
     expect(judged).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('creation times a seed states (created_at, created_ago)', () => {
+  const FROZEN = '2026-03-01T12:00:00+00:00';
+  const account = (extra: Record<string, unknown>) => ({
+    format: 'switchboard-seed',
+    version: 1,
+    accounts: [{ id: 7, business_name: 'Timeline', plan: 'business', addon: 'active', api_keys: [{ name: 'full', scope: 'full', key: 'sbx_timeline_full' }], ...extra }],
+  });
+
+  it('keeps an absolute created_at, places created_ago before the load time, and defaults to the load time', async () => {
+    const seed = account({
+      tags: [{ name: 'kept', created_at: '2025-12-24T08:00:00+00:00' }, { name: 'relative', created_ago: '3d' }, { name: 'now' }],
+      contacts: [
+        { channel: 'sms', platform_user_id: '+15550000001', created_at: '2026-01-02T00:00:00+00:00', last_seen_at: '2026-02-01T00:00:00+00:00' },
+        { channel: 'sms', platform_user_id: '+15550000002', created_ago: '2d' },
+      ],
+      conversations: [
+        // An existing contact is left as the seed states it; a new one starts with its thread.
+        { channel: 'sms', platform_user_id: '+15550000001', messages: [{ sender_type: 'user', text: 'hi', ago: '1h' }] },
+        { channel: 'sms', platform_user_id: '+15550000003', created_ago: '5d', messages: [{ sender_type: 'bot', text: 'hello', ago: '4d' }, { sender_type: 'user', text: 'a', ago: '3d' }, { sender_type: 'user', text: 'b', ago: '2h' }] },
+      ],
+    });
+    const local = createSimulator({ logger: silentLogger, rateLimit: 'off', seed, clock: { frozenAt: FROZEN } });
+    const key = 'sbx_timeline_full';
+    const tags = ((await local.request({ path: '/tags', key })).body as { data: Row[] }).data;
+    expect(Object.fromEntries(tags.map((tag) => [tag['name'], tag['created_at']]))).toEqual({
+      kept: '2025-12-24T08:00:00+00:00',
+      relative: '2026-02-26T12:00:00+00:00',
+      now: FROZEN,
+    });
+    const contacts = ((await local.request({ path: '/contacts', key })).body as { data: Row[] }).data;
+    const byNumber = new Map(contacts.map((contact) => [contact['platform_user_id'], contact]));
+    expect(byNumber.get('+15550000001')).toMatchObject({ created_at: '2026-01-02T00:00:00+00:00', last_seen_at: '2026-02-01T00:00:00+00:00' });
+    expect(byNumber.get('+15550000002')).toMatchObject({ created_at: '2026-02-27T12:00:00+00:00', first_user_message_at: '2026-02-27T12:00:00+00:00' });
+    expect(byNumber.get('+15550000003')).toMatchObject({
+      created_at: '2026-02-24T12:00:00+00:00',
+      first_seen_at: '2026-02-24T12:00:00+00:00',
+      first_user_message_at: '2026-02-26T12:00:00+00:00',
+      last_seen_at: '2026-03-01T10:00:00+00:00',
+    });
+  });
+
+  it('refuses an item that states both, naming created_ago', () => {
+    const seed = account({ tags: [{ name: 'both', created_at: '2026-01-01T00:00:00+00:00', created_ago: '1d' }] });
+    expect(() => createSimulator({ logger: silentLogger, seed })).toThrow(/\$\.accounts\[0\]\.tags\[0\]\.created_ago: give created_at or created_ago, not both/);
+  });
+});
