@@ -8,8 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator } from '../src/simulator.js';
 
-/** Lists the spec orders otherwise: tags by name (4.5), custom fields in creation order (4.3). */
-const OTHER_ORDER = new Set(['/tags', '/custom-fields']);
+/**
+ * Lists the spec orders otherwise: tags by name (4.5), custom fields in creation order (4.3), team
+ * members by name (4.10; judged only while the seed gave them one creation time).
+ */
+const OTHER_ORDER = new Set(['/tags', '/custom-fields', '/team']);
 
 describe('default seed order', () => {
   it('every list without path parameters serves its seeded records newest first by created_at', async () => {

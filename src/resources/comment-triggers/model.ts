@@ -10,6 +10,7 @@ import { pageNewestFirst, type PageRequest } from '../../core/pagination.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { FlowsModel } from '../flows/model.js';
 import { cutChars } from '../shared/characters.js';
+import { seededCreatedAt } from '../shared/seed-created.js';
 import { createCommentDms } from './dm.js';
 import { createFiring } from './firing.js';
 import { sendsDm, type CommentTriggerHooks, type CommentTriggersNeeds, type LinkedFlowRow } from './hooks.js';
@@ -336,15 +337,18 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
       if (seed.tag !== undefined && !tag) throw invalidParam('tag', `no tag named ${seed.tag}`);
       const active = seed.active ?? true;
       if (active && !rules.capAllows(accountId, liveCount(accountId))) throw invalidParam('active', `the plan allows ${cap(accountId)} live comment triggers`);
-      const { tag: _tag, created_paused, stats, ...input } = seed;
+      const { tag: _tag, created_paused, stats, created_at: _at, created_ago: _ago, ...input } = seed;
+      const now = clock.now();
+      const created = seededCreatedAt(seed, now) ?? formatTimestamp(now);
       return insert(accountId, { ...input, tag_id: tag?.id ?? null, active }, {
+        created_at: created,
         active,
         created_paused: created_paused ?? false,
         fires: stats?.fires ?? 0,
         dms_sent: stats?.dms_sent ?? 0,
         public_replies_sent: stats?.public_replies ?? 0,
-        // A trigger that has fired has a last fire: `last_fired_ago`, else the seed time (its creation).
-        last_fired_at: stats !== undefined && stats.fires > 0 ? formatTimestamp(clock.now() - parseDuration(stats.last_fired_ago ?? '0s')) : null,
+        // A trigger that has fired has a last fire: `last_fired_ago`, else its creation.
+        last_fired_at: stats === undefined || stats.fires === 0 ? null : stats.last_fired_ago === undefined ? created : formatTimestamp(now - parseDuration(stats.last_fired_ago)),
       });
     },
 

@@ -35,6 +35,8 @@ export const commentTriggerPull: PullSpec = {
             public_replies: trigger.stats.public_replies,
             ...(trigger.stats.last_fired_at === null ? {} : { last_fired_ago: agoOf(api, trigger.stats.last_fired_at) }),
           },
+          // Kept like flows' and tags': a definition's creation time is a fact (the seed item takes it).
+          created_at: trigger.created_at,
         };
       },
     }),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { named } from '../../openapi/components.js';
 import { Duration, NullableTimestamp, QueryBoolean, Timestamp } from '../shared/schemas.js';
+import { oneCreationTime, SeedCreatedFields } from '../shared/seed-created.js';
 
 export const TRIGGER_PLATFORMS = ['instagram', 'facebook', 'both'] as const;
 export const SOURCE_TYPES = ['comment', 'story', 'both', 'live'] as const;
@@ -249,6 +250,7 @@ export const SeedTrigger = CreateTriggerBody.omit({ tag_id: true }).extend({
       last_fired_ago: Duration.optional().describe('How long before the seed time it last fired (when it has fired; default: when it was created).'),
     })
     .optional(),
-});
+  ...SeedCreatedFields,
+}).refine(...oneCreationTime);
 export type SeedTriggerInput = z.output<typeof SeedTrigger>;
 

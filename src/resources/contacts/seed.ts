@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { seedFor } from '../../groups/define.js';
 import { Channel, Timestamp } from '../shared/schemas.js';
+import { oneCreationTime, SeedCreatedFields, seededCreatedAt } from '../shared/seed-created.js';
 import { TagName } from '../tags/schemas.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { ContactsModel, ContactsNeeds } from './model.js';
@@ -29,12 +30,12 @@ export const SeedContact = z.strictObject({
   tags: z.array(TagName).optional(),
   /** Values checked like the API's: each key must be a defined field of the account. */
   custom_fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  created_at: Timestamp.optional(),
+  ...SeedCreatedFields,
   first_seen_at: Timestamp.optional(),
   /** Omitted: when the seed loads. null: a person who only commented. */
   first_user_message_at: Timestamp.nullable().optional(),
   last_seen_at: Timestamp.optional(),
-});
+}).refine(...oneCreationTime);
 
 
 export const contactSeed = seedFor<ContactsModel, ContactsNeeds>()({
@@ -42,12 +43,14 @@ export const contactSeed = seedFor<ContactsModel, ContactsNeeds>()({
   defaults,
   ids: { contacts: 'contact' },
   apply: ({ model, core, accountId, each }, { contacts }) => {
-    const now = core.clock.iso();
+    const now = core.clock.now();
     each('contacts', contacts, (contact) => {
-      const { id: _id, ...fields } = contact;
+      const { id: _id, created_ago: _ago, ...fields } = contact;
+      const created_at = seededCreatedAt(contact, now);
       model.seedContact(accountId, {
         ...fields,
-        first_user_message_at: contact.first_user_message_at === undefined ? (contact.created_at ?? now) : contact.first_user_message_at,
+        ...(created_at === undefined ? {} : { created_at }),
+        first_user_message_at: contact.first_user_message_at === undefined ? (created_at ?? core.clock.iso(now)) : contact.first_user_message_at,
       });
     });
   },

@@ -62,6 +62,7 @@ export function createConversationSystem(core: CoreServices, deps: ConversationS
       }
       const now = clock.now();
       const createdMs = now - ageMs(input);
+      const inboundMs = input.messages.filter((m) => m.sender_type === 'user').map((m) => now - parseDuration(m.ago));
       const contact =
         deps.contacts.findByIdentity(accountId, input.channel, input.platform_user_id) ??
         deps.contacts.seedContact(accountId, {
@@ -71,11 +72,14 @@ export function createConversationSystem(core: CoreServices, deps: ConversationS
           ig_username: input.ig_username?.replace(/^@/, '') ?? null,
           // SMS and WhatsApp ids are phone numbers: the contact carries its number, by the rule every created contact follows.
           phone: phoneOfId(input.channel, input.platform_user_id) ?? null,
-          // The record is made now (ids ascend with created_at in every list); the person was first seen back then.
-          created_at: clock.iso(now),
+          // The contact exists from the thread's start (a conversation is never older than its
+          // contact), and its activity times are what the transcript says: first and last
+          // customer line (audit 9c, Q2). Threads load oldest first, so these contacts' ids still
+          // ascend with created_at; a seed's `contacts` section places its own before them.
+          created_at: clock.iso(createdMs),
           first_seen_at: clock.iso(createdMs),
-          last_seen_at: clock.iso(createdMs),
-          first_user_message_at: input.messages.some((m) => m.sender_type === 'user') ? clock.iso(createdMs) : null,
+          last_seen_at: clock.iso(inboundMs.length > 0 ? Math.max(...inboundMs) : createdMs),
+          first_user_message_at: inboundMs.length > 0 ? clock.iso(Math.min(...inboundMs)) : null,
         });
       const state = normalizeSystemState({ status: input.status, assigned_to: assigneeOf(accountId, input), ai_pause_reason: input.ai_pause_reason });
       const tagIds = (input.tags ?? []).map((name) => deps.tags.ensureTag(accountId, name).id);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { seedFor } from '../../groups/define.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { CustomFieldsModel } from './model.js';
-import { Timestamp } from '../shared/schemas.js';
+import { oneCreationTime, SeedCreatedFields, seededCreatedAt } from '../shared/seed-created.js';
 import { CustomFieldTypeSchema, FieldKey, FieldLabel } from './schemas.js';
 
 export const SeedCustomField = z.strictObject({
@@ -12,16 +12,17 @@ export const SeedCustomField = z.strictObject({
   label: FieldLabel,
   type: CustomFieldTypeSchema.default('text'),
   archived: z.boolean().default(false),
-  created_at: Timestamp.optional().describe('Keep this creation time (a pulled seed); default the load time.'),
-});
+  ...SeedCreatedFields,
+}).refine(...oneCreationTime);
 
 export const customFieldSeed = seedFor<CustomFieldsModel>()({
   fields: { custom_fields: z.array(SeedCustomField).optional() },
   defaults,
   ids: { custom_fields: 'custom_field' },
-  apply: ({ model, accountId, each }, { custom_fields }) => {
+  apply: ({ model, core, accountId, each }, { custom_fields }) => {
+    const now = core.clock.now();
     each('custom_fields', custom_fields, (field) => {
-      const result = model.create(accountId, field, field.created_at);
+      const result = model.create(accountId, field, seededCreatedAt(field, now));
       if (!result.created) throw new Error(`duplicate custom field ${field.field_key}`);
       if (field.archived) model.update(accountId, result.field.id, { archived: true });
     });

@@ -302,6 +302,7 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
         return sealDefinition(result.definition);
       });
       const now = clock.iso();
+      const created = seed.created_at ?? now;
       const flow = flows.insert({
         id: store.nextId('flow'),
         account_id: accountId,
@@ -314,7 +315,7 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
         draft: null,
         entries: seed.stats?.entries ?? 0,
         completions: seed.stats?.completions ?? 0,
-        created_at: seed.created_at ?? now,
+        created_at: created,
         updated_at: now,
       });
       definitions.slice(0, published.length).forEach((definition, i) =>
@@ -326,7 +327,9 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
           definition,
           behavior: behaviorOf(definition),
           channels,
-          published_at: now,
+          // A seed states no publish times: its versions were published when the flow was
+          // created, so a seeded session of any of them finds it published (audit 9c, Q2).
+          published_at: created,
         }),
       );
       return seed.draft === undefined ? flow : rules.saveDraft(flow, definitions[definitions.length - 1]!, now);

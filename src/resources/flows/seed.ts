@@ -1,7 +1,7 @@
 /** The `flows` section of a seed account (docs/fixtures.md): flows with their published versions, draft and counters. */
 import { z } from 'zod';
 import { seedFor } from '../../groups/define.js';
-import { Timestamp } from '../shared/schemas.js';
+import { oneCreationTime, SeedCreatedFields, seededCreatedAt } from '../shared/seed-created.js';
 import { TagName } from '../tags/schemas.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { FlowsModel, FlowsNeeds } from './model.js';
@@ -21,15 +21,21 @@ export const SeedFlow = z
       .strictObject({ entries: z.number().int().min(0), completions: z.number().int().min(0) })
       .refine((stats) => stats.completions <= stats.entries, { path: ['completions'], message: 'must not exceed entries' })
       .optional(),
-    created_at: Timestamp.optional().describe('Keep this creation time (a pulled seed); default the load time.'),
+    ...SeedCreatedFields,
   })
+  .refine(...oneCreationTime)
   .describe('A flow as stored; every definition is validated as the API would.');
 
 export const flowSeed = seedFor<FlowsModel, FlowsNeeds>()({
   fields: { flows: z.array(SeedFlow).optional() },
   defaults,
   ids: { flows: 'flow' },
-  apply: ({ model, accountId, each }, { flows }) => {
-    each('flows', flows, ({ id: _id, ...flow }) => model.load(accountId, flow));
+  apply: ({ model, accountId, each, core }, { flows }) => {
+    const now = core.clock.now();
+    each('flows', flows, (item) => {
+      const { id: _id, created_ago: _ago, ...flow } = item;
+      const created_at = seededCreatedAt(item, now);
+      model.load(accountId, { ...flow, ...(created_at === undefined ? {} : { created_at }) });
+    });
   },
 });

@@ -78,12 +78,12 @@ export function createPostMedia(core: CoreServices) {
 
     /**
      * Adds a judged file at `position` (default last); the others move along. `bytes` is null for
-     * a file too large to keep (the upload probe let go of it while it streamed).
+     * a file too large to keep (the upload probe let go of it while it streamed). `created_at`
+     * is now, except for a seeded post's files, which came with the post.
      */
-    add(accountId: number, postId: number, bytes: Uint8Array | null, judged: JudgedPostMedia, position?: number): PostMediaRecord {
+    add(accountId: number, postId: number, bytes: Uint8Array | null, judged: JudgedPostMedia, position?: number, created_at: string = clock.iso()): PostMediaRecord {
       const current = ofPost(postId);
       const id = store.nextId('post_media');
-      const created_at = clock.iso();
       // Deterministic, so two simulators given the same requests serve the same URLs.
       const token = sha256Hex(`post-media:${accountId}:${postId}:${id}:${created_at}:${judged.size_bytes}`).slice(0, 32);
       const item = items.insert({

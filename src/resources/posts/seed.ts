@@ -46,6 +46,7 @@ export const postSeed = seedFor<PostsModel>()({
       const published = input.status === 'published';
       const tiktok = TARGETS_OF[input.platform].includes('tiktok');
       const n = String(id).padStart(9, '0');
+      const created_at = formatTimestamp(Math.min(when, now));
       model.insertRaw({
         id,
         account_id: accountId,
@@ -72,11 +73,12 @@ export const postSeed = seedFor<PostsModel>()({
         },
         error_message: input.status === 'failed' ? (input.error_message ?? 'instagram: The media could not be fetched.') : null,
         retry_count: input.retry_count ?? 0,
-        created_at: formatTimestamp(Math.min(when, now)),
+        created_at,
       });
       for (const sample of input.media ?? []) {
         const bytes = base64ToBytes(SAMPLES[sample as (typeof SAMPLE_NAMES)[number]].base64);
-        model.media.add(accountId, id, bytes, judgePostMediaSync(bytes, SAMPLES[sample as (typeof SAMPLE_NAMES)[number]].mime));
+        // The files came with the post: not created after it (audit 9c, Q2).
+        model.media.add(accountId, id, bytes, judgePostMediaSync(bytes, SAMPLES[sample as (typeof SAMPLE_NAMES)[number]].mime), undefined, created_at);
       }
       if (input.status === 'scheduled') model.scheduleChanged();
     });

@@ -3,23 +3,24 @@ import { z } from 'zod';
 import { seedFor } from '../../groups/define.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { TagsModel } from './model.js';
-import { Timestamp } from '../shared/schemas.js';
+import { oneCreationTime, SeedCreatedFields, seededCreatedAt } from '../shared/seed-created.js';
 import { TagColor, TagName } from './schemas.js';
 
 export const SeedTag = z.strictObject({
   id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
   name: TagName,
   color: TagColor.optional(),
-  created_at: Timestamp.optional().describe('Keep this creation time (a pulled seed); default the load time.'),
-});
+  ...SeedCreatedFields,
+}).refine(...oneCreationTime);
 
 export const tagSeed = seedFor<TagsModel>()({
   fields: { tags: z.array(SeedTag).optional() },
   defaults,
   ids: { tags: 'tag' },
-  apply: ({ model, accountId, each }, { tags }) => {
+  apply: ({ model, core, accountId, each }, { tags }) => {
+    const now = core.clock.now();
     each('tags', tags, (tag) => {
-      if (!model.create(accountId, tag.name, tag.color, tag.created_at).created) throw new Error(`duplicate tag ${tag.name}`);
+      if (!model.create(accountId, tag.name, tag.color, seededCreatedAt(tag, now)).created) throw new Error(`duplicate tag ${tag.name}`);
     });
   },
 });

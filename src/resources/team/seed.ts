@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { parseDuration } from '../../core/duration.js';
 import { seedFor } from '../../groups/define.js';
-import { Duration, Timestamp } from '../shared/schemas.js';
+import { Duration } from '../shared/schemas.js';
+import { oneCreationTime, SeedCreatedFields, seededCreatedAt } from '../shared/seed-created.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { TeamModel } from './model.js';
 import { MEMBER_STATUSES, MemberChannels, TeamRole } from './schemas.js';
@@ -19,8 +20,8 @@ export const SeedTeamMember = z.strictObject({
   avatar_url: z.string().min(1).max(2048).nullable().optional(),
   channels: MemberChannels.optional(),
   total_resolved: z.number().int().min(0).optional(),
-  created_at: Timestamp.optional().describe('Keep this creation time (a pulled seed); default the load time.'),
-});
+  ...SeedCreatedFields,
+}).refine(...oneCreationTime);
 
 export const SeedInvitation = z.strictObject({
   id: z.number().int().positive().optional().describe('Keep this id (a pulled seed); ids load in ascending order.'),
@@ -39,10 +40,12 @@ export const teamSeed = seedFor<TeamModel>()({
   },
   defaults,
   ids: { team: 'team_member', invitations: 'team_invitation' },
-  apply: ({ model, accountId, each }, { team, invitations }) => {
+  apply: ({ model, core, accountId, each }, { team, invitations }) => {
+    const now = core.clock.now();
     each('team', team, (member) => {
-      const { id: _id, ...fields } = member;
-      model.add(accountId, { ...fields, channels: member.channels ?? null });
+      const { id: _id, created_ago: _ago, ...fields } = member;
+      const created_at = seededCreatedAt(member, now);
+      model.add(accountId, { ...fields, channels: member.channels ?? null, ...(created_at === undefined ? {} : { created_at }) });
     });
     each('invitations', invitations, (invitation) => {
       model.invitations.seed(accountId, {
