@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { KitResponse } from '../http/client.js';
 import { CheckFailure } from './failure.js';
+import { looseAnswer } from './loose-answer.js';
 
 export interface ErrorBody {
   readonly code: string;
@@ -97,9 +98,12 @@ export function readList(response: KitResponse, what: string): ListBody {
   return { data, has_more, next_cursor };
 }
 
-/** Validates against a resource schema of the spec-as-code (unknown extra fields are allowed). */
+/**
+ * Validates against a resource schema of the spec-as-code. Unknown extra fields are allowed at
+ * every depth, even where the schema's object is strict for request bodies (loose-answer.ts).
+ */
 export function expectShape<T>(value: unknown, schema: z.ZodType<T>, what: string, response?: KitResponse): T {
-  const result = schema.safeParse(value);
+  const result = looseAnswer(schema).safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue ? issue.path.map(String).join('.') || '(root)' : '(root)';
