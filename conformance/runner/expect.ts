@@ -107,9 +107,21 @@ export function expectShape<T>(value: unknown, schema: z.ZodType<T>, what: strin
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue ? issue.path.map(String).join('.') || '(root)' : '(root)';
-    fail(`${what}: ${where}: ${issue?.message ?? 'does not match the spec shape'}`, response);
+    // Say so when the value is a null the schema does not allow; 2.1 names the common case.
+    const isNull = issue !== undefined && issue.path.length > 0 && valueAt(value, issue.path) === null;
+    const note = !isNull ? '' : issue.path.includes('custom_fields') ? ' (got null; 2.1: unset custom fields are omitted, never null)' : ' (got null)';
+    fail(`${what}: ${where}: ${issue?.message ?? 'does not match the spec shape'}${note}`, response);
   }
   return result.data;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let here = value;
+  for (const step of path) {
+    if (typeof here !== 'object' || here === null) return undefined;
+    here = (here as Record<PropertyKey, unknown>)[step];
+  }
+  return here;
 }
 
 export function idOf(value: unknown): number | undefined {
