@@ -1,11 +1,13 @@
 /**
  * What a DELETE answers where the spec says what it does but not what it returns (unblock, cancel
- * an invitation, delete a webhook endpoint): our choice is 200 with `{data: {id, ..., deleted:
+ * an invitation, delete a webhook endpoint; posts: "the delete result: not shown"; media,
+ * competitors, comment triggers, services): our choice is 200 with `{data: {id, ..., deleted:
  * true}}` (docs/decisions.md). The spec-level checks accept any 2xx there; these assumption checks
  * hold the simulator (and anyone who wants to match it) to the choice.
  */
-import type { CheckContext, CheckDefinition } from '../runner/check.js';
-import { expectStatus, fail, readData } from '../runner/expect.js';
+import type { CheckDefinition } from '../runner/check.js';
+import { expectStatus, expectSuccess, fail, readData } from '../runner/expect.js';
+import { type AnswerSubject, SUBJECTS } from './answer-subjects.js';
 import { costOf, dataOf, numericId } from './helpers.js';
 
 interface DeleteAnswer {
@@ -13,72 +15,42 @@ interface DeleteAnswer {
   readonly title: string;
   readonly clause: string;
   readonly group: string;
-  readonly create: string;
-  readonly remove: string;
-  readonly kind: string;
-  readonly key: 'write' | 'admin';
-  body(ctx: CheckContext): unknown;
+  readonly subject: AnswerSubject;
 }
 
 const CASES: readonly DeleteAnswer[] = [
-  {
-    id: 'blocked-users.unblock-answer',
-    title: 'DELETE /blocked-users/{id} answers 200 with {id, deleted: true}',
-    clause: '4.13',
-    group: 'blocked-users',
-    create: '/blocked-users',
-    remove: '/blocked-users',
-    kind: 'blocked-user',
-    key: 'write',
-    body: (ctx) => ({ ig_username: ctx.name('unblk').slice(0, 30) }),
-  },
-  {
-    id: 'team.cancel-answer',
-    title: 'DELETE /team/invitations/{id} answers 200 with {id, deleted: true}',
-    clause: '4.10',
-    group: 'team',
-    create: '/team/invitations',
-    remove: '/team/invitations',
-    kind: 'invitation',
-    key: 'admin',
-    body: (ctx) => ({ email: `${ctx.name('cancel')}@example.com`, name: `${ctx.prefix} invitee` }),
-  },
-  {
-    id: 'webhooks.delete-answer',
-    title: 'DELETE /webhooks/endpoints/{id} answers 200 with {id, deleted: true}',
-    clause: '4.1',
-    group: 'webhooks',
-    create: '/webhooks/endpoints',
-    remove: '/webhooks/endpoints',
-    kind: 'webhook-endpoint',
-    key: 'admin',
-    body: (ctx) => ({ name: ctx.name('delans'), url: `https://hooks.switchboard.invalid/switchboard-conformance/${ctx.prefix}` }),
-  },
+  { id: 'blocked-users.unblock-answer', title: 'DELETE /blocked-users/{id} answers 200 with {id, deleted: true}', clause: '4.13', group: 'blocked-users', subject: SUBJECTS.blockedUser },
+  { id: 'team.cancel-answer', title: 'DELETE /team/invitations/{id} answers 200 with {id, deleted: true}', clause: '4.10', group: 'team', subject: SUBJECTS.invitation },
+  { id: 'webhooks.delete-answer', title: 'DELETE /webhooks/endpoints/{id} answers 200 with {id, deleted: true}', clause: '4.1', group: 'webhooks', subject: SUBJECTS.endpoint },
+  { id: 'posts.delete-answer', title: 'DELETE /posts/{id} answers 200 with {id, deleted: true}', clause: '4.15', group: 'posts', subject: SUBJECTS.post },
+  { id: 'media.delete-answer', title: 'DELETE /media/{id} answers 200 with {id, deleted: true}', clause: '4.13', group: 'media', subject: SUBJECTS.media },
+  { id: 'market.delete-answer', title: 'DELETE /competitors/{id} answers 200 with {id, deleted: true}', clause: '4.16', group: 'market', subject: SUBJECTS.competitor },
+  { id: 'comment-triggers.delete-answer', title: 'DELETE /comment-triggers/{id} answers 200 with {id, deleted: true}', clause: '4.14', group: 'comment-triggers', subject: SUBJECTS.commentTrigger },
+  { id: 'knowledge.service-delete-answer', title: 'DELETE /knowledge/services/{id} answers 200 with {id, deleted: true}', clause: '4.12', group: 'knowledge', subject: SUBJECTS.service },
 ];
 
 export const deleteAnswerChecks: CheckDefinition[] = CASES.map(
-  (spec): CheckDefinition => ({
-    id: spec.id,
-    title: spec.title,
-    clause: spec.clause,
+  ({ id, title, clause, group, subject }): CheckDefinition => ({
+    id,
+    title,
+    clause,
     level: 'assumption',
-    group: spec.group,
+    group,
     profile: 'safe',
-    routes: [`POST ${spec.create}`, `DELETE ${spec.remove}/{id}`],
-    cost: costOf(2),
+    routes: [`POST ${subject.path}`, `DELETE ${subject.path}/{id}`],
+    cost: costOf(3),
     async run(ctx) {
-      const key = await ctx.keyFor(spec.key);
-      const id = await ctx.setup(`create something to delete (POST ${spec.create})`, async () => {
-        const created = await ctx.send({ method: 'POST', path: spec.create, key, body: spec.body(ctx) });
-        if (created.status === 403) return ctx.skip('plan_limit_reached');
-        expectStatus(created, [200, 201], `POST ${spec.create}`);
-        return numericId(dataOf(created)?.['id']) ?? fail(`POST ${spec.create}: data.id is missing`, created);
+      const key = await ctx.keyFor(subject.key);
+      const created = await ctx.setup(`create something to delete (POST ${subject.path})`, async () => {
+        const response = await subject.create(ctx, key);
+        expectSuccess(response, `POST ${subject.path}`);
+        return numericId(dataOf(response)?.['id']) ?? fail(`POST ${subject.path}: data.id is missing`, response);
       });
-      const removed = await ctx.send({ method: 'DELETE', path: `${spec.remove}/${id}`, key });
-      if (removed.status >= 200 && removed.status < 300) ctx.ledger.forget(spec.kind, id);
-      expectStatus(removed, 200, `DELETE ${spec.remove}/${id}`);
-      const data = readData(removed, `DELETE ${spec.remove}/{id}`);
-      if (data['id'] !== id || data['deleted'] !== true) fail(`DELETE ${spec.remove}/{id} should answer {data: {id, deleted: true}} (our choice: docs/decisions.md)`, removed);
+      const removed = await ctx.send({ method: 'DELETE', path: `${subject.path}/${created}`, key });
+      if (removed.status >= 200 && removed.status < 300) ctx.ledger.forget(subject.kind, created);
+      expectStatus(removed, 200, `DELETE ${subject.path}/${created}`);
+      const data = readData(removed, `DELETE ${subject.path}/{id}`);
+      if (data['id'] !== created || data['deleted'] !== true) fail(`DELETE ${subject.path}/{id} should answer {data: {id, deleted: true}} (our choice: docs/decisions.md)`, removed);
     },
   }),
 );

@@ -8,6 +8,7 @@ import { sequenceChecks } from './contacts/sequences.js';
 import { authChecks } from './core/auth.js';
 import { corsChecks } from './core/cors.js';
 import { conversationReadChecks } from './conversations-read.js';
+import { createAnswerChecks } from './create-answers.js';
 import { deleteAnswerChecks } from './delete-answers.js';
 import { filterChecks } from './filters.js';
 import { isolationChecks } from './isolation.js';
@@ -60,6 +61,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...conversationReadChecks,
     ...filterChecks,
     ...isolationChecks,
+    ...createAnswerChecks,
     ...deleteAnswerChecks,
     ...flowChecks,
     ...flowRuntimeChecks,

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { KitResponse } from '../http/client.js';
 import { CheckFailure } from './failure.js';
+import { looseAnswer } from './loose-answer.js';
 
 export interface ErrorBody {
   readonly code: string;
@@ -97,15 +98,30 @@ export function readList(response: KitResponse, what: string): ListBody {
   return { data, has_more, next_cursor };
 }
 
-/** Validates against a resource schema of the spec-as-code (unknown extra fields are allowed). */
+/**
+ * Validates against a resource schema of the spec-as-code. Unknown extra fields are allowed at
+ * every depth, even where the schema's object is strict for request bodies (loose-answer.ts).
+ */
 export function expectShape<T>(value: unknown, schema: z.ZodType<T>, what: string, response?: KitResponse): T {
-  const result = schema.safeParse(value);
+  const result = looseAnswer(schema).safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue ? issue.path.map(String).join('.') || '(root)' : '(root)';
-    fail(`${what}: ${where}: ${issue?.message ?? 'does not match the spec shape'}`, response);
+    // Say so when the value is a null the schema does not allow; 2.1 names the common case.
+    const isNull = issue !== undefined && issue.path.length > 0 && valueAt(value, issue.path) === null;
+    const note = !isNull ? '' : issue.path.includes('custom_fields') ? ' (got null; 2.1: unset custom fields are omitted, never null)' : ' (got null)';
+    fail(`${what}: ${where}: ${issue?.message ?? 'does not match the spec shape'}${note}`, response);
   }
   return result.data;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let here = value;
+  for (const step of path) {
+    if (typeof here !== 'object' || here === null) return undefined;
+    here = (here as Record<PropertyKey, unknown>)[step];
+  }
+  return here;
 }
 
 export function idOf(value: unknown): number | undefined {

@@ -73,9 +73,10 @@ export function recordCreation(ledger: Ledger, prefix: string, basePath: string,
   if (!creation) return;
   const id = dataId(response.json);
   if (id === undefined) return;
-  // A 200 from create-or-update routes may name something that existed before the run; only
-  // what carries the run prefix is the kit's.
-  if (response.status !== 201) {
+  // A 200 from create-or-update routes (those with a name field) may name something that existed
+  // before the run; only what carries the run prefix is the kit's. Routes that only create (posts,
+  // blocks, media...) made something new with any 2xx: the spec states no 201 for most of them.
+  if (response.status !== 201 && creation.nameField !== undefined) {
     const name = creation.nameField ? requestField(exchange.requestBody, creation.nameField) : undefined;
     if (typeof name !== 'string' || !name.startsWith(prefix)) return;
   }

@@ -261,14 +261,22 @@ export const SERVER_BUGS: readonly ServerBug[] = [
   },
   {
     name: 'delete_204_unstated',
-    plants: 'DELETE answers 204 without a body where the spec states no result (keys, blocks, invitations, endpoints)',
+    plants: 'DELETE answers 204 without a body where the spec states no result (keys, blocks, invitations, endpoints; posts, media, competitors, comment triggers, services)',
     bug: () => async (request, upstream) => {
       const response = await upstream(request);
       const path = pathOf(request);
-      if (request.method !== 'DELETE' || response.status !== 200 || !/^\/(api-keys|blocked-users|team\/invitations|webhooks\/endpoints)\/\d+$/.test(path)) return response;
+      const unstated = /^\/(api-keys|blocked-users|team\/invitations|webhooks\/endpoints|posts|media|competitors|comment-triggers|knowledge\/services)\/\d+$/;
+      if (request.method !== 'DELETE' || response.status !== 200 || !unstated.test(path)) return response;
       return { status: 204, headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'content-type')), body: '' };
     },
-    run: { only: ['keys.create', 'keys.cannot-revoke-self', 'auth.revoked-key', 'blocked-users.lifecycle', 'team.invitation', 'webhooks.lifecycle', 'idempotency.delete-replay', 'keys.other-account'] },
+    run: {
+      only: [
+        'keys.create', 'keys.cannot-revoke-self', 'auth.revoked-key', 'blocked-users.lifecycle', 'team.invitation', 'webhooks.lifecycle', 'idempotency.delete-replay', 'keys.other-account',
+        // Audit 10b F2: these charged 4.15, 4.13, 2.22, 4.16 and 4.12 with a 204 the spec allows.
+        // (media.upload is proven in-process by test/conformance-unstated-answers.test.ts: this proxy relays text bodies only, not multipart.)
+        'posts.draft-lifecycle', 'market.track-delete', 'comment-triggers.create-defaults', 'knowledge.service-lifecycle',
+      ],
+    },
     expect: { notViolation: true },
   },
   {
@@ -281,6 +289,23 @@ export const SERVER_BUGS: readonly ServerBug[] = [
     },
     run: { only: ['tags.delete', 'contacts.delete'] },
     expect: { caught: ['4.5', '4.2'] },
+  },
+  {
+    name: 'created_as_ok_unstated',
+    plants: 'creates whose status the spec does not state answer 200 instead of 201 (posts, comment triggers, media, blocked users, services)',
+    bug: () => async (request, upstream) => {
+      const response = await upstream(request);
+      const unstated = /^\/(posts|comment-triggers|media|blocked-users|knowledge\/services)$/;
+      return request.method === 'POST' && response.status === 201 && unstated.test(pathOf(request)) ? { ...response, status: 200 } : response;
+    },
+    // Audit 10b F1: these failed (or, for the block, were skipped by the guard) on a legal 200.
+    // media.upload: see delete_204_unstated (multipart does not cross this proxy).
+    run: { only: ['posts.draft-lifecycle', 'comment-triggers.create-defaults', 'knowledge.service-lifecycle', 'blocked-users.lifecycle'] },
+    expect: { notViolation: true },
+    judge: (report) => {
+      const skipped = report.results.filter((r) => r.verdict !== 'pass').map((r) => `${r.id}: ${r.verdict} ${r.reason ?? ''}`);
+      return skipped.length === 0 ? undefined : `every check should run and pass: ${skipped.join('; ')}`;
+    },
   },
   {
     name: 'sandbox_clock_403',

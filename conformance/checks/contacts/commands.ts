@@ -166,6 +166,7 @@ export class DeleteTag implements Command {
     const tag = model.tags.get(this.tag)!;
     if (tag.id === undefined) {
       const listed = await real.ctx.send({ path: '/tags', key: real.key });
+      await real.ctx.setup('list the tags to find one a contact write created', async () => expectStatus(listed, 200, 'GET /tags')); // 4.5's, not 4.2's
       const found = readList(listed, 'GET /tags').data.find((t) => (t as { name?: unknown }).name === tagName(real, this.tag));
       const id = (found as { id?: unknown } | undefined)?.id;
       if (typeof id !== 'number') fail(`GET /tags does not list ${tagName(real, this.tag)}, which a contact write created`, listed);

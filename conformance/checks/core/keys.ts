@@ -28,6 +28,19 @@ async function mint(ctx: CheckContext, key: string, scope: string, hint: string,
   return { id: data.id, plaintext: data.api_key };
 }
 
+/**
+ * A key known to be admin, and how to name it. `a:admin` is the given key only when a well-formed
+ * GET /account said it is admin; otherwise (a full key, or an answer the probe could not read) it
+ * is an admin key the run minted. The given key's scope as the run observed it ("it minted a key,
+ * so at least admin") is never taken for "exactly admin": that guess made a full key look like an
+ * admin key that had minted beyond its reach (audit 10b F10).
+ */
+async function adminKey(ctx: CheckContext): Promise<{ admin: string; who: string }> {
+  const admin = await ctx.scopeKey('admin');
+  const given = ctx.keys.value(admin) === ctx.keys.value('a');
+  return { admin, who: given ? 'the given --api-key (GET /account says it is admin)' : 'an admin key the kit minted' };
+}
+
 export const keyChecks: CheckDefinition[] = [
   {
     id: 'keys.account-summary',
@@ -130,9 +143,9 @@ export const keyChecks: CheckDefinition[] = [
     routes: ['POST /api-keys'],
     cost: costOf(2),
     async run(ctx) {
-      const admin = ctx.keys.scopeOf('a') === 'admin' ? 'a' : await ctx.scopeKey('admin');
+      const { admin, who } = await adminKey(ctx);
       const response = await ctx.send({ method: 'POST', path: '/api-keys', key: admin, body: { name: ctx.name('reach'), scope: 'full' } });
-      if (response.status >= 200 && response.status < 300) fail('POST /api-keys: an admin key minted a full key (4.1: admin mints read, write, admin)', response);
+      if (response.status >= 200 && response.status < 300) fail(`POST /api-keys: ${who} minted a full key (4.1: admin mints read, write, admin)`, response);
       if (response.status < 400 || response.status >= 500) fail(`POST /api-keys beyond reach: expected a 4xx refusal, got HTTP ${response.status}`, response);
     },
   },
@@ -146,9 +159,9 @@ export const keyChecks: CheckDefinition[] = [
     routes: ['POST /api-keys'],
     cost: costOf(1),
     async run(ctx) {
-      const admin = ctx.keys.scopeOf('a') === 'admin' ? 'a' : await ctx.scopeKey('admin');
+      const { admin, who } = await adminKey(ctx);
       const response = await ctx.send({ method: 'POST', path: '/api-keys', key: admin, body: { name: ctx.name('reach'), scope: 'full' } });
-      expectError(response, 403, 'insufficient_scope', 'POST /api-keys {scope: full} with an admin key', { param: 'scope' });
+      expectError(response, 403, 'insufficient_scope', `POST /api-keys {scope: full} with ${who}`, { param: 'scope' });
     },
   },
   {
