@@ -76,6 +76,9 @@ export function registerSeedPull(seed: Command): void {
         });
         const counts = Object.entries(summary.records).map(([field, count]) => `${field} ${count}`).join(', ');
         console.log(`${summary.out}: account ${summary.accountId}, ${counts}; ${summary.requests} requests, waited ${(summary.waitedMs / 1000).toFixed(1)} s; ${summary.redacted ? 'redacted' : 'NOT redacted (--redact none)'}`);
+        for (const { path, reason } of summary.dropped) {
+          process.stderr.write(`warning: --limit cut a record that ${path} needs; dropped it so serve --seed loads the file (${reason})\n`);
+        }
         if (summary.notPulled.length > 0) console.log(`not pulled (why: docs/seed-pull.md, "Groups"): ${summary.notPulled.join(', ')}`);
       } catch (error) {
         process.stderr.write(`seed pull: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -19,6 +19,7 @@ import type { AnyGroup } from '../groups/define.js';
 import type { PullApi, PullListSection, PullSection } from '../groups/pull.js';
 import { writeFileAtomic } from '../adapters/state-file.js';
 import { Redactor, redactionRules, type RedactionRulesFile } from './redact.js';
+import { dropUnloadable, type DroppedRecord } from './loadable.js';
 
 export class PullError extends Error {
   override readonly name = 'PullError';
@@ -81,6 +82,8 @@ export interface PullSummary {
   readonly pulled: readonly string[];
   readonly notPulled: readonly string[];
   readonly redacted: boolean;
+  /** With `limit`: records dropped because a record they need was cut (so the file loads). */
+  readonly dropped: readonly DroppedRecord[];
 }
 
 interface PullState {
@@ -206,11 +209,25 @@ async function pullSeedOnce(options: PullOptions, stateFile: string): Promise<Pu
   } finally {
     closeSync(fd);
   }
+  // A limit cuts every list at N, which can leave a kept record pointing at a cut one: drop those
+  // (reported) so that what `seed check` calls valid, `serve --seed` loads.
+  let dropped: DroppedRecord[] = [];
+  if (options.limit !== undefined) {
+    const seed = JSON.parse(readFileSync(temp, 'utf8')) as { accounts: Record<string, unknown>[] };
+    dropped = dropUnloadable(seed);
+    if (dropped.length > 0) {
+      writeFileAtomic(temp, `${JSON.stringify(seed)}\n`);
+      for (const { path } of dropped) {
+        const field = /\.([A-Za-z_]\w*)\[/.exec(path.replace(/^\$\.accounts\[\d+\]/, ''))?.[1];
+        if (field !== undefined && state.records[field] !== undefined) state.records[field]--;
+      }
+    }
+  }
   renameSync(temp, options.out);
   rmSync(stateFile, { force: true });
   return {
     out: options.out, accountId: state.accountId, requests: http.requests, waitedMs: http.waitedMs, records: state.records,
-    pulled, notPulled, redacted: redactor !== undefined,
+    pulled, notPulled, redacted: redactor !== undefined, dropped,
   };
 }
 
