@@ -114,6 +114,14 @@ describe('scenario targets (scenario run, the TUI)', () => {
   });
 });
 
+describe('a port fetch refuses (127.0.0.1:1)', () => {
+  it('says the port is blocked, not a bare "bad port"', async () => {
+    await expect(httpTarget({ baseUrl: 'http://127.0.0.1:1/api/v1', timeoutMs: 2000 })).rejects.toThrow(
+      'http://127.0.0.1:1 could not be reached: the port is on fetch\'s blocked list ("bad port"): use another port',
+    );
+  });
+});
+
 describe('seed pull', () => {
   const pull = (baseUrl: string, out: string, timeoutMs = 400) =>
     pullSeed({ baseUrl, apiKey: 'sbx_live_x', out: join(dir, out), groups: registry, redact: 'default', timeoutMs, waiter: instantWaiter, fetch });

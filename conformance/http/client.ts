@@ -99,10 +99,14 @@ function formatSeconds(ms: number): string {
   return Number.isInteger(ms / 1000) ? String(ms / 1000) : (ms / 1000).toFixed(1);
 }
 
+/** fetch's own words for a port on the Fetch standard's blocked list (1, 22, 25, ...): says nothing on its own. */
+export const BLOCKED_PORT = 'the port is on fetch\'s blocked list ("bad port"): use another port';
+
 /** `ECONNREFUSED`, `ENOTFOUND`, ... rather than undici's bare "fetch failed". */
 export function causeOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error && cause.message === 'bad port') return BLOCKED_PORT;
   if (cause instanceof Error) {
     const code = (cause as { code?: unknown }).code;
     return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message;

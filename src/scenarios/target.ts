@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { Pacer } from '../../conformance/http/pacer.js';
 import { realWaiter } from '../../conformance/http/waiter.js';
 import { isDeadlineError, withDeadline } from '../../conformance/http/deadline.js';
+import { BLOCKED_PORT } from '../../conformance/http/client.js';
 import { silentLogger } from '../core/logger.js';
 import { BASE_PATH, CONTROL_PREFIX } from '../core/paths.js';
 import type { Scope } from '../core/types.js';
@@ -73,6 +74,7 @@ function describeFailure(error: unknown, url: string, timeoutMs: number): string
   if (code === 'ECONNREFUSED') return `${origin} refused the connection (is it running?)`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${origin}: the host name does not resolve`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${origin} closed the connection without answering`;
+  if (cause?.message === 'bad port') return `${origin} could not be reached: ${BLOCKED_PORT}`;
   return `${origin} could not be reached: ${cause?.message ?? (error instanceof Error ? error.message : String(error))}`;
 }
 
