@@ -17,6 +17,7 @@ import { withDeadline } from '../conformance/http/deadline.js';
 import { httpTarget, TargetError } from '../src/scenarios/target.js';
 import { pullSeed, PullError } from '../src/pull/pull.js';
 import { registry } from '../src/resources/index.js';
+import { recordProxy } from '../src/scenarios/record/proxy.js';
 import type { Waiter } from '../conformance/http/waiter.js';
 import { runCli } from './support/serve-process.js';
 
@@ -111,6 +112,20 @@ describe('scenario targets (scenario run, the TUI)', () => {
     const { outcome, ms } = await underGc(() => target.send({ method: 'GET', url: `${baseOf(stalling)}/account`, headers: {} }, undefined));
     expect((outcome as Error).message).toMatch(/did not answer within 0\.4 s/);
     expect(ms).toBeLessThan(3000);
+  });
+});
+
+describe('record (the recording proxy)', () => {
+  it('answers 502 within its timeout when the target never answers, also under forced GC', async () => {
+    const proxy = await recordProxy({ target: baseOf(silent), port: 0, out: join(dir, 'rec.yaml'), timeoutMs: 400 });
+    try {
+      const { outcome, ms } = await underGc(() => fetch(`${proxy.url}/api/v1/account`));
+      expect((outcome as Response).status).toBe(502);
+      expect(await (outcome as Response).json()).toMatchObject({ error: { code: 'bad_gateway', message: expect.stringMatching(/no answer within 400 ms/) } });
+      expect(ms).toBeLessThan(3000);
+    } finally {
+      await proxy.close();
+    }
   });
 });
 
