@@ -20,6 +20,10 @@ import { registry } from '../src/resources/index.js';
 import { recordProxy } from '../src/scenarios/record/proxy.js';
 import type { Waiter } from '../conformance/http/waiter.js';
 import { runCli } from './support/serve-process.js';
+import { listen } from '../src/adapters/node.js';
+import { silentLogger } from '../src/core/logger.js';
+import { createSimulator } from '../src/simulator.js';
+import { request as httpRequest } from 'node:http';
 
 // A forced collection mid-request is what lost the abort before the fix; get `gc` without --expose-gc.
 setFlagsFromString('--expose-gc');
@@ -147,6 +151,36 @@ describe('seed pull', () => {
     expect((outcome as Error).message).toBe('GET /account did not answer within 0.4 s (--timeout sets the limit)');
     expect(ms).toBeLessThan(3000);
     expect(existsSync(join(dir, 'silent.json.pull-state.json'))).toBe(false);
+  });
+
+  it('a target that stops answering mid-pull: the route is named, --resume is suggested and works', async () => {
+    const sim = createSimulator({ rateLimit: 'off', logger: silentLogger });
+    const upstream = await listen(sim, { port: 0, host: '127.0.0.1' });
+    let hangContacts = true;
+    // Forwards to the simulator, except GET /contacts while `hangContacts`: accepted, never answered.
+    const front = await listening(createHttpServer((request, response) => {
+      if (hangContacts && request.url?.startsWith('/api/v1/contacts')) return;
+      const forward = httpRequest(new URL(request.url ?? '/', upstream.baseUrl), { method: request.method, headers: request.headers }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      request.pipe(forward);
+    }));
+    const out = join(dir, 'mid.json');
+    const options = { baseUrl: baseOf(front), apiKey: sim.accounts[0]!.keys.read!, out, groups: registry, only: ['contacts'], redact: 'none' as const, timeoutMs: 400, waiter: instantWaiter };
+    try {
+      const error = (await pullSeed(options).catch((caught: unknown) => caught)) as Error;
+      expect(error.message).toMatch(/^GET \/contacts did not answer within 0\.4 s \(--timeout sets the limit\); the pull can go on later with --resume\.$/);
+      expect(existsSync(`${out}.pull-state.json`)).toBe(true);
+      hangContacts = false;
+      const summary = await pullSeed({ ...options, resume: true });
+      expect(summary.records['contacts']).toBeGreaterThan(0);
+      expect(existsSync(`${out}.pull-state.json`)).toBe(false);
+    } finally {
+      await upstream.close();
+      sim.close();
+      await new Promise((resolve) => front.close(resolve));
+    }
   });
 
   it('a body that stalls after the headers times out too', async () => {
