@@ -193,7 +193,6 @@ export async function httpTarget(options: HttpTargetOptions): Promise<ScenarioTa
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controlUrl = controlUrlOf(baseUrl);
   const kind = options.kind ?? ((await probeSandbox(fetchFn, controlUrl, timeoutMs)) ? 'sandbox' : 'remote');
-
   const credentials = new Map(Object.entries(options.credentials ?? {}));
   if (kind === 'sandbox' && credentials.size === 0) {
     // A sandbox started on the default seed: its keys are public and deterministic (README).
