@@ -309,6 +309,16 @@ describe('sweep', () => {
     expect(ledger.list().map((entry) => entry.id).sort()).toEqual([1, 9]);
   });
 
+  // audit 10a: a target answering HTML crashed the sweep (`reading 'has_more'`) and lost the report.
+  it('a list page that is not JSON ends the paging instead of crashing', async () => {
+    const ledger = new Ledger('sbc_sweeptst', 'http://x/api/v1', false);
+    const sent: string[] = [];
+    const client = fakeClient(() => ({ status: 200, json: undefined }), sent);
+    const result = await sweep({ client, ledger, prefix: 'sbc_sweeptst', accounts: ['a'], routes: new Set(['GET /tags', 'DELETE /tags/{id}']) });
+    expect(result.remaining).toEqual([]);
+    expect(sent).toContain('GET /tags');
+  });
+
   it('builds the complete cleanup command, keys as environment variables', () => {
     expect(cleanupCommand("https://api.example.com/api/v1", 'sbc_12345678', ['a', 'b'], '.switchboard-conformance')).toBe(
       `switchboard conformance --base-url 'https://api.example.com/api/v1' --api-key "$SWITCHBOARD_API_KEY" --api-key-b "$SWITCHBOARD_API_KEY_B" --cleanup sbc_12345678 --ledger-dir '.switchboard-conformance'`,
@@ -349,6 +359,21 @@ describe('stale keep-alive sockets', () => {
     const writer = clientWith(flaky);
     await expect(writer.send({ method: 'POST', path: '/tags', body: { name: 'x' } })).rejects.toThrow(/could not reach/);
     expect(calls).toBe(1);
+  });
+
+  // audit 10a: a fetch whose abort is lost (undici#4068 after a GC) must still end at the timeout.
+  it('a fetch that never settles and ignores its signal still fails at the timeout', async () => {
+    const client = new RealKitClient({
+      baseUrl: 'http://127.0.0.1:9/api/v1',
+      runId: 'deaf',
+      fetch: () => new Promise<Response>(() => undefined),
+      pacer: new Pacer({ virtual: true, now: () => 0, wait: async () => undefined }, { burst: 15, margin: 2 }),
+      ledger: new Ledger('deaf', 'http://127.0.0.1:9/api/v1', false),
+      profile: () => 'full',
+      resolveKey: () => ({ value: 'k', account: 'a' }),
+      timeoutMs: 100,
+    });
+    await expect(client.send({ path: '/account' })).rejects.toThrow('GET /api/v1/account: no answer in 0.1 s');
   });
 
   it('a refused connection is not retried: the target is down, not stale', async () => {

@@ -68,6 +68,27 @@ describe('usage', () => {
       expect(serveHelp.stdout).toContain(option);
     }
     const unknown = await runCli(['frobnicate']);
-    expect(unknown.code).not.toBe(0);
+    expect(unknown.code).toBe(2);
+  });
+
+  // 1 means "a check or step failed" (README "Exit codes"): commander's usage errors must not say that.
+  it.each([
+    [['scenario', 'run', 'fixtures/scenarios/idempotent-retry.yaml', '--bogus'], /unknown option '--bogus'/],
+    [['scenario', 'run'], /missing required argument 'files'/],
+    [['conformance', '--bogus'], /unknown option '--bogus'/],
+    [['scenario', 'export', 'fixtures/scenarios/idempotent-retry.yaml'], /required option '--as <format>' not specified/],
+    [['record'], /required option '--target <url>' not specified/],
+    [['seed', 'pull', '--base-url'], /argument missing/],
+    [['serve', '--bogus'], /unknown option '--bogus'/],
+    [['tui', '--bogus'], /unknown option '--bogus'/],
+  ])('switchboard %j is a usage error: exit 2', async (args, message) => {
+    const result = await runCli(args);
+    expect(result.stderr).toMatch(message);
+    expect(result.code).toBe(2);
+  });
+
+  it('--help and --version still exit 0', async () => {
+    expect((await runCli(['scenario', 'run', '--help'])).code).toBe(0);
+    expect((await runCli(['--version'])).code).toBe(0);
   });
 });

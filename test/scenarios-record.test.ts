@@ -11,6 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../src/adapters/node-http.js';
 import { loadScenarioFile } from '../src/scenarios/load.js';
 import { recordProxy, type RecordingProxy } from '../src/scenarios/record/proxy.js';
+import { Redactor } from '../src/scenarios/record/redact.js';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { BIN } from './support/serve-process.js';
 import { runScenario } from '../src/scenarios/run.js';
 import { formatScenario } from '../src/scenarios/report/console.js';
 import { createSimulator } from '../src/simulator.js';
@@ -77,7 +81,8 @@ describe('switchboard record (reverse proxy)', () => {
     expect(text).not.toMatch(/sbx_[a-z]+_[a-z]+_[0-9a-f]{16}/);
     expect(text).not.toMatch(/whsec_[A-Za-z0-9+/=]{20,}/);
     expect(text).toContain('<redacted:signing_secret>');
-    expect(text).toContain('redacted-1@example.invalid');
+    // Placeholders number in order of appearance: the sms platform_user_id (a phone) comes first.
+    expect(text).toMatch(/redacted-\d+@example\.invalid/);
   });
 
   it('records keys as credential names and infers captures for ids and the minted key', () => {
@@ -158,4 +163,44 @@ describe('switchboard serve --record', () => {
     const result = await runScenario(file);
     expect(result.failed, formatScenario(result)).toBe(0);
   });
+});
+
+// audit 10a: an SMS contact's platform_user_id (its phone number) was kept verbatim unless the same
+// value also sat in a redacted `phone` field.
+describe('redaction of phone-number platform ids', () => {
+  const redacted = (body: unknown, fields?: string[]): string => {
+    const redactor = new Redactor(fields ? { redactFields: fields } : {});
+    redactor.collect(body);
+    return JSON.stringify(redactor.apply(body));
+  };
+
+  it('an sms or whatsapp platform_user_id, or a +E.164 one, becomes a phone placeholder', () => {
+    expect(redacted({ channel: 'sms', platform_user_id: '+15550100556', name: 'x' })).toBe('{"channel":"sms","platform_user_id":"+15550000001","name":"x"}');
+    expect(redacted({ channel: 'whatsapp', platform_user_id: '15550100557' })).not.toContain('15550100557');
+    expect(redacted({ data: [{ platform_user_id: '+447700900123' }] })).not.toContain('447700900123');
+  });
+
+  it('an Instagram id is kept, and --redact without phone keeps phone ids too', () => {
+    expect(redacted({ channel: 'instagram', platform_user_id: '17841400000000' })).toContain('17841400000000');
+    expect(redacted({ channel: 'sms', platform_user_id: '+15550100556' }, ['email'])).toContain('+15550100556');
+  });
+});
+
+describe('switchboard record stopped before any request', () => {
+  it('says nothing was recorded and writes no file', async () => {
+    const out = join(dir, 'empty.yaml');
+    const child = spawn(process.execPath, [BIN, 'record', '--target', 'http://127.0.0.1:9/api/v1', '--port', '0', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => stdout.includes('Ctrl-C') && (clearInterval(poll), resolve()), 20);
+    });
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain(`nothing recorded: ${out} was not written`);
+    expect(existsSync(out)).toBe(false);
+  }, 15_000);
 });

@@ -235,6 +235,23 @@ describe('reporters and the CLI', () => {
     expect(parsed.totals.passed).toBe(5);
   });
 
+  // audit 10a: the server's error was only visible with --reporter json; long names ran into the request.
+  it('console: under a status mismatch, the server\'s error code, param and message; a long step name is cut with an ellipsis', async () => {
+    const longName = 'the network drops the answer and the client retries the very same request with the same key';
+    const report = await runScenarios([scenario(`scenario: an endpoint the server refuses
+steps:
+  - name: ${longName}
+    request: { method: POST, path: /webhooks/endpoints, body: { name: hook, url: "https://example.com/hook", events: ["contact.nope"] } }
+    expect: { status: 201 }
+`)]);
+    const text = formatScenario(report.scenarios[0]!);
+    expect(text).toMatch(/\n {8}error invalid_param \(events(\.0|\[0\])?\): .+/);
+    const head = text.split('\n')[1]!;
+    expect(head).toContain('…');
+    expect(head).not.toContain(longName);
+    expect(head.indexOf('POST /api/v1/webhooks/endpoints')).toBe(53);
+  });
+
   it('check, schema, export, and --dry-run print without sending', async () => {
     const check = await runCli(['scenario', 'check', 'fixtures/scenarios/opt-out-refuses-send.yaml', bad]);
     expect(check.code).toBe(2);

@@ -45,7 +45,9 @@ export function registerRecord(program: Command): void {
       const stop = (): void => {
         void proxy.close().then(
           () => {
-            console.error(`${options.out}: ${proxy.recorder.exchanges.length} exchange(s) recorded`);
+            // A scenario needs at least one step: with nothing recorded there is no valid file to write.
+            const count = proxy.recorder.exchanges.length;
+            console.error(count === 0 ? `nothing recorded: ${options.out} was not written` : `${options.out}: ${count} exchange(s) recorded`);
             process.exit(0);
           },
           (error: unknown) => {

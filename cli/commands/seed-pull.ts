@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { registry } from '../../src/resources/index.js';
-import { pullSeed, PullError, type PullEstimate } from '../../src/pull/pull.js';
+import { DEFAULT_PULL_TIMEOUT_MS, pullSeed, PullError, type PullEstimate } from '../../src/pull/pull.js';
 import { RedactionRulesFile } from '../../src/pull/redact.js';
 
 interface PullFlags {
@@ -16,6 +16,7 @@ interface PullFlags {
   limit?: string;
   redact: string;
   resume?: boolean;
+  timeout: string;
 }
 
 function redactOption(value: string): 'default' | 'none' | RedactionRulesFile {
@@ -46,7 +47,14 @@ export function registerSeedPull(seed: Command): void {
     .option('--limit <n>', 'at most n records per list')
     .option('--redact <mode>', 'default | none | a rules file (JSON: {"keep": [...], "replace": {...}})', 'default')
     .option('--resume', 'go on with an interrupted pull from <file>.pull-state.json')
+    .option('--timeout <ms>', 'how long one request may take before the pull stops (resumable)', String(DEFAULT_PULL_TIMEOUT_MS))
     .action(async (flags: PullFlags) => {
+      const timeoutMs = Number(flags.timeout);
+      if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+        process.stderr.write(`seed pull: --timeout must be a whole number of milliseconds above 0, got "${flags.timeout}"\n`);
+        process.exitCode = 2;
+        return;
+      }
       try {
         let last = 0;
         const summary = await pullSeed({
@@ -58,6 +66,7 @@ export function registerSeedPull(seed: Command): void {
           ...(flags.limit ? { limit: Number(flags.limit) } : {}),
           redact: redactOption(flags.redact),
           resume: flags.resume === true,
+          timeoutMs,
           onEstimate: printEstimate,
           onProgress: (progress) => {
             if (progress.requests - last < 10 && progress.records % 1000 !== 0) return;
@@ -67,6 +76,9 @@ export function registerSeedPull(seed: Command): void {
         });
         const counts = Object.entries(summary.records).map(([field, count]) => `${field} ${count}`).join(', ');
         console.log(`${summary.out}: account ${summary.accountId}, ${counts}; ${summary.requests} requests, waited ${(summary.waitedMs / 1000).toFixed(1)} s; ${summary.redacted ? 'redacted' : 'NOT redacted (--redact none)'}`);
+        for (const { path, reason } of summary.dropped) {
+          process.stderr.write(`warning: --limit cut a record that ${path} needs; dropped it so serve --seed loads the file (${reason})\n`);
+        }
         if (summary.notPulled.length > 0) console.log(`not pulled (why: docs/seed-pull.md, "Groups"): ${summary.notPulled.join(', ')}`);
       } catch (error) {
         process.stderr.write(`seed pull: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,12 +1,14 @@
 /**
  * `switchboard seed`: a starting point for `serve --seed`. `export` prints the embedded default
- * seed as a file you can edit; `check` validates a file the way `serve` would, naming the JSON
+ * seed as a file you can edit; `check` validates a file the way `serve` would (schema, then the
+ * references between records, by building the store in memory as `serve --seed` does), naming the JSON
  * path of the first problem (docs/fixtures.md).
  */
 import type { Command } from 'commander';
 import { defaultSeed, parseSeed } from '../../src/seed/default.js';
 import { jsonTextChunks } from '../../src/core/json-text-stream.js';
 import { registerSeedPull } from './seed-pull.js';
+import { assertSeedLoads } from '../../src/pull/loadable.js';
 import { readSeedFile } from './serve.js';
 
 export function registerSeed(program: Command): void {
@@ -29,6 +31,12 @@ export function registerSeed(program: Command): void {
     .description('Validate a seed file; an error names the JSON path of the problem')
     .action((file: string) => {
       const data = readSeedFile(file, file);
+      // The references between records are checked as the store is built: build it, as serve --seed does.
+      try {
+        assertSeedLoads(data);
+      } catch (error) {
+        throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      }
       const keys = data.accounts.reduce((sum, account) => sum + account.api_keys.length, 0);
       console.log(`${file}: valid seed, ${data.accounts.length} account(s), ${keys} key(s)`);
     });

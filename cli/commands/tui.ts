@@ -3,6 +3,7 @@
  * (cli/main.ts). ink and React load only when it starts, so other commands stay quick.
  */
 import { Command } from 'commander';
+import { exitOnUsageError } from '../base-program.js';
 import { SCREENS, type ScreenId } from '../tui/state/app.js';
 
 interface TuiCliOptions {
@@ -43,7 +44,7 @@ export function registerTui(program: Command): void {
 
 /** The bin's short path for `switchboard tui`: a program with only this command. */
 export function tuiProgram(): Command {
-  const program = new Command().name('switchboard').version('0.1.0');
+  const program = new Command().name('switchboard').version('0.1.0').exitOverride(exitOnUsageError);
   registerTui(program);
   return program;
 }

@@ -13,6 +13,7 @@ import { guardRequest } from '../safety/guard.js';
 import type { Ledger } from '../safety/ledger.js';
 import type { ExchangeRecord, FormFieldRecord, Profile } from '../types.js';
 import type { FetchFn } from '../options.js';
+import { isDeadlineError, withDeadline } from './deadline.js';
 import type { Pacer } from './pacer.js';
 
 export type KeyHeader = 'x-service-api-key' | 'authorization' | 'x-api-key';
@@ -98,10 +99,14 @@ function formatSeconds(ms: number): string {
   return Number.isInteger(ms / 1000) ? String(ms / 1000) : (ms / 1000).toFixed(1);
 }
 
+/** fetch's own words for a port on the Fetch standard's blocked list (1, 22, 25, ...): says nothing on its own. */
+export const BLOCKED_PORT = 'the port is on fetch\'s blocked list ("bad port"): use another port';
+
 /** `ECONNREFUSED`, `ENOTFOUND`, ... rather than undici's bare "fetch failed". */
 export function causeOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error && cause.message === 'bad port') return BLOCKED_PORT;
   if (cause instanceof Error) {
     const code = (cause as { code?: unknown }).code;
     return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message;
@@ -215,15 +220,16 @@ export class KitClient {
 
     const url = this.url(options.path, options.query, options.fromOrigin);
     const started = performance.now();
-    const timeout = AbortSignal.timeout(this.deps.timeoutMs);
-    const request = new Request(url, { method, headers, body, signal: timeout });
     let response: Response;
     let text: string;
     try {
-      // The body is read under the same timeout: a server that sends headers and then stalls
-      // has not answered either.
-      response = await this.deps.fetch(request);
-      text = await response.text();
+      // The body is read under the same deadline: a server that sends headers and then stalls
+      // has not answered either. withDeadline, not AbortSignal.timeout on the Request: undici
+      // can lose a Request's signal after a GC and wait forever (undici#4068).
+      ({ response, text } = await withDeadline(this.deps.timeoutMs, async (signal) => {
+        const answer = await this.deps.fetch(new Request(url, { method, headers, body, signal }));
+        return { response: answer, text: await answer.text() };
+      }));
     } catch (error) {
       const exchange: ExchangeRecord = {
         seq,
@@ -238,7 +244,7 @@ export class KitClient {
         keyLabel: label,
       };
       const where = `${method} ${new URL(url).pathname}`;
-      if (timeout.aborted || (error instanceof Error && error.name === 'TimeoutError')) {
+      if (isDeadlineError(error)) {
         throw new NoAnswer(`${where}: no answer in ${formatSeconds(this.deps.timeoutMs)} s`, exchange, 'timeout');
       }
       const cause = causeOf(error);

@@ -6,7 +6,7 @@
 import { allChecks } from '../checks/index.js';
 import { resolveOptions, type ConformanceOptions } from '../options.js';
 import { newRunId } from '../safety/run-id.js';
-import { cleanupCommand, sweep } from '../safety/sweeper.js';
+import { cleanupCommand, sweep, type SweepResult } from '../safety/sweeper.js';
 import { ROUTES, routeKey } from '../spec/routes.js';
 import type { CheckResult, ConformanceReport } from '../types.js';
 import type { CheckDefinition, TargetFacts } from './check.js';
@@ -94,7 +94,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
 
   resolved.onSweep?.();
-  const swept = await sweep({ client, ledger: session.ledger, prefix: session.prefix, accounts: session.accounts, routes: facts.routes });
+  // A sweep that throws must not lose the report of every check that ran: it becomes an
+  // unverified cleanup (the ledger is kept, the --cleanup command printed).
+  const swept = await sweep({ client, ledger: session.ledger, prefix: session.prefix, accounts: session.accounts, routes: facts.routes }).catch(
+    (error: unknown): SweepResult => ({ deleted: 0, failed: [`the sweep stopped: ${error instanceof Error ? error.message : String(error)}`], remaining: [], verified: false }),
+  );
   const clean = swept.remaining.length === 0 && swept.verified;
   if (clean) session.ledger.discard();
   else session.ledger.persist();

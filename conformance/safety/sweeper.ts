@@ -141,7 +141,8 @@ async function listAll(client: KitClient, spec: ListedKind, prefix: string, acco
     }
     if (response.status !== 200) return `GET ${spec.list} answered HTTP ${response.status}`;
     out.push(...items(response.json));
-    const body = response.json as { has_more?: unknown; next_cursor?: unknown };
+    // A page that is not JSON (a web server's HTML) has no cursor: stop paging, do not crash.
+    const body = (typeof response.json === 'object' && response.json !== null ? response.json : {}) as { has_more?: unknown; next_cursor?: unknown };
     if (!spec.paginated || body.has_more !== true || typeof body.next_cursor !== 'string') return out;
     cursor = body.next_cursor;
   }

@@ -55,6 +55,12 @@ async function reach<T>(client: KitClient, work: () => Promise<T>): Promise<T> {
 
 export async function probeAccount(client: KitClient, key: string): Promise<AccountProbe> {
   const response = await reach(client, () => client.send({ path: '/account', key }));
+  if (response.status >= 200 && response.status < 300 && (typeof response.json !== 'object' || response.json === null)) {
+    // A wrong URL behind a web server answers its welcome page with 200: stop before any check
+    // runs rather than fail every one of them against HTML.
+    const type = response.headers.get('content-type')?.split(';')[0]?.trim() || 'no content type';
+    throw new TargetUnavailableError(`${response.exchange.url} answered ${type}, not JSON: is --base-url the API's /api/v1?`);
+  }
   const data = (response.json as { data?: { account?: { id?: unknown; plan?: unknown }; api_key?: { scope?: unknown } } } | undefined)?.data;
   const scope = data?.api_key?.scope;
   return {

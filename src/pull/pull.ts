@@ -13,16 +13,24 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, ftruncateSync, writeSync } from 'node:fs';
 import { Pacer } from '../../conformance/http/pacer.js';
 import { realWaiter, type Waiter } from '../../conformance/http/waiter.js';
+import { causeOf } from '../../conformance/http/client.js';
+import { isDeadlineError, withDeadline } from '../../conformance/http/deadline.js';
 import type { AnyGroup } from '../groups/define.js';
 import type { PullApi, PullListSection, PullSection } from '../groups/pull.js';
 import { writeFileAtomic } from '../adapters/state-file.js';
 import { Redactor, redactionRules, type RedactionRulesFile } from './redact.js';
+import { dropUnloadable, type DroppedRecord } from './loadable.js';
 
 export class PullError extends Error {
   override readonly name = 'PullError';
 
   /** The target's answer when it refused a read (status and error code), for refusals a group expects. */
-  constructor(message: string, readonly refusal?: { readonly status: number; readonly code: string | undefined }) {
+  constructor(
+    message: string,
+    readonly refusal?: { readonly status: number; readonly code: string | undefined },
+    /** The target stopped answering (down, hanging, rate limited): trying again later may work. */
+    readonly transient = false,
+  ) {
     super(message);
   }
 }
@@ -46,6 +54,8 @@ export interface PullOptions {
   /** `default`, `none`, or a rules file's content (keep/replace on top of the defaults). */
   readonly redact: 'default' | 'none' | RedactionRulesFile;
   readonly resume?: boolean;
+  /** How long one request may take, answer body included (default 30 s). */
+  readonly timeoutMs?: number;
   /** The target's time (ms) the pull's `ago` fields count back from; default: its `Date` header. */
   readonly asOfMs?: number;
   readonly waiter?: Waiter;
@@ -72,6 +82,8 @@ export interface PullSummary {
   readonly pulled: readonly string[];
   readonly notPulled: readonly string[];
   readonly redacted: boolean;
+  /** With `limit`: records dropped because a record they need was cut (so the file loads). */
+  readonly dropped: readonly DroppedRecord[];
 }
 
 interface PullState {
@@ -90,6 +102,7 @@ interface PullState {
 }
 
 const PAGE = 100;
+export const DEFAULT_PULL_TIMEOUT_MS = 30_000;
 
 export function planSections(groups: readonly AnyGroup[], only?: readonly string[]): { sections: PullSection[]; pulled: string[]; notPulled: string[] } {
   const unknown = (only ?? []).filter((name) => !groups.some((group) => group.name === name));
@@ -107,11 +120,23 @@ export function planSections(groups: readonly AnyGroup[], only?: readonly string
 }
 
 export async function pullSeed(options: PullOptions): Promise<PullSummary> {
+  const stateFile = `${options.out}.pull-state.json`;
+  try {
+    return await pullSeedOnce(options, stateFile);
+  } catch (error) {
+    // `--resume` is advice only when there is something to resume: a state file was written.
+    if (error instanceof PullError && error.transient && existsSync(stateFile)) {
+      throw new PullError(`${error.message}; the pull can go on later with --resume.`, error.refusal, true);
+    }
+    throw error;
+  }
+}
+
+async function pullSeedOnce(options: PullOptions, stateFile: string): Promise<PullSummary> {
   const { sections, pulled, notPulled } = planSections(options.groups, options.only);
   const temp = `${options.out}.partial`;
-  const stateFile = `${options.out}.pull-state.json`;
   const waiter = options.waiter ?? realWaiter();
-  const http = new GetClient(options.baseUrl, options.apiKey, waiter, options.fetch ?? fetch);
+  const http = new GetClient(options.baseUrl, options.apiKey, waiter, options.fetch ?? fetch, options.timeoutMs ?? DEFAULT_PULL_TIMEOUT_MS);
 
   let state: PullState;
   if (options.resume) {
@@ -184,11 +209,25 @@ export async function pullSeed(options: PullOptions): Promise<PullSummary> {
   } finally {
     closeSync(fd);
   }
+  // A limit cuts every list at N, which can leave a kept record pointing at a cut one: drop those
+  // (reported) so that what `seed check` calls valid, `serve --seed` loads.
+  let dropped: DroppedRecord[] = [];
+  if (options.limit !== undefined) {
+    const seed = JSON.parse(readFileSync(temp, 'utf8')) as { accounts: Record<string, unknown>[] };
+    dropped = dropUnloadable(seed);
+    if (dropped.length > 0) {
+      writeFileAtomic(temp, `${JSON.stringify(seed)}\n`);
+      for (const { path } of dropped) {
+        const field = /\.([A-Za-z_]\w*)\[/.exec(path.replace(/^\$\.accounts\[\d+\]/, ''))?.[1];
+        if (field !== undefined && state.records[field] !== undefined) state.records[field]--;
+      }
+    }
+  }
   renameSync(temp, options.out);
   rmSync(stateFile, { force: true });
   return {
     out: options.out, accountId: state.accountId, requests: http.requests, waitedMs: http.waitedMs, records: state.records,
-    pulled, notPulled, redacted: redactor !== undefined,
+    pulled, notPulled, redacted: redactor !== undefined, dropped,
   };
 }
 
@@ -263,6 +302,7 @@ export class GetClient {
     private readonly apiKey: string,
     private readonly waiter: Waiter,
     private readonly fetcher: typeof fetch,
+    private readonly timeoutMs: number = DEFAULT_PULL_TIMEOUT_MS,
   ) {
     this.pacer = new Pacer(waiter, { burst: 15, margin: 2 });
   }
@@ -274,8 +314,9 @@ export class GetClient {
   async probe(): Promise<{ accountId: number; serverTimeMs: number }> {
     const { body, response } = await this.request('/account');
     const date = Date.parse(response.headers.get('date') ?? '');
-    const data = (body as { data: { account: { id: number } } }).data;
-    return { accountId: data.account.id, serverTimeMs: Number.isFinite(date) ? date : this.waiter.now() };
+    const id = (body as { data?: { account?: { id?: unknown } } }).data?.account?.id;
+    if (typeof id !== 'number') throw new PullError(`GET /account answered without data.account.id: is --base-url the API's /api/v1?`);
+    return { accountId: id, serverTimeMs: Number.isFinite(date) ? date : this.waiter.now() };
   }
 
   private readonly cache = new Map<string, Promise<unknown>>();
@@ -293,7 +334,9 @@ export class GetClient {
   }
 
   async page(path: string, query?: Readonly<Record<string, string | number>>): Promise<Page> {
-    return (await this.request(path, query)).body as Page;
+    const body = (await this.request(path, query)).body as Partial<Page> | null;
+    if (!Array.isArray(body?.data)) throw new PullError(`GET ${path} answered without a data list: is --base-url the API's /api/v1?`);
+    return { data: body.data, has_more: body.has_more === true, next_cursor: typeof body.next_cursor === 'string' ? body.next_cursor : null };
   }
 
   async all<T>(path: string, query?: Readonly<Record<string, string | number>>): Promise<T[]> {
@@ -315,11 +358,21 @@ export class GetClient {
     for (let attempt = 0; ; attempt++) {
       await this.pacer.before('pull');
       let response: Response;
+      let text: string;
       try {
         this.requests++;
-        response = await this.fetcher(url, { method: 'GET', headers: { authorization: `Bearer ${this.apiKey}`, accept: 'application/json' } });
+        // The signal goes in fetch's own init (a Request's can be lost after a GC, undici#4068),
+        // and withDeadline settles on time whatever the fetch does; the body is read under it too.
+        ({ response, text } = await withDeadline(this.timeoutMs, async (signal) => {
+          const answer = await this.fetcher(url, { method: 'GET', headers: { authorization: `Bearer ${this.apiKey}`, accept: 'application/json' }, signal });
+          return { response: answer, text: await answer.text() };
+        }));
       } catch (error) {
-        if (++failures > 3) throw new PullError(`${this.baseUrl} is not answering (${error instanceof Error ? error.message : String(error)}); the pull can go on later with --resume.`);
+        // A request that hung is not sent again: three more would keep the user waiting minutes.
+        if (isDeadlineError(error)) {
+          throw new PullError(`GET ${path} did not answer within ${this.timeoutMs / 1000} s (--timeout sets the limit)`, undefined, true);
+        }
+        if (++failures > 3) throw new PullError(`${this.baseUrl} is not answering (${causeOf(error)})`, undefined, true);
         await this.waiter.wait(1000 * 2 ** failures);
         continue;
       }
@@ -327,7 +380,7 @@ export class GetClient {
       const limit = Number(response.headers.get('ratelimit-limit'));
       if (Number.isInteger(limit) && limit > 0) this.quota = limit;
       if (response.status === 429) {
-        if (attempt >= 20) throw new PullError(`GET ${path}: still rate limited after ${attempt} waits; the pull can go on later with --resume.`);
+        if (attempt >= 20) throw new PullError(`GET ${path}: still rate limited after ${attempt} waits`, { status: 429, code: undefined }, true);
         await this.pacer.retryAfter(response.headers);
         continue;
       }
@@ -335,15 +388,27 @@ export class GetClient {
         await this.waiter.wait(1000 * 2 ** failures);
         continue;
       }
-      const body: unknown = await response.json().catch(() => undefined);
-      if (response.ok) return { body, response };
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      if (response.ok) {
+        if (body === undefined || body === null || typeof body !== 'object') {
+          // A wrong URL behind a web server answers its welcome page with 200.
+          const type = response.headers.get('content-type')?.split(';')[0]?.trim() || 'no content type';
+          throw new PullError(`${url.href} answered ${type}, not JSON: is --base-url the API's /api/v1?`);
+        }
+        return { body, response };
+      }
       const error = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
       const hint =
         response.status === 401 ? ' (check --api-key)' : response.status === 403 ? ' (the key lacks the scope this read needs, or the add-on is inactive)' : '';
       throw new PullError(`GET ${path} answered ${response.status} ${error?.code ?? ''}: ${error?.message ?? 'no error body'}${hint}`, {
         status: response.status,
         code: error?.code,
-      });
+      }, response.status >= 500);
     }
   }
 }

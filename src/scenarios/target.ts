@@ -9,6 +9,8 @@ import { dirname, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { Pacer } from '../../conformance/http/pacer.js';
 import { realWaiter } from '../../conformance/http/waiter.js';
+import { isDeadlineError, withDeadline } from '../../conformance/http/deadline.js';
+import { BLOCKED_PORT } from '../../conformance/http/client.js';
 import { silentLogger } from '../core/logger.js';
 import { BASE_PATH, CONTROL_PREFIX } from '../core/paths.js';
 import type { Scope } from '../core/types.js';
@@ -26,8 +28,8 @@ export interface OutgoingRequest {
   readonly body?: string;
 }
 
-function toRequest(request: OutgoingRequest, signal?: AbortSignal): Request {
-  return new Request(request.url, { method: request.method, headers: request.headers, body: request.body, ...(signal ? { signal } : {}) });
+function toRequest(request: OutgoingRequest): Request {
+  return new Request(request.url, { method: request.method, headers: request.headers, body: request.body });
 }
 
 export interface ScenarioTarget {
@@ -64,7 +66,7 @@ function controlUrlOf(baseUrl: string): string {
 
 function describeFailure(error: unknown, url: string, timeoutMs: number): string {
   const origin = new URL(url).origin;
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+  if (isDeadlineError(error)) {
     return `${origin} did not answer within ${timeoutMs / 1000} s`;
   }
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -72,6 +74,7 @@ function describeFailure(error: unknown, url: string, timeoutMs: number): string
   if (code === 'ECONNREFUSED') return `${origin} refused the connection (is it running?)`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${origin}: the host name does not resolve`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${origin} closed the connection without answering`;
+  if (cause?.message === 'bad port') return `${origin} could not be reached: ${BLOCKED_PORT}`;
   return `${origin} could not be reached: ${cause?.message ?? (error instanceof Error ? error.message : String(error))}`;
 }
 
@@ -150,11 +153,27 @@ export interface HttpTargetOptions {
   readonly controlToken?: string;
 }
 
+/**
+ * Sends one request and reads its whole body within `timeoutMs`: a server that sends headers and
+ * then stalls has not answered either. The global fetch gets the signal in its own init, not only
+ * through the Request (undici#4068 loses a Request's signal after a GC); `withDeadline` settles
+ * on time whatever the fetch does. The answer comes back with its body buffered.
+ */
+async function fetchWithin(fetchFn: FetchFn | undefined, request: OutgoingRequest, timeoutMs: number): Promise<Response> {
+  return withDeadline(timeoutMs, async (signal) => {
+    const init = { method: request.method, headers: request.headers, body: request.body, signal };
+    const response = fetchFn ? await fetchFn(new Request(request.url, init)) : await fetch(request.url, init);
+    const body = await response.arrayBuffer();
+    const bodiless = response.status === 204 || response.status === 304 || body.byteLength === 0;
+    return new Response(bodiless ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  });
+}
+
 /** Asks the origin for the control plane's document: only a Switchboard sandbox serves it. */
-async function probeSandbox(fetchFn: FetchFn, controlUrl: string, timeoutMs: number): Promise<boolean> {
+async function probeSandbox(fetchFn: FetchFn | undefined, controlUrl: string, timeoutMs: number): Promise<boolean> {
   let response: Response;
   try {
-    response = await fetchFn(new Request(`${controlUrl}/openapi.json`, { signal: AbortSignal.timeout(timeoutMs) }));
+    response = await fetchWithin(fetchFn, { method: 'GET', url: `${controlUrl}/openapi.json`, headers: {} }, timeoutMs);
   } catch (error) {
     throw new TargetError(describeFailure(error, controlUrl, timeoutMs));
   }
@@ -170,7 +189,7 @@ async function probeSandbox(fetchFn: FetchFn, controlUrl: string, timeoutMs: num
 export async function httpTarget(options: HttpTargetOptions): Promise<ScenarioTarget> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(baseUrl)) throw new TargetError(`the target must be "sandbox" or a URL starting with http:// or https://, got "${options.baseUrl}"`);
-  const fetchFn: FetchFn = options.fetch ?? ((request) => fetch(request));
+  const fetchFn = options.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controlUrl = controlUrlOf(baseUrl);
   const kind = options.kind ?? ((await probeSandbox(fetchFn, controlUrl, timeoutMs)) ? 'sandbox' : 'remote');
@@ -186,8 +205,7 @@ export async function httpTarget(options: HttpTargetOptions): Promise<ScenarioTa
 
   async function once(request: OutgoingRequest): Promise<Response> {
     try {
-      const response = await fetchFn(toRequest(request, AbortSignal.timeout(timeoutMs)));
-      return response;
+      return await fetchWithin(fetchFn, request, timeoutMs);
     } catch (error) {
       throw new TargetError(describeFailure(error, request.url, timeoutMs));
     }

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { RecordOptions } from './exchange.js';
 import { Recorder } from './recorder.js';
+import { withDeadline } from '../../../conformance/http/deadline.js';
 import type { ScenarioInput } from '../schema.js';
 
 export interface RecordProxyOptions extends RecordOptions {
@@ -66,22 +67,27 @@ export async function recordProxy(options: RecordProxyOptions): Promise<Recordin
       const method = request.method ?? 'GET';
       const url = `${root}${request.url ?? '/'}`;
       let upstream: Response;
+      let payload: Buffer;
       try {
-        upstream = await fetchFn(
-          new Request(url, {
-            method,
-            headers,
-            ...(body.length > 0 && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
-            signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-          }),
-        );
+        // withDeadline, not AbortSignal.timeout on the Request: undici can lose a Request's signal
+        // after a GC and wait forever (undici#4068). The body is read under the same deadline.
+        ({ upstream, payload } = await withDeadline(options.timeoutMs ?? 30_000, async (signal) => {
+          const answer = await fetchFn(
+            new Request(url, {
+              method,
+              headers,
+              ...(body.length > 0 && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
+              signal,
+            }),
+          );
+          return { upstream: answer, payload: Buffer.from(await answer.arrayBuffer()) };
+        }));
       } catch (error) {
         const message = `switchboard record: ${root} could not be reached (${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)})`;
         response.writeHead(502, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: { code: 'bad_gateway', message } }));
         return;
       }
-      const payload = Buffer.from(await upstream.arrayBuffer());
       const responseHeaders: Record<string, string> = {};
       upstream.headers.forEach((value, name) => {
         if (!RESPONSE_DROPPED.has(name)) responseHeaders[name] = value;

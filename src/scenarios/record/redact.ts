@@ -57,6 +57,16 @@ export class Redactor {
     return this.fields.has(key.toLowerCase()) || this.patterns.some((pattern) => matchesPattern(pattern, path));
   }
 
+  /**
+   * An SMS or WhatsApp contact's `platform_user_id` is their phone number: personal whenever
+   * phones are (`phone` in the redact set). Read from the record it sits in: its `channel`, or an
+   * E.164 `+` prefix. An Instagram or Messenger id (digits too) is not a phone and is kept.
+   */
+  private isPhoneId(key: string, item: string, record: Readonly<Record<string, unknown>>): boolean {
+    if (key !== 'platform_user_id' || !this.fields.has('phone')) return false;
+    return record['channel'] === 'sms' || record['channel'] === 'whatsapp' || /^\+[0-9]{7,}$/.test(item);
+  }
+
   /** First pass over every body: learns the secret and personal values. */
   collect(value: unknown, path: PathSegment[] = []): void {
     if (Array.isArray(value)) value.forEach((item, i) => this.collect(item, [...path, i]));
@@ -64,7 +74,7 @@ export class Redactor {
       for (const [key, item] of Object.entries(value)) {
         const at = [...path, key];
         if (typeof item === 'string' && SECRET_FIELD.test(key)) this.addSecret(item);
-        else if (typeof item === 'string' && item !== '' && this.isPersonal(key, at)) this.placeholder(item);
+        else if (typeof item === 'string' && item !== '' && (this.isPersonal(key, at) || this.isPhoneId(key, item, value as Readonly<Record<string, unknown>>))) this.placeholder(item);
         else this.collect(item, at);
       }
     }
