@@ -118,29 +118,38 @@ export function App(props: AppProps) {
   const go = useCallback((screen: ScreenId) => dispatch({ type: 'go', screen }), []);
 
   const connect = useCallback(
-    async (request: ConnectRequest): Promise<boolean> => {
+    async (request: ConnectRequest): Promise<Session | undefined> => {
       setConnecting(true);
       try {
         // The simulator, the scenarios engine and the kit load here, not before the first frame.
-        const [{ connectSandbox, connectUrl }, { openSaved }, { Session }] = await Promise.all([import('./target/connection.js'), import('./target/open.js'), import('./session.js')]);
+        const [{ connectSandbox, connectUrl }, { openSaved, receiverSpec }, { Session }, { connectedMessage }] = await Promise.all([
+          import('./target/connection.js'),
+          import('./target/open.js'),
+          import('./session.js'),
+          import('./target/key-hint.js'),
+        ]);
         const connection =
           request.kind === 'builtin'
             ? (props.makeSandbox ?? connectSandbox)()
             : request.kind === 'saved'
-              ? await (props.paths ? openSaved(props.paths, request.name, props.env) : Promise.reject(new Error('no config folder: no saved targets')))
-              : await connectUrl({ name: request.url, baseUrl: request.url, ...(request.apiKey ? { apiKey: request.apiKey } : {}), ...(request.controlToken ? { controlToken: request.controlToken } : {}) });
+              ? await (props.paths ? openSaved(props.paths, request.name, props.env, receiverSpec(request)) : Promise.reject(new Error('no config folder: no saved targets')))
+              : await connectUrl({ name: request.url, baseUrl: request.url, ...(request.apiKey ? { apiKey: request.apiKey } : {}), ...(request.controlToken ? { controlToken: request.controlToken } : {}), ...receiverSpec(request) });
         const next = new Session(connection, props.paths, { ...(props.tailPollMs !== undefined ? { tailPollMs: props.tailPollMs } : {}) });
         await sessionRef.current?.close();
+        // Set here, not only by the render setSession causes: the caller (--scenario) acts on the
+        // new session as soon as this resolves, and an in-process connect resolves before that render.
+        sessionRef.current = next;
         setSession(next);
         props.onSession?.(next);
         await next.refreshAccount();
-        const facts = next.header.get();
-        notify(facts.problem ? `connected to ${connection.label}, but GET /account: ${facts.problem}` : `connected to ${connection.label}: s sends GET /account`, facts.problem ? 'error' : 'ok');
+        // Go first: a screen change clears the status line, and this message is for the new screen.
         if (screenRef.current === 'targets') go('console');
-        return true;
+        const message = connectedMessage(connection, next.header.get().problem);
+        notify(message.text, message.tone);
+        return next;
       } catch (error) {
         notify(`could not connect: ${error instanceof Error ? error.message : String(error)}`, 'error');
-        return false;
+        return undefined;
       } finally {
         setConnecting(false);
       }
@@ -150,11 +159,12 @@ export function App(props: AppProps) {
 
   useEffect(() => {
     if (!props.connect) return;
-    void connect(props.connect).then(async (ok) => {
-      if (ok && props.scenario && sessionRef.current) {
-        await sessionRef.current.debugger.open(props.scenario);
-        go('scenarios');
-      }
+    void connect(props.connect).then(async (opened) => {
+      if (!opened || !props.scenario) return;
+      await opened.debugger.open(props.scenario);
+      go('scenarios');
+      const error = opened.debugger.store.get().error;
+      if (!opened.debugger.opened && error) notify(error, 'error');
     });
   }, []);
   useEffect(() => () => void sessionRef.current?.close(), []);
@@ -296,6 +306,12 @@ export function App(props: AppProps) {
       return;
     }
     if (slot.handler?.(input, key)) return;
+    if (input === '/') {
+      // A screen with nothing to filter: what is typed next goes into this prompt, never to the
+      // screen's one-letter commands (on the console "/contacts" would otherwise send a request).
+      setPrompt({ request: { label: `nothing to filter on ${SCREEN_TITLES[app.screen]} (esc closes):`, onSubmit: () => undefined }, text: textOf('') });
+      return;
+    }
     if (key.escape) dispatch({ type: 'back' });
   }
 
