@@ -1,18 +1,14 @@
 /**
- * The screens through ink-testing-library: key presses in, rendered frames out, at 80×24 against
- * an in-process sandbox (a simulator of the test's own, so the test can act on it).
+ * The screens through ink-testing-library (test/support/tui-app.tsx): key presses in, rendered
+ * frames out, at 80×24 against an in-process sandbox (a simulator of the test's own).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { render } from 'ink-testing-library';
-import { createSimulator } from '../../src/simulator.js';
-import { silentLogger } from '../../src/core/logger.js';
 import { parseScenarioText } from '../../src/scenarios/load.js';
-import { App, type AppProps } from './app.js';
-import { connectSandbox } from './target/connection.js';
-import type { Session } from './session.js';
+import { sleep, startTuiApp, unmountAll } from '../../test/support/tui-app.js';
+import type { AppProps } from './app.js';
 import { themeFor } from './theme.js';
 
 // Each test types a few dozen keys and waits for frames; a busy shared machine needs room.
@@ -21,40 +17,9 @@ vi.setConfig({ testTimeout: 60_000 });
 const dir = mkdtempSync(join(tmpdir(), 'switchboard-tui-app-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Rendered = ReturnType<typeof render>;
-let current: Rendered | undefined;
-afterEach(() => {
-  current?.unmount();
-  current = undefined;
-});
+afterEach(unmountAll);
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-function start(props: Partial<AppProps> = {}) {
-  const sim = createSimulator({ logger: silentLogger });
-  let opened: Session | undefined;
-  const app = render(
-    <App paths={props.paths} size={{ columns: 80, rows: 24 }} makeSandbox={() => connectSandbox({ simulator: sim })} writeRaw={() => undefined} tailPollMs={50} onSession={(session) => (opened = session)} {...props} />,
-  );
-  current = app;
-  const frame = (): string => app.lastFrame() ?? '';
-  const waitFor = async (test: string | RegExp, timeoutMs = 20_000): Promise<string> => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const text = frame();
-      if (typeof test === 'string' ? text.includes(test) : test.test(text)) return text;
-      await sleep(20);
-    }
-    throw new Error(`never showed ${String(test)}:\n${frame()}`);
-  };
-  const press = async (...keys: string[]): Promise<void> => {
-    for (const key of keys) {
-      app.stdin.write(key);
-      await sleep(15);
-    }
-  };
-  return { sim, app, frame, waitFor, press, session: () => opened };
-}
+const start = (props: Partial<AppProps> = {}) => startTuiApp(props);
 
 async function connected(props: Partial<AppProps> = {}) {
   const ui = start({ connect: { kind: 'builtin' }, ...props });

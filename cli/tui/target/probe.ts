@@ -2,8 +2,8 @@
  * Is this origin a Switchboard sandbox? Only a sandbox serves `/_sandbox/openapi.json`. A real
  * deployment may answer anything there, slowly or never (a WAF tarpits unknown paths), so the
  * probe has its own short limit and any answer but the document means "not a sandbox": whether
- * the target is up is GET /account's question, not this one's. Only an origin that refuses the
- * connection or does not resolve is down, since the API lives on the same origin.
+ * the target is up is GET /account's question, not this one's. An origin that cannot be reached
+ * at all (refused, no such host, reset) is down, since the API lives on the same origin.
  */
 import type { FetchFn } from '../../../src/scenarios/target.js';
 
@@ -15,9 +15,14 @@ export interface ProbeResult {
   readonly note?: string;
 }
 
-function errorCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return cause?.code ?? (error as NodeJS.ErrnoException).code;
+/** An origin that cannot be reached at all (the API lives there too): one sentence. */
+function unreachable(error: unknown, origin: string): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code ?? (error as NodeJS.ErrnoException).code;
+  if (code === 'ECONNREFUSED') return `${origin} refused the connection (is it running?)`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${origin}: the host name does not resolve`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${origin} closed the connection without answering`;
+  return `${origin} could not be reached: ${cause?.message ?? (error instanceof Error ? error.message : String(error))}`;
 }
 
 export async function probeSandbox(fetchFn: FetchFn, controlUrl: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<ProbeResult> {
@@ -27,12 +32,9 @@ export async function probeSandbox(fetchFn: FetchFn, controlUrl: string, timeout
   try {
     response = await fetchFn(new Request(url, { signal: AbortSignal.timeout(timeoutMs) }));
   } catch (error) {
-    const code = errorCode(error);
-    if (code === 'ECONNREFUSED') throw new Error(`${origin} refused the connection (is it running?)`);
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new Error(`${origin}: the host name does not resolve`);
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const why = timedOut ? `did not answer within ${timeoutMs / 1000} s` : `failed (${error instanceof Error ? error.message : String(error)})`;
-    return { sandbox: false, note: `${url} ${why}: taken for a deployment, not a Switchboard sandbox` };
+    if (timedOut) return { sandbox: false, note: `${url} did not answer within ${timeoutMs / 1000} s: taken for a deployment, not a Switchboard sandbox` };
+    throw new Error(unreachable(error, origin));
   }
   let text: string;
   try {
