@@ -9,7 +9,7 @@ export interface ScreenHelp {
 export const GLOBAL_KEYS: readonly (readonly [string, string])[] = [
   ['1-8', 'go to a screen'],
   [':', 'command palette (:help lists commands)'],
-  ['/', 'filter the list (the console: type a new path)'],
+  ['/', 'filter (on the console: a new path)'],
   ['esc', 'back (or cancel)'],
   ['?', 'this help'],
   ['q', 'quit (ctrl-c too)'],
@@ -40,7 +40,7 @@ export const HELP: Record<ScreenId, ScreenHelp> = {
       ['m / M', 'next / previous method'],
       ['p', 'edit the path (/ starts a new one)'],
       ['u', 'edit the query (limit=5&status=active)'],
-      ['b', 'edit the JSON body (ctrl-d keeps it, esc cancels the edit)'],
+      ['b', 'JSON body: ctrl-d done, esc cancels'],
       ['i', 'idempotency key on (a fresh one) / off'],
       ['c', 'copy as curl (the key is never in it)'],
       ['tab', 'move into the response: ↑↓, enter folds, z fold all, Z unfold'],
