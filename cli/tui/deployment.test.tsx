@@ -5,7 +5,7 @@
  * that was not given, a sandbox probe that never answers, a webhook receiver a remote server
  * cannot reach.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -130,6 +130,33 @@ describe('the tail on a deployment', () => {
     await ui.waitFor('✓ signed #1');
     await deliver('msg_bad', 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD');
     await ui.waitFor('✗ BAD SIGNATURE');
+  });
+
+  it('a target added in the form keeps its receiver port and webhook secret, and its tail uses them', async () => {
+    const paths = { configDir: join(dir, 'form-config'), stateDir: join(dir, 'form-state') };
+    const ui = startTuiApp({ size: WIDE, paths, env: { DEP_KEY: key, DEP_WHSEC: SECRET } });
+    await ui.waitFor('Pick a target');
+    await ui.press('a');
+    await ui.waitFor('Add a target');
+    await ui.type('dep');
+    await ui.press('\t', '\u0015');
+    await ui.type(proxy.baseUrl);
+    await ui.press('\t');
+    await ui.type('DEP_KEY');
+    for (let field = 2; field < 7; field++) await ui.press('\t');
+    await ui.waitFor('Deployment only: the local webhook receiver for the tail');
+    await ui.type('0');
+    await ui.press('\t');
+    await ui.type('DEP_WHSEC');
+    await ui.press('\r');
+    await ui.waitFor('saved target dep');
+    const saved = JSON.parse(readFileSync(join(paths.configDir, 'targets.json'), 'utf8')) as { targets: Record<string, unknown>[] };
+    expect(saved.targets[0]).toMatchObject({ name: 'dep', receiver_port: 0, webhook_secret: { env: 'DEP_WHSEC' }, api_key: { env: 'DEP_KEY' } });
+    await ui.press('j', '\r');
+    await ui.waitFor(`connected to ${proxy.baseUrl}: s sends GET /account`);
+    await ui.press('6');
+    const frame = await ui.waitFor(/webhooks to http:\/\/127\.0\.0\.1:\d+\/ \(signatures verified\)/);
+    expect(frame).not.toContain('127.0.0.1:4400');
   });
 
   it('tells a remote deployment it cannot reach 127.0.0.1 and names the flags', () => {
