@@ -97,7 +97,7 @@ describe('the sandbox probe', () => {
     const ui = startTuiApp({ size: WIDE, connect: { kind: 'url', url: proxy.baseUrl, apiKey: key } });
     const frame = await ui.waitFor(`connected to ${proxy.baseUrl} (`, 15_000);
     expect(Date.now() - started).toBeLessThan(9_000);
-    expect(frame).toContain(`${proxy.origin}/_sandbox/openapi.json did not answer within 3 s: taken for a deployment, not a Switchboard sandbox`);
+    expect(frame).toContain(`connected to ${proxy.baseUrl} (/_sandbox did not answer within 3 s: taken for a deployment): s sends GET /account`);
     expect(frame).toMatch(/│ #\d+ .* │ key full/);
     expect(frame).not.toContain('could not connect');
   });
@@ -109,6 +109,9 @@ describe('the sandbox probe', () => {
     closedSim.close();
     const ui = startTuiApp({ size: WIDE, connect: { kind: 'url', url: closed.baseUrl } });
     await ui.waitFor(`could not connect: ${closed.origin} refused the connection`);
+    unmountAll();
+    const blocked = startTuiApp({ size: WIDE, connect: { kind: 'url', url: 'http://127.0.0.1:1/api/v1' } });
+    await blocked.waitFor('could not connect: http://127.0.0.1:1: port 1 is one fetch refuses to use (bad port): pick another');
   });
 });
 

@@ -22,6 +22,7 @@ function unreachable(error: unknown, origin: string): string {
   if (code === 'ECONNREFUSED') return `${origin} refused the connection (is it running?)`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${origin}: the host name does not resolve`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${origin} closed the connection without answering`;
+  if (cause?.message === 'bad port') return `${origin}: port ${new URL(origin).port} is one fetch refuses to use (bad port): pick another`;
   return `${origin} could not be reached: ${cause?.message ?? (error instanceof Error ? error.message : String(error))}`;
 }
 
@@ -33,14 +34,15 @@ export async function probeSandbox(fetchFn: FetchFn, controlUrl: string, timeout
     response = await fetchFn(new Request(url, { signal: AbortSignal.timeout(timeoutMs) }));
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    if (timedOut) return { sandbox: false, note: `${url} did not answer within ${timeoutMs / 1000} s: taken for a deployment, not a Switchboard sandbox` };
+    // Short: it shares the status line with "connected to <url>" at 80 columns.
+    if (timedOut) return { sandbox: false, note: `/_sandbox did not answer within ${timeoutMs / 1000} s: taken for a deployment` };
     throw new Error(unreachable(error, origin));
   }
   let text: string;
   try {
     text = await response.text();
   } catch {
-    return { sandbox: false, note: `${url} stopped mid-answer: taken for a deployment, not a Switchboard sandbox` };
+    return { sandbox: false, note: '/_sandbox stopped mid-answer: taken for a deployment' };
   }
   if (response.status !== 200) return { sandbox: false };
   try {
