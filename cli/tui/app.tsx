@@ -15,7 +15,7 @@ import type { Session } from './session.js';
 import { appReducer, COMMAND_HELP, completeCommand, initialApp, parseCommand, SCREENS, SCREEN_TITLES, type ScreenId, type Tone } from './state/app.js';
 import { useStore } from './state/store.js';
 import { editText, textOf, type TextState } from './state/text.js';
-import type { Connection } from './target/connection.js';
+import type { Connection, ReceiverOptions } from './target/connection.js';
 import { isSandbox } from './target/kind.js';
 import type { TuiPaths } from './target/paths.js';
 import { themeFor } from './theme.js';
@@ -50,6 +50,8 @@ export interface AppProps {
   readonly screen?: ScreenId;
   readonly tailPollMs?: number;
   readonly env?: NodeJS.ProcessEnv;
+  /** `--receiver-port` / `--webhook-secret`: for every deployment connected to in this run, over a saved target's. */
+  readonly receiver?: ReceiverOptions;
   /** Hears each session the app opens (tests and the bench reach the stores through it). */
   readonly onSession?: (session: Session) => void;
 }
@@ -128,12 +130,13 @@ export function App(props: AppProps) {
           import('./session.js'),
           import('./target/key-hint.js'),
         ]);
+        const receiver = { ...receiverSpec(props.receiver ?? {}), ...(request.kind === 'builtin' ? {} : receiverSpec(request)) };
         const connection =
           request.kind === 'builtin'
             ? (props.makeSandbox ?? connectSandbox)()
             : request.kind === 'saved'
-              ? await (props.paths ? openSaved(props.paths, request.name, props.env, receiverSpec(request)) : Promise.reject(new Error('no config folder: no saved targets')))
-              : await connectUrl({ name: request.url, baseUrl: request.url, ...(request.apiKey ? { apiKey: request.apiKey } : {}), ...(request.controlToken ? { controlToken: request.controlToken } : {}), ...receiverSpec(request) });
+              ? await (props.paths ? openSaved(props.paths, request.name, props.env, receiver) : Promise.reject(new Error('no config folder: no saved targets')))
+              : await connectUrl({ name: request.url, baseUrl: request.url, ...(request.apiKey ? { apiKey: request.apiKey } : {}), ...(request.controlToken ? { controlToken: request.controlToken } : {}), ...receiver });
         const next = new Session(connection, props.paths, { ...(props.tailPollMs !== undefined ? { tailPollMs: props.tailPollMs } : {}) });
         await sessionRef.current?.close();
         // Set here, not only by the render setSession causes: the caller (--scenario) acts on the
@@ -154,7 +157,7 @@ export function App(props: AppProps) {
         setConnecting(false);
       }
     },
-    [props.makeSandbox, props.paths, props.env, props.tailPollMs, props.onSession, notify, go],
+    [props.makeSandbox, props.paths, props.env, props.tailPollMs, props.onSession, props.receiver, notify, go],
   );
 
   useEffect(() => {

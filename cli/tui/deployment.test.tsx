@@ -5,7 +5,7 @@
  * that was not given, a sandbox probe that never answers, a webhook receiver a remote server
  * cannot reach.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -157,6 +157,19 @@ describe('the tail on a deployment', () => {
     expect(saved.targets[0]).toMatchObject({ name: 'dep', receiver_port: 0, webhook_secret: { env: 'DEP_WHSEC' }, api_key: { env: 'DEP_KEY' } });
     await ui.press('j', '\r');
     await ui.waitFor(`connected to ${proxy.baseUrl}: s sends GET /account`);
+    await ui.press('6');
+    const frame = await ui.waitFor(/webhooks to http:\/\/127\.0\.0\.1:\d+\/ \(signatures verified\)/);
+    expect(frame).not.toContain('127.0.0.1:4400');
+  });
+
+  it('the flags also reach a saved target picked on the targets screen', async () => {
+    const paths = { configDir: join(dir, 'picked-config'), stateDir: join(dir, 'picked-state') };
+    mkdirSync(paths.configDir, { recursive: true });
+    writeFileSync(join(paths.configDir, 'targets.json'), JSON.stringify({ version: 1, targets: [{ name: 'dep', base_url: proxy.baseUrl, api_key: { env: 'DEP_KEY' } }] }));
+    const ui = startTuiApp({ size: WIDE, paths, env: { DEP_KEY: key }, receiver: { receiverPort: 0, webhookSecret: SECRET } });
+    await ui.waitFor('Pick a target');
+    await ui.press('j', '\r');
+    await ui.waitFor(`connected to ${proxy.baseUrl}`);
     await ui.press('6');
     const frame = await ui.waitFor(/webhooks to http:\/\/127\.0\.0\.1:\d+\/ \(signatures verified\)/);
     expect(frame).not.toContain('127.0.0.1:4400');

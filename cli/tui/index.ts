@@ -68,6 +68,7 @@ export async function startTui(options: TuiOptions = {}): Promise<number> {
       ...(connect ? { connect } : {}),
       ...(options.scenario ? { scenario: options.scenario } : {}),
       ...(options.screen ? { screen: options.screen } : {}),
+      receiver: { ...(options.receiverPort !== undefined ? { receiverPort: options.receiverPort } : {}), ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}) },
     }),
     { exitOnCtrlC: true, incrementalRendering: false, maxFps: 30, patchConsole: true },
   );
