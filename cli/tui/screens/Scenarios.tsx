@@ -245,7 +245,9 @@ function ScenariosBody({ session }: { session: Session }) {
   }
 
   const failed = state.results.filter((item) => item.status === 'failed').length;
-  const progress = `${state.position}/${steps.length} run${failed ? ` · ${failed} failed` : ''}${state.busy ? ' · running…' : state.error ? ' · stopped' : state.done ? ' · done' : ''}`;
+  // On the title line, where 80 columns still show it: the error line below is cut at the URL.
+  const freshHint = state.error && dbg.currentChoice === 'this' && /requires: sandbox/.test(state.error) ? ' (t runs it on a fresh sandbox)' : '';
+  const progress = `${state.position}/${steps.length} run${failed ? ` · ${failed} failed` : ''}${state.busy ? ' · running…' : state.error ? ` · stopped${freshHint}` : state.done ? ' · done' : ''}`;
   // The run's own failure stays on screen under the title, not only in the status line.
   const errorRows = state.error ? 1 : 0;
   const detailWidth = wide ? ui.columns - listWidth - 1 : ui.columns;
@@ -286,7 +288,6 @@ function ScenariosBody({ session }: { session: Session }) {
       {state.error ? (
         <Text color={ui.theme.error} wrap="truncate-end">
           ✗ {state.error}
-          {dbg.currentChoice === 'this' && /requires: sandbox/.test(state.error) ? ' · t runs it on a fresh sandbox' : ''}
         </Text>
       ) : null}
       <Box flexDirection={wide ? 'row' : 'column'}>
