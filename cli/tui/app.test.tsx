@@ -57,6 +57,7 @@ describe('targets and the console', () => {
     await ui.waitFor('Pick a target');
     await ui.press('\r');
     await ui.waitFor('connected to sandbox (in process)');
+    expect(ui.frame()).toContain('connected to sandbox (in process): s sends GET /account');
     expect(ui.frame()).toMatch(/sandbox \(in process\) │ #1 .*business.* │ key full/);
     await ui.press('s');
     const frame = await ui.waitFor('── 200 OK');

@@ -22,8 +22,10 @@ export function refusedKeyHint(status: number, keySource: Connection['keySource'
 }
 
 /** The status line after connecting: the target first, then what the user must know. */
-export function connectedMessage(connection: Pick<Connection, 'label' | 'keySource' | 'note'>, problem: string | undefined): { text: string; tone: 'ok' | 'error' } {
+export function connectedMessage(connection: Pick<Connection, 'label' | 'kind' | 'keySource' | 'note'>, problem: string | undefined): { text: string; tone: 'ok' | 'error' } {
   if (problem) return { text: `connected to ${connection.label}, but GET /account: ${problem}`, tone: 'error' };
-  const notes = [connection.note, keySourceNote(connection.keySource)].filter((note): note is string => note !== undefined);
+  // The in-process sandbox has only the seed's keys: there is no --api-key to miss.
+  const keyNote = connection.kind === 'in-process' ? undefined : keySourceNote(connection.keySource);
+  const notes = [connection.note, keyNote].filter((note): note is string => note !== undefined);
   return { text: `connected to ${connection.label}${notes.length ? ` (${notes.join('; ')})` : ''}: s sends GET /account`, tone: 'ok' };
 }
