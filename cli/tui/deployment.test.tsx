@@ -57,6 +57,13 @@ describe('the replay debugger on a deployment', () => {
     const frame = await ui.waitFor('✗ this scenario needs a sandbox (requires: sandbox)');
     expect(frame).toContain('0/1 run · stopped (t runs it on a fresh sandbox)');
     expect(frame).not.toContain('· done');
+    // At 80×24 the title line still carries the reason's gist and the way out.
+    unmountAll();
+    const narrow = startTuiApp({ connect: { kind: 'url', url: proxy.baseUrl, apiKey: key }, scenario: file });
+    await narrow.waitFor('needs the control plane');
+    await narrow.press('r');
+    const small = await narrow.waitFor('0/1 run · stopped (t runs it on a fresh sandbox)');
+    expect(small).toContain('✗ this scenario needs a sandbox (requires: sandbox)');
   });
 });
 
