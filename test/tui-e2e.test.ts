@@ -136,6 +136,21 @@ describe('switchboard tui in a pseudo-terminal (80×24)', () => {
   });
 });
 
+describe('switchboard tui --scenario with no target and no saved default', () => {
+  it('opens the scenario in the replay debugger on the in-process sandbox', async () => {
+    const fresh = { XDG_CONFIG_HOME: join(dir, 'config-scenario'), XDG_STATE_HOME: join(dir, 'state-scenario'), NO_COLOR: '1' };
+    const run = new PtySession({ args: ['tui', '--scenario', scenarioFile], env: fresh, cwd: dir });
+    try {
+      const screen = await run.waitFor('The account is on the pro plan');
+      expect(screen).toContain('▶ 1. read the account');
+      await run.keys('q');
+      expect(await run.wait()).toBe(0);
+    } finally {
+      await run.close();
+    }
+  });
+});
+
 describe('switchboard alone on a terminal', () => {
   it('opens the TUI', async () => {
     const bare = new PtySession({ args: [], env: { ...env, XDG_STATE_HOME: join(dir, 'state-bare') }, cwd: dir });

@@ -12,12 +12,23 @@ interface TuiCliOptions {
   controlToken?: string;
   scenario?: string;
   screen?: string;
+  receiverPort?: string;
+  webhookSecret?: string;
+}
+
+/** `--receiver-port`: a port number, 0 for any free one. */
+export function parseReceiverPort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text.trim()) || port > 65535) throw new Error(`--receiver-port must be a port number from 0 to 65535 (0 picks a free one), got "${text}"`);
+  return port;
 }
 
 export async function runTui(options: TuiCliOptions = {}): Promise<number> {
   if (options.screen !== undefined && !(SCREENS as readonly string[]).includes(options.screen)) {
     throw new Error(`--screen must be one of ${SCREENS.join(', ')}, got "${options.screen}"`);
   }
+  const receiverPort = options.receiverPort === undefined ? undefined : parseReceiverPort(options.receiverPort);
+  const webhookSecret = options.webhookSecret ?? process.env['SWITCHBOARD_WEBHOOK_SECRET'];
   const { startTui } = await import('../tui/index.js');
   return startTui({
     ...(options.target ? { target: options.target } : {}),
@@ -25,6 +36,8 @@ export async function runTui(options: TuiCliOptions = {}): Promise<number> {
     ...(options.controlToken ?? process.env['SWITCHBOARD_CONTROL_TOKEN'] ? { controlToken: options.controlToken ?? process.env['SWITCHBOARD_CONTROL_TOKEN'] } : {}),
     ...(options.scenario ? { scenario: options.scenario } : {}),
     ...(options.screen ? { screen: options.screen as ScreenId } : {}),
+    ...(receiverPort !== undefined ? { receiverPort } : {}),
+    ...(webhookSecret ? { webhookSecret } : {}),
   });
 }
 
@@ -37,6 +50,8 @@ export function registerTui(program: Command): void {
     .option('--control-token <token>', "a running sandbox's operator token (or SWITCHBOARD_CONTROL_TOKEN)")
     .option('--scenario <file>', 'open this scenario in the replay debugger')
     .option('--screen <name>', `first screen: ${SCREENS.join(', ')}`)
+    .option('--receiver-port <port>', "tail on a deployment: the local webhook receiver's port (default 4400; 0 picks a free one)")
+    .option('--webhook-secret <whsec>', "tail on a deployment: the endpoint's signing secret, to verify each delivery (or SWITCHBOARD_WEBHOOK_SECRET)")
     .action(async (options: TuiCliOptions) => {
       process.exitCode = await runTui(options);
     });

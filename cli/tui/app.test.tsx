@@ -1,18 +1,14 @@
 /**
- * The screens through ink-testing-library: key presses in, rendered frames out, at 80×24 against
- * an in-process sandbox (a simulator of the test's own, so the test can act on it).
+ * The screens through ink-testing-library (test/support/tui-app.tsx): key presses in, rendered
+ * frames out, at 80×24 against an in-process sandbox (a simulator of the test's own).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { render } from 'ink-testing-library';
-import { createSimulator } from '../../src/simulator.js';
-import { silentLogger } from '../../src/core/logger.js';
 import { parseScenarioText } from '../../src/scenarios/load.js';
-import { App, type AppProps } from './app.js';
-import { connectSandbox } from './target/connection.js';
-import type { Session } from './session.js';
+import { sleep, startTuiApp, unmountAll } from '../../test/support/tui-app.js';
+import type { AppProps } from './app.js';
 import { themeFor } from './theme.js';
 
 // Each test types a few dozen keys and waits for frames; a busy shared machine needs room.
@@ -21,40 +17,9 @@ vi.setConfig({ testTimeout: 60_000 });
 const dir = mkdtempSync(join(tmpdir(), 'switchboard-tui-app-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Rendered = ReturnType<typeof render>;
-let current: Rendered | undefined;
-afterEach(() => {
-  current?.unmount();
-  current = undefined;
-});
+afterEach(unmountAll);
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-function start(props: Partial<AppProps> = {}) {
-  const sim = createSimulator({ logger: silentLogger });
-  let opened: Session | undefined;
-  const app = render(
-    <App paths={props.paths} size={{ columns: 80, rows: 24 }} makeSandbox={() => connectSandbox({ simulator: sim })} writeRaw={() => undefined} tailPollMs={50} onSession={(session) => (opened = session)} {...props} />,
-  );
-  current = app;
-  const frame = (): string => app.lastFrame() ?? '';
-  const waitFor = async (test: string | RegExp, timeoutMs = 20_000): Promise<string> => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const text = frame();
-      if (typeof test === 'string' ? text.includes(test) : test.test(text)) return text;
-      await sleep(20);
-    }
-    throw new Error(`never showed ${String(test)}:\n${frame()}`);
-  };
-  const press = async (...keys: string[]): Promise<void> => {
-    for (const key of keys) {
-      app.stdin.write(key);
-      await sleep(15);
-    }
-  };
-  return { sim, app, frame, waitFor, press, session: () => opened };
-}
+const start = (props: Partial<AppProps> = {}) => startTuiApp(props);
 
 async function connected(props: Partial<AppProps> = {}) {
   const ui = start({ connect: { kind: 'builtin' }, ...props });
@@ -92,6 +57,7 @@ describe('targets and the console', () => {
     await ui.waitFor('Pick a target');
     await ui.press('\r');
     await ui.waitFor('connected to sandbox (in process)');
+    expect(ui.frame()).toContain('connected to sandbox (in process): s sends GET /account');
     expect(ui.frame()).toMatch(/sandbox \(in process\) │ #1 .*business.* │ key full/);
     await ui.press('s');
     const frame = await ui.waitFor('── 200 OK');
@@ -131,6 +97,54 @@ describe('targets and the console', () => {
     expect(Buffer.from(raw[0]!.slice(7, -1), 'base64').toString()).not.toContain('sbx_');
   });
 
+  it('esc cancels a body edit and ctrl-d keeps it, as the help and the editor both say', async () => {
+    const ui = await connected();
+    await ui.press('m', 'b');
+    expect(await ui.waitFor('body (JSON) · ctrl-d done · esc cancels')).toBeTruthy();
+    await ui.type('{"a":1}');
+    await ui.press('\u001B');
+    const cancelled = await ui.waitFor('body edit cancelled');
+    expect(cancelled).toContain('body (empty: {} is sent)');
+    await ui.press('b');
+    await ui.type('{"a":2}');
+    await ui.press('\u0004');
+    await ui.waitFor('body {"a":2}');
+    await ui.press('?');
+    expect(await ui.waitFor('Console: Compose a request')).toContain('JSON body: ctrl-d done, esc cancels');
+  });
+
+  it('/ on the console types a new path: the letters are never run as commands', async () => {
+    const ui = await connected();
+    const session = ui.session()!;
+    await ui.press('/');
+    await ui.type('contacts');
+    await ui.press('\r');
+    await ui.waitFor(/GET\s+\/contacts/);
+    expect(session.history.list().length).toBe(0);
+    expect(ui.frame()).toContain('no response yet');
+  });
+
+  it('/ on a screen with nothing to filter is swallowed by a prompt, not run as that screen\'s keys', async () => {
+    const ui = await connected();
+    await ui.press('5');
+    await ui.waitFor('Replay a scenario');
+    await ui.press('/');
+    await ui.waitFor('nothing to filter on Scenarios (esc closes):');
+    await ui.type('or');
+    expect(ui.frame()).not.toContain('Scenario file:');
+    await ui.press('\u001B');
+    await ui.waitFor('o opens any file');
+  });
+
+  it('clears the status line on a screen change', async () => {
+    const ui = await connected();
+    await ui.press('i');
+    await ui.waitFor('idempotency key on');
+    await ui.press('4');
+    await ui.waitFor('History of sandbox');
+    expect(ui.frame()).not.toContain('idempotency key on');
+  });
+
   it('shows help for the screen with ? and closes it with esc', async () => {
     const ui = await connected();
     await ui.press('?');
@@ -154,6 +168,24 @@ describe('explore and history', () => {
     await ui.press('\r');
     const frame = await ui.waitFor('POST   /tags');
     expect(frame).toContain('body { "name": "" }');
+  });
+
+  it("a route opened from explore does not sit under the previous request's answer", async () => {
+    const ui = await connected();
+    await ui.press(':');
+    await ui.type('get /tags');
+    await ui.press('\r');
+    await ui.waitFor('── 200 OK');
+    await ui.press('2');
+    await ui.waitFor('GET    /account');
+    await ui.press('/');
+    await ui.type('getAccount');
+    await ui.press('\r', 'j');
+    await ui.waitFor('(getAccount)');
+    await ui.press('\r');
+    const frame = await ui.waitFor('── no response yet: s sends');
+    expect(frame).toMatch(/^GET\s+\/account$/m);
+    expect(frame).not.toContain('── 200 OK');
   });
 
   it('lists what was sent, diffs two answers and saves them as a scenario', async () => {
@@ -183,6 +215,15 @@ describe('explore and history', () => {
 });
 
 describe('the replay debugger', () => {
+  it('--scenario on the in-process sandbox opens the scenario, not the console', async () => {
+    const file = join(dir, 'start.yaml');
+    writeFileSync(file, 'scenario: opened at start\nsteps:\n  - name: read the account\n    request: { path: /account }\n');
+    const ui = start({ connect: { kind: 'builtin' }, scenario: file });
+    const frame = await ui.waitFor('opened at start');
+    expect(frame).toContain('0/1 run');
+    expect(frame).toContain('▶ 1. read the account');
+  });
+
   it('steps to a mismatch, and a rule edited on the spot makes the step pass', async () => {
     const file = join(dir, 'plan.yaml');
     writeFileSync(file, 'scenario: plan check\n# kept on save\nsteps:\n  - name: read the account\n    request: { path: /account }\n    expect:\n      status: 200\n      body: { data: { account: { plan: pro } } }\n');

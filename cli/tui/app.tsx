@@ -15,7 +15,7 @@ import type { Session } from './session.js';
 import { appReducer, COMMAND_HELP, completeCommand, initialApp, parseCommand, SCREENS, SCREEN_TITLES, type ScreenId, type Tone } from './state/app.js';
 import { useStore } from './state/store.js';
 import { editText, textOf, type TextState } from './state/text.js';
-import type { Connection } from './target/connection.js';
+import type { Connection, ReceiverOptions } from './target/connection.js';
 import { isSandbox } from './target/kind.js';
 import type { TuiPaths } from './target/paths.js';
 import { themeFor } from './theme.js';
@@ -50,6 +50,8 @@ export interface AppProps {
   readonly screen?: ScreenId;
   readonly tailPollMs?: number;
   readonly env?: NodeJS.ProcessEnv;
+  /** `--receiver-port` / `--webhook-secret`: for every deployment connected to in this run, over a saved target's. */
+  readonly receiver?: ReceiverOptions;
   /** Hears each session the app opens (tests and the bench reach the stores through it). */
   readonly onSession?: (session: Session) => void;
 }
@@ -118,43 +120,54 @@ export function App(props: AppProps) {
   const go = useCallback((screen: ScreenId) => dispatch({ type: 'go', screen }), []);
 
   const connect = useCallback(
-    async (request: ConnectRequest): Promise<boolean> => {
+    async (request: ConnectRequest): Promise<Session | undefined> => {
       setConnecting(true);
       try {
         // The simulator, the scenarios engine and the kit load here, not before the first frame.
-        const [{ connectSandbox, connectUrl }, { openSaved }, { Session }] = await Promise.all([import('./target/connection.js'), import('./target/open.js'), import('./session.js')]);
+        const [{ connectSandbox, connectUrl }, { openSaved, receiverSpec }, { Session }, { connectedMessage }] = await Promise.all([
+          import('./target/connection.js'),
+          import('./target/open.js'),
+          import('./session.js'),
+          import('./target/key-hint.js'),
+        ]);
+        const receiver = { ...receiverSpec(props.receiver ?? {}), ...(request.kind === 'builtin' ? {} : receiverSpec(request)) };
         const connection =
           request.kind === 'builtin'
             ? (props.makeSandbox ?? connectSandbox)()
             : request.kind === 'saved'
-              ? await (props.paths ? openSaved(props.paths, request.name, props.env) : Promise.reject(new Error('no config folder: no saved targets')))
-              : await connectUrl({ name: request.url, baseUrl: request.url, ...(request.apiKey ? { apiKey: request.apiKey } : {}), ...(request.controlToken ? { controlToken: request.controlToken } : {}) });
+              ? await (props.paths ? openSaved(props.paths, request.name, props.env, receiver) : Promise.reject(new Error('no config folder: no saved targets')))
+              : await connectUrl({ name: request.url, baseUrl: request.url, ...(request.apiKey ? { apiKey: request.apiKey } : {}), ...(request.controlToken ? { controlToken: request.controlToken } : {}), ...receiver });
         const next = new Session(connection, props.paths, { ...(props.tailPollMs !== undefined ? { tailPollMs: props.tailPollMs } : {}) });
         await sessionRef.current?.close();
+        // Set here, not only by the render setSession causes: the caller (--scenario) acts on the
+        // new session as soon as this resolves, and an in-process connect resolves before that render.
+        sessionRef.current = next;
         setSession(next);
         props.onSession?.(next);
         await next.refreshAccount();
-        const facts = next.header.get();
-        notify(facts.problem ? `connected to ${connection.label}, but GET /account: ${facts.problem}` : `connected to ${connection.label}: s sends GET /account`, facts.problem ? 'error' : 'ok');
+        // Go first: a screen change clears the status line, and this message is for the new screen.
         if (screenRef.current === 'targets') go('console');
-        return true;
+        const message = connectedMessage(connection, next.header.get().problem);
+        notify(message.text, message.tone);
+        return next;
       } catch (error) {
         notify(`could not connect: ${error instanceof Error ? error.message : String(error)}`, 'error');
-        return false;
+        return undefined;
       } finally {
         setConnecting(false);
       }
     },
-    [props.makeSandbox, props.paths, props.env, props.tailPollMs, props.onSession, notify, go],
+    [props.makeSandbox, props.paths, props.env, props.tailPollMs, props.onSession, props.receiver, notify, go],
   );
 
   useEffect(() => {
     if (!props.connect) return;
-    void connect(props.connect).then(async (ok) => {
-      if (ok && props.scenario && sessionRef.current) {
-        await sessionRef.current.debugger.open(props.scenario);
-        go('scenarios');
-      }
+    void connect(props.connect).then(async (opened) => {
+      if (!opened || !props.scenario) return;
+      await opened.debugger.open(props.scenario);
+      go('scenarios');
+      const error = opened.debugger.store.get().error;
+      if (!opened.debugger.opened && error) notify(error, 'error');
     });
   }, []);
   useEffect(() => () => void sessionRef.current?.close(), []);
@@ -296,6 +309,12 @@ export function App(props: AppProps) {
       return;
     }
     if (slot.handler?.(input, key)) return;
+    if (input === '/') {
+      // A screen with nothing to filter: what is typed next goes into this prompt, never to the
+      // screen's one-letter commands (on the console "/contacts" would otherwise send a request).
+      setPrompt({ request: { label: `nothing to filter on ${SCREEN_TITLES[app.screen]} (esc closes):`, onSubmit: () => undefined }, text: textOf('') });
+      return;
+    }
     if (key.escape) dispatch({ type: 'back' });
   }
 

@@ -9,7 +9,7 @@ export interface ScreenHelp {
 export const GLOBAL_KEYS: readonly (readonly [string, string])[] = [
   ['1-8', 'go to a screen'],
   [':', 'command palette (:help lists commands)'],
-  ['/', 'filter the list'],
+  ['/', 'filter (on the console: a new path)'],
   ['esc', 'back (or cancel)'],
   ['?', 'this help'],
   ['q', 'quit (ctrl-c too)'],
@@ -38,9 +38,9 @@ export const HELP: Record<ScreenId, ScreenHelp> = {
     keys: [
       ['s', 'send ({id} placeholders are asked for first)'],
       ['m / M', 'next / previous method'],
-      ['p', 'edit the path'],
+      ['p', 'edit the path (/ starts a new one)'],
       ['u', 'edit the query (limit=5&status=active)'],
-      ['b', 'edit the JSON body (ctrl-d done, esc cancel)'],
+      ['b', 'JSON body: ctrl-d done, esc cancels'],
       ['i', 'idempotency key on (a fresh one) / off'],
       ['c', 'copy as curl (the key is never in it)'],
       ['tab', 'move into the response: ↑↓, enter folds, z fold all, Z unfold'],

@@ -18,6 +18,9 @@ export interface TuiOptions {
   readonly controlToken?: string;
   readonly scenario?: string;
   readonly screen?: ScreenId;
+  /** The tail's local webhook receiver on a deployment (win over a saved target's). */
+  readonly receiverPort?: number;
+  readonly webhookSecret?: string;
 }
 
 export const NOT_A_TTY =
@@ -31,8 +34,9 @@ export function initialConnect(options: TuiOptions, paths: TuiPaths): ConnectReq
   const target = options.target ?? loadTargets(paths).file.default;
   if (target === undefined) return options.scenario ? { kind: 'builtin' } : undefined;
   if (target === 'sandbox') return { kind: 'builtin' };
-  if (/^https?:\/\//.test(target)) return { kind: 'url', url: target, ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...(options.controlToken ? { controlToken: options.controlToken } : {}) };
-  return { kind: 'saved', name: target };
+  const receiver = { ...(options.receiverPort !== undefined ? { receiverPort: options.receiverPort } : {}), ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}) };
+  if (/^https?:\/\//.test(target)) return { kind: 'url', url: target, ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...(options.controlToken ? { controlToken: options.controlToken } : {}), ...receiver };
+  return { kind: 'saved', name: target, ...receiver };
 }
 
 export async function startTui(options: TuiOptions = {}): Promise<number> {
@@ -64,6 +68,7 @@ export async function startTui(options: TuiOptions = {}): Promise<number> {
       ...(connect ? { connect } : {}),
       ...(options.scenario ? { scenario: options.scenario } : {}),
       ...(options.screen ? { screen: options.screen } : {}),
+      receiver: { ...(options.receiverPort !== undefined ? { receiverPort: options.receiverPort } : {}), ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}) },
     }),
     { exitOnCtrlC: true, incrementalRendering: false, maxFps: 30, patchConsole: true },
   );

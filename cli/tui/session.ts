@@ -7,6 +7,7 @@
 import { Client, type Exchange, type RateLimit } from './target/client.js';
 import type { Connection } from './target/connection.js';
 import { maskSecret } from './target/mask.js';
+import { refusedKeyHint } from './target/key-hint.js';
 import type { TuiPaths } from './target/paths.js';
 import { HistoryStore } from './data/history.js';
 import { routesOf, type OpenApiLike, type RouteInfo } from './data/openapi.js';
@@ -80,7 +81,8 @@ export class Session {
       return;
     }
     const envelope = (exchange.json as { error?: { code?: string; message?: string } } | undefined)?.error;
-    this.header.dispatch({ problem: exchange.error ?? `${exchange.status} ${envelope?.code ?? 'error'}: ${envelope?.message ?? 'GET /account failed'}` });
+    const hint = refusedKeyHint(exchange.status, this.connection.keySource);
+    this.header.dispatch({ problem: exchange.error ?? `${exchange.status} ${envelope?.code ?? 'error'}: ${hint ?? envelope?.message ?? 'GET /account failed'}` });
   }
 
   /** The target's OpenAPI document (API or control plane), read once per session. */

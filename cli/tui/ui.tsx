@@ -10,7 +10,7 @@ import type { Session } from './session.js';
 import type { Theme } from './theme.js';
 import type { ScreenId, Tone } from './state/app.js';
 import type { TuiPaths } from './target/paths.js';
-import type { Connection } from './target/connection.js';
+import type { Connection, ReceiverOptions } from './target/connection.js';
 
 /** Returns true when the key was used (so the app does not also act on it). */
 export type KeyHandler = (input: string, key: Key) => boolean;
@@ -25,8 +25,8 @@ export interface PromptRequest {
 
 export type ConnectRequest =
   | { readonly kind: 'builtin' }
-  | { readonly kind: 'saved'; readonly name: string }
-  | { readonly kind: 'url'; readonly url: string; readonly apiKey?: string; readonly controlToken?: string };
+  | ({ readonly kind: 'saved'; readonly name: string } & ReceiverOptions)
+  | ({ readonly kind: 'url'; readonly url: string; readonly apiKey?: string; readonly controlToken?: string } & ReceiverOptions);
 
 export interface Ui {
   readonly session: Session | undefined;
@@ -40,7 +40,8 @@ export interface Ui {
   go(screen: ScreenId): void;
   notify(text: string, tone?: Tone): void;
   prompt(request: PromptRequest): void;
-  connect(request: ConnectRequest): Promise<boolean>;
+  /** The new session, or undefined when the connection failed (the status line says why). */
+  connect(request: ConnectRequest): Promise<Session | undefined>;
   /** Writes raw bytes to the terminal (OSC 52 clipboard). */
   writeRaw(text: string): void;
   quit(): void;

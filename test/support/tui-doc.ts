@@ -42,10 +42,15 @@ switchboard tui --target sandbox                  # straight to the console on t
 switchboard tui --target http://127.0.0.1:4010/api/v1 --control-token "$TOKEN"   # a running sandbox
 switchboard tui --target https://api.example.test/api/v1 --api-key "$KEY"         # any deployment
 switchboard tui --scenario fixtures/scenarios/idempotent-retry.yaml              # the replay debugger
+switchboard tui --target https://api.example.test/api/v1 --api-key "$KEY" \\
+  --receiver-port 4471 --webhook-secret "$WHSEC"                                 # tail a deployment's webhooks
 \`\`\`
 
 Keys that work everywhere: \`1\`-\`8\` screens, \`:\` command palette (\`:get /account\`, \`:open FILE\`,
-\`:target NAME\`, \`:help\`), \`/\` filter, \`?\` help for the screen, \`esc\` back, \`q\` quit. It is usable
+\`:target NAME\`, \`:help\`), \`/\` filter (on a screen with no list it opens a prompt that takes
+what is typed, so letters never run as commands; on the console \`/\` starts a new path),
+\`?\` help for the screen, \`esc\` back, \`q\` quit. The status line speaks for the screen it was
+said on: changing screen clears it. It is usable
 at 80×24 and adapts to larger terminals; \`NO_COLOR\` turns colour off; when stdin or stdout is not
 a terminal it says so and exits (code 2).
 
@@ -73,6 +78,35 @@ const SCREENS_NOTE = `
 | 6 Tail | the account's events: the sandbox journal, or webhook deliveries to a local receiver with signature verdicts | \`/\` type filter, \`p\` pause, \`w\` delivery attempts, \`enter\` detail |
 | 7 Conformance | the kit against this target, the clause matrix filling live | \`p\` profile, \`s\` start, \`x\` stop, \`tab\` failures, \`enter\` request, response and replay token |
 | 8 Sandbox | clock, reset, snapshots, inbound messages, STOP, faults, every control-plane power as a form | \`enter\` form, \`f\`/\`u\` freeze/unfreeze |
+
+In the console's body editor \`ctrl-d\` keeps the edit and \`esc\` cancels it (as \`esc\` does in
+the path and query fields, prompts and forms). A route opened from Explore, History or the palette
+replaces the request and clears the previous answer (History shows the answer it recorded).
+
+## On a running sandbox or a deployment
+
+- **Sandbox or deployment?** The TUI asks the origin for \`/_sandbox/openapi.json\`, which only a
+  Switchboard sandbox serves. Any other answer, or none within 3 s (a WAF that tarpits unknown
+  paths), means a deployment; the status line says when it waited ("/_sandbox did not answer
+  within 3 s: taken for a deployment"). Only an origin that refuses the connection, does not
+  resolve or resets it is reported as "could not connect".
+- **Keys.** Without \`--api-key\` (or \`SWITCHBOARD_API_KEY\`) a sandbox is sent the default seed's
+  public full key and the status line says "no --api-key: tried the default seed key"; a sandbox
+  started with \`serve --api-key\` or its own seed refuses it, and the header and status line say
+  "no --api-key given and the default seed key was refused ...: pass --api-key". A deployment is
+  sent no key at all.
+- **Scenarios.** A scenario that cannot run on the target (\`requires: sandbox\` on a deployment,
+  a target that is down) shows the reason under its title (\`✗ this scenario needs a sandbox
+  ...\`) and the progress reads "stopped", not "done"; \`t\` runs it on a fresh sandbox instead.
+- **Tail.** On a deployment the tail runs a local webhook receiver (\`switchboard listen\`'s) on
+  \`127.0.0.1\`, port 4400 unless \`--receiver-port\` says otherwise (0 picks a free port). With
+  \`--webhook-secret whsec_...\` (or \`SWITCHBOARD_WEBHOOK_SECRET\`) every delivery's signature is
+  checked (\`✓ signed\` / \`✗ BAD SIGNATURE\`); without it deliveries show \`? unverified\`. Point
+  a webhook endpoint at the receiver's URL: a deployment on this machine can post to it directly;
+  one elsewhere cannot reach \`127.0.0.1\` and needs a public URL that leads here (a tunnel such as
+  \`ssh -R\`, cloudflared or ngrok), which the tail screen says. A saved target keeps both in
+  \`targets.json\` (\`receiver_port\`, \`webhook_secret\` as a reference like the key), set from the
+  "Add a target" form's *Tail:* fields; the flags win over what a target saved.
 `;
 
 export function renderDoc(captures: readonly Capture[]): string {

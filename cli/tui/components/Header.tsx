@@ -11,7 +11,9 @@ export function headerText(facts: HeaderFacts | undefined, width = 200): string 
   const rate = facts.rate ? `rate ${facts.rate.remaining}/${facts.rate.limit}` : 'rate -';
   const key = `key ${facts.scope ?? '?'} ${facts.keyMask}`;
   const account = facts.account ? `#${facts.account.id} ${facts.account.businessName} (${facts.account.plan})` : (facts.problem ?? 'account ?');
-  const short = facts.account ? `#${facts.account.id} ${facts.account.plan}` : account;
+  // Without an account the problem's status and code ("401 invalid_api_key") stand for it, so the
+  // target keeps its room: the status line has the whole sentence.
+  const short = facts.account ? `#${facts.account.id} ${facts.account.plan}` : (/^\d{3} [^\s:]+/.exec(account)?.[0] ?? account);
   const room = width - BRAND.length;
   for (const candidate of [
     [facts.target, account, key, rate],

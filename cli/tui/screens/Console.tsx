@@ -112,8 +112,13 @@ function ConsoleBody({ session }: { session: Session }) {
       return true;
     }
     if (mode === 'body') {
-      if (key.escape || (key.ctrl && (input === 'd' || input === 's'))) {
+      // Like the path and query fields and every prompt: esc leaves without the edit, the keys
+      // that say "done" keep it (docs/decisions.md).
+      if (key.ctrl && (input === 'd' || input === 's')) {
         store.dispatch({ type: 'body', body: buffer.value });
+        setMode('normal');
+      } else if (key.escape) {
+        if (buffer.value !== state.body) ui.notify('body edit cancelled: ctrl-d keeps an edit', 'info');
         setMode('normal');
       } else if (key.tab) setBuffer(editText(buffer, '  ', {}));
       else setBuffer(editText(buffer, input, key, true));
@@ -156,6 +161,10 @@ function ConsoleBody({ session }: { session: Session }) {
         return true;
       case 'p':
         startEdit('path', state.path);
+        return true;
+      case '/':
+        // Nothing to filter here: `/` starts a new path, as typing one in an address bar does.
+        startEdit('path', '/');
         return true;
       case 'u':
         startEdit('query', state.query);
@@ -221,7 +230,7 @@ function ConsoleBody({ session }: { session: Session }) {
       </Box>
       {mode === 'body' ? (
         <Box flexDirection="column" height={bodyHeight} width={width}>
-          <Text dimColor>body (JSON) · esc done · tab indents</Text>
+          <Text dimColor>body (JSON) · ctrl-d done · esc cancels · tab indents</Text>
           <TextArea state={buffer} width={width} height={bodyHeight - 1} focused />
         </Box>
       ) : (

@@ -121,6 +121,12 @@ function ScenariosBody({ session }: { session: Session }) {
     }
   };
 
+  /** A run that stopped for the scenario as a whole (the target cannot run it, or is down) says why. */
+  const sayRunError = (): void => {
+    const error = dbg.store.get().error;
+    if (error) ui.notify(`✗ ${error}`, 'error');
+  };
+
   useKeys((input, key) => {
     if (!dbg.opened) {
       const move = listKey(input, key, files.length, ui.bodyRows - 3);
@@ -154,13 +160,17 @@ function ScenariosBody({ session }: { session: Session }) {
           const position = dbg.store.get().position;
           dispatch({ type: 'to', index: Math.max(0, position - 1), count: steps.length, height: listHeight });
           setMismatchIndex(0);
+          sayRunError();
         });
         return true;
       case 'r':
-        void dbg.run().then(() => dispatch({ type: 'to', index: Math.max(0, dbg.store.get().position - 1), count: steps.length, height: listHeight }));
+        void dbg.run().then(() => {
+          dispatch({ type: 'to', index: Math.max(0, dbg.store.get().position - 1), count: steps.length, height: listHeight });
+          sayRunError();
+        });
         return true;
       case 'g':
-        void dbg.runTo(index + 1);
+        void dbg.runTo(index + 1).then(sayRunError);
         return true;
       case 'b':
         dbg.toggleBreakpoint(index + 1);
@@ -235,9 +245,13 @@ function ScenariosBody({ session }: { session: Session }) {
   }
 
   const failed = state.results.filter((item) => item.status === 'failed').length;
-  const progress = `${state.position}/${steps.length} run${failed ? ` · ${failed} failed` : ''}${state.busy ? ' · running…' : state.done ? ' · done' : ''}`;
+  // On the title line, where 80 columns still show it: the error line below is cut at the URL.
+  const freshHint = state.error && dbg.currentChoice === 'this' && /requires: sandbox/.test(state.error) ? ' (t runs it on a fresh sandbox)' : '';
+  const progress = `${state.position}/${steps.length} run${failed ? ` · ${failed} failed` : ''}${state.busy ? ' · running…' : state.error ? ` · stopped${freshHint}` : state.done ? ' · done' : ''}`;
+  // The run's own failure stays on screen under the title, not only in the status line.
+  const errorRows = state.error ? 1 : 0;
   const detailWidth = wide ? ui.columns - listWidth - 1 : ui.columns;
-  const detailHeight = wide ? ui.bodyRows - 1 : ui.bodyRows - listHeight - 1;
+  const detailHeight = (wide ? ui.bodyRows - 1 : ui.bodyRows - listHeight - 1) - errorRows;
   const step = steps[index];
   const head = step ? stepHeader(result, step, index + 1) : [];
   const compared = state.compare?.results[index];
@@ -271,11 +285,16 @@ function ScenariosBody({ session }: { session: Session }) {
           {state.dirty ? ' · edited (w writes)' : ''}
         </Text>
       </Text>
+      {state.error ? (
+        <Text color={ui.theme.error} wrap="truncate-end">
+          ✗ {state.error}
+        </Text>
+      ) : null}
       <Box flexDirection={wide ? 'row' : 'column'}>
         <ListView
           items={steps}
           state={list}
-          height={listHeight}
+          height={wide ? listHeight - errorRows : listHeight}
           width={listWidth}
           render={(item, selected, i) => {
             const mark = stepMark(state, i);

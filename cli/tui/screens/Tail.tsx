@@ -11,6 +11,7 @@ import { editText } from '../state/text.js';
 import { useStore } from '../state/store.js';
 import { ListView, Row } from '../components/ListView.js';
 import { JsonView } from '../components/JsonView.js';
+import { receiverHint } from '../services/receiver-hint.js';
 import { useKeys, useUi } from '../ui.js';
 import type { Session } from '../session.js';
 
@@ -45,7 +46,9 @@ function TailBody({ session }: { session: Session }) {
   const [pane, setPane] = useState<'events' | 'deliveries'>('events');
   const [detail, setDetail] = useState<TailEvent | undefined>(undefined);
   const events = visibleEvents(state);
-  const height = Math.max(3, ui.bodyRows - 2);
+  // On a deployment one more line says who can reach the receiver and which flags set it.
+  const hint = state.source === 'webhooks' ? receiverHint(session.connection.baseUrl, state.receiverUrl, state.verifying ?? false) : undefined;
+  const height = Math.max(3, ui.bodyRows - 2 - (hint ? 1 : 0));
 
   useEffect(() => {
     void session.tail.start();
@@ -136,6 +139,11 @@ function TailBody({ session }: { session: Session }) {
           </Text>
         ) : null}
       </Text>
+      {hint ? (
+        <Text wrap="truncate-end" color={ui.theme.warn}>
+          {hint}
+        </Text>
+      ) : null}
       {pane === 'events' ? (
         <ListView
           items={events}

@@ -25,6 +25,9 @@ const ADD_FIELDS = [
   { name: 'control_token_env', label: 'Operator: env var', kind: 'text', help: 'Sandbox only: the operator token `serve` prints (X-Sandbox-Token), from this variable' },
   { name: 'control_token', label: 'Operator: paste', kind: 'secret', help: 'Or paste the operator token (stored owner-only)' },
   { name: 'account', label: 'Account', kind: 'number', help: 'Sandbox only: the seed account to act on (default 1)' },
+  { name: 'receiver_port', label: 'Tail: receiver port', kind: 'number', help: 'Deployment only: the local webhook receiver for the tail (default 4400, 0 any free port; the deployment must reach it)' },
+  { name: 'webhook_secret_env', label: 'Tail: secret env var', kind: 'text', help: "Deployment only: the endpoint's whsec_ signing secret, from this variable: each delivery's signature is checked" },
+  { name: 'webhook_secret', label: 'Tail: secret paste', kind: 'secret', help: 'Or paste the whsec_ secret (stored owner-only)' },
 ] as const;
 
 export function Targets() {
@@ -61,12 +64,16 @@ export function Targets() {
       const keyText = valueOf(state, 'api_key');
       const tokenText = valueOf(state, 'control_token');
       const account = valueOf(state, 'account');
+      const receiverPort = valueOf(state, 'receiver_port');
+      const webhookText = valueOf(state, 'webhook_secret');
       const draft = {
         name,
         base_url: valueOf(state, 'base_url').replace(/\/+$/, ''),
         ...(valueOf(state, 'api_key_env') ? { api_key: { env: valueOf(state, 'api_key_env') } } : {}),
         ...(valueOf(state, 'control_token_env') ? { control_token: { env: valueOf(state, 'control_token_env') } } : {}),
         ...(account ? { account: Number(account) } : {}),
+        ...(receiverPort ? { receiver_port: Number(receiverPort) } : {}),
+        ...(valueOf(state, 'webhook_secret_env') ? { webhook_secret: { env: valueOf(state, 'webhook_secret_env') } } : {}),
       };
       const checked = SavedTarget.safeParse(draft);
       if (!checked.success) {
@@ -77,10 +84,11 @@ export function Targets() {
         ...checked.data,
         ...(keyText ? { api_key: storeSecret(ui.paths, name, 'api_key', keyText) } : {}),
         ...(tokenText ? { control_token: storeSecret(ui.paths, name, 'control_token', tokenText) } : {}),
+        ...(webhookText ? { webhook_secret: storeSecret(ui.paths, name, 'webhook_secret', webhookText) } : {}),
       };
       save(upsertTarget(loaded.file, target));
       setForm(undefined);
-      ui.notify(`saved target ${name}${keyText || tokenText ? ' (secrets in owner-only files)' : ''}`, 'ok');
+      ui.notify(`saved target ${name}${keyText || tokenText || webhookText ? ' (secrets in owner-only files)' : ''}`, 'ok');
     } catch (error) {
       setForm(formError(state, error instanceof Error ? error.message : String(error)));
     }

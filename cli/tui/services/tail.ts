@@ -53,7 +53,8 @@ export class TailFeed {
       );
       this.store.dispatch({ type: 'started', source: 'webhooks', receiverUrl: this.listener.url, verifying: connection.webhookSecret !== undefined });
     } catch (error) {
-      this.store.dispatch({ type: 'error', message: `the local webhook receiver could not start: ${error instanceof Error ? error.message : String(error)}` });
+      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      this.store.dispatch({ type: 'error', message: `the local webhook receiver could not start: ${error instanceof Error ? error.message : String(error)}${inUse ? ' (--receiver-port picks another port, 0 any free one)' : ''}` });
     }
   }
 

@@ -42,13 +42,14 @@ export function initialApp(screen: ScreenId = 'targets'): AppState {
 
 export function appReducer(state: AppState, action: AppAction): AppState {
   switch (action.type) {
+    // A message is about the screen it was said on: another screen starts with a clear status line.
     case 'go':
       if (action.screen === state.screen) return state.help ? { ...state, help: false } : state;
-      return { ...state, screen: action.screen, back: [...state.back.filter((screen) => screen !== action.screen), state.screen].slice(-10), help: false };
+      return { screen: action.screen, back: [...state.back.filter((screen) => screen !== action.screen), state.screen].slice(-10), help: false };
     case 'back': {
       if (state.help) return { ...state, help: false };
       const previous = state.back[state.back.length - 1];
-      return previous ? { ...state, screen: previous, back: state.back.slice(0, -1) } : state;
+      return previous ? { screen: previous, back: state.back.slice(0, -1), help: false } : state;
     }
     case 'help':
       return { ...state, help: action.open ?? !state.help };

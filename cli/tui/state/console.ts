@@ -50,7 +50,9 @@ export type ConsoleAction =
 export function consoleReducer(state: ConsoleState, action: ConsoleAction): ConsoleState {
   switch (action.type) {
     case 'load':
-      return { ...state, method: action.method.toUpperCase(), path: action.path, query: action.query ?? '', body: action.body ?? '', problems: [], idempotencyKey: undefined, curl: undefined };
+      // A new request: the previous one's answer goes with it (under the new request line it
+      // would read as this request's answer). History loads its own answer right after.
+      return { ...initialConsole, method: action.method.toUpperCase(), path: action.path, query: action.query ?? '', body: action.body ?? '' };
     case 'method':
       return { ...state, method: action.method.toUpperCase(), problems: [] };
     case 'cycle-method': {

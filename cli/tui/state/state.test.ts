@@ -10,6 +10,7 @@ import { conformanceReducer, failuresOf, initialConformance, progressOf } from '
 import type { CheckResult } from '../../../conformance/types.js';
 import type { Key } from 'ink';
 import { splitChunk } from './keys.js';
+import type { Exchange } from '../target/client.js';
 
 describe('list', () => {
   it('keeps the cursor inside the list and the window around it', () => {
@@ -72,6 +73,16 @@ describe('navigation and the palette', () => {
     expect(appReducer(state, { type: 'back' })).toMatchObject({ screen: 'console', help: false });
   });
 
+  it('clears the status line when the screen changes, not when it stays', () => {
+    const said = appReducer(initialApp('console'), { type: 'message', text: 'copied as curl' });
+    expect(appReducer(said, { type: 'go', screen: 'console' }).message?.text).toBe('copied as curl');
+    const moved = appReducer(said, { type: 'go', screen: 'tail' });
+    expect(moved.message).toBeUndefined();
+    const back = appReducer(appReducer(moved, { type: 'message', text: 'paused' }), { type: 'back' });
+    expect(back.screen).toBe('console');
+    expect(back.message).toBeUndefined();
+  });
+
   it('parses commands and says what is wrong with the others', () => {
     expect(parseCommand(':get /account')).toEqual({ type: 'send', method: 'GET', path: '/account' });
     expect(parseCommand('post /tags {"name":"vip"}')).toEqual({ type: 'send', method: 'POST', path: '/tags', body: '{"name":"vip"}' });
@@ -99,6 +110,16 @@ describe('console draft', () => {
     expect(sendsBody({ method: 'DELETE', body: '' })).toBe(false);
     expect(sendsBody({ method: 'PATCH', body: '' })).toBe(true);
     expect(consoleReducer(initialConsole, { type: 'path', path: 'tags' }).path).toBe('/tags');
+  });
+
+  it("a loaded request drops the previous request's answer, folds and curl", () => {
+    const exchange = { status: 200, headers: {}, json: { data: {} } } as unknown as Exchange;
+    let state = consoleReducer(initialConsole, { type: 'response', exchange });
+    state = consoleReducer(consoleReducer(state, { type: 'fold', path: '$.data' }), { type: 'curl', text: 'curl …' });
+    const loaded = consoleReducer(state, { type: 'load', method: 'post', path: '/tags', body: '{}' });
+    expect(loaded).toMatchObject({ method: 'POST', path: '/tags', body: '{}', folded: [], cursor: 0, sending: false });
+    expect(loaded.response).toBeUndefined();
+    expect(loaded.curl).toBeUndefined();
   });
 
   it('folds and unfolds response paths', () => {

@@ -5,9 +5,11 @@
  * that is down or hangs, the same credential names.
  */
 import { silentLogger } from '../../../src/core/logger.js';
+import { BASE_PATH, CONTROL_PREFIX } from '../../../src/core/paths.js';
 import { httpTarget, simulatorTarget, type FetchFn, type ScenarioTarget } from '../../../src/scenarios/target.js';
 import { createSimulator, type Simulator } from '../../../src/simulator.js';
 import { BUILTIN_SANDBOX } from './config.js';
+import { probeSandbox, PROBE_TIMEOUT_MS } from './probe.js';
 
 import type { ConnectionKind } from './kind.js';
 
@@ -34,6 +36,13 @@ export interface Connection {
   /** The local webhook receiver's port and secret for the tail on a real deployment. */
   readonly receiverPort?: number;
   readonly webhookSecret?: string;
+  /**
+   * Where the API key came from: given (flag, env, saved target), the default seed's public key
+   * (a sandbox reached without one), or none at all (a deployment reached without one).
+   */
+  readonly keySource: 'given' | 'default-seed' | 'none';
+  /** Said once on connecting: why a target was taken for a deployment (a sandbox probe that timed out). */
+  readonly note?: string;
   close(): Promise<void>;
 }
 
@@ -45,10 +54,15 @@ export interface UrlTargetSpec {
   readonly account?: number;
   readonly kind?: 'auto' | 'sandbox' | 'remote';
   readonly timeoutMs?: number;
+  /** The `/_sandbox/openapi.json` probe's own limit (default 3 s). */
+  readonly probeTimeoutMs?: number;
   readonly receiverPort?: number;
   readonly webhookSecret?: string;
   readonly fetch?: FetchFn;
 }
+
+/** The local webhook receiver the tail runs for a deployment (`--receiver-port`, `--webhook-secret`). */
+export type ReceiverOptions = Pick<UrlTargetSpec, 'receiverPort' | 'webhookSecret'>;
 
 export interface SandboxSpec {
   readonly account?: number;
@@ -72,6 +86,7 @@ export function connectSandbox(spec: SandboxSpec = {}): Connection {
     controlUrl: target.controlUrl,
     apiKey: spec.apiKey ?? target.credential('default'),
     controlToken: sim.controlToken,
+    keySource: spec.apiKey ? 'given' : 'default-seed',
     accountId,
     target,
     fetch: (request) => sim.fetch(request),
@@ -82,29 +97,43 @@ export function connectSandbox(spec: SandboxSpec = {}): Connection {
   };
 }
 
+/** `/_sandbox` on the API's origin, under the same prefix as `/api/v1` (the engine's rule). */
+function controlUrlOf(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const prefix = url.pathname.endsWith(BASE_PATH) ? url.pathname.slice(0, -BASE_PATH.length) : '';
+  return `${url.origin}${prefix}${CONTROL_PREFIX}`;
+}
+
 /** A running sandbox or any deployment, by base URL (ends in /api/v1). */
 export async function connectUrl(spec: UrlTargetSpec): Promise<Connection> {
   const baseUrl = spec.baseUrl.replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(baseUrl)) throw new Error(`the target must be "sandbox" or a URL starting with http:// or https://, got "${spec.baseUrl}"`);
+  const fetchFn: FetchFn = spec.fetch ?? ((request) => fetch(request));
+  // The engine's own probe waits the whole request limit and calls a silent origin down: the TUI
+  // probes first with a short limit and tells the engine the answer.
+  const probe = spec.kind === 'sandbox' || spec.kind === 'remote' ? undefined : await probeSandbox(fetchFn, controlUrlOf(baseUrl), spec.probeTimeoutMs ?? PROBE_TIMEOUT_MS);
   const target = await httpTarget({
     baseUrl,
     credentials: spec.apiKey ? { default: spec.apiKey } : {},
     pace: false,
     timeoutMs: spec.timeoutMs ?? 10_000,
-    ...(spec.kind && spec.kind !== 'auto' ? { kind: spec.kind } : {}),
+    kind: probe ? (probe.sandbox ? 'sandbox' : 'remote') : (spec.kind as 'sandbox' | 'remote'),
     ...(spec.account !== undefined ? { account: spec.account } : {}),
     ...(spec.controlToken ? { controlToken: spec.controlToken } : {}),
     ...(spec.fetch ? { fetch: spec.fetch } : {}),
   });
   const kind: ConnectionKind = target.kind === 'sandbox' ? 'sandbox' : 'remote';
-  const fetchFn: FetchFn = spec.fetch ?? ((request) => fetch(request));
+  const apiKey = target.credential('default');
   return {
     name: spec.name,
     label: baseUrl,
     kind,
     baseUrl,
     controlUrl: target.controlUrl,
-    apiKey: target.credential('default'),
+    apiKey,
     controlToken: spec.controlToken,
+    keySource: spec.apiKey ? 'given' : apiKey ? 'default-seed' : 'none',
+    ...(probe?.note ? { note: probe.note } : {}),
     accountId: spec.account ?? 1,
     target,
     fetch: fetchFn,

@@ -3,16 +3,25 @@
  * from their references here, and a reference that cannot be resolved is one sentence.
  */
 import { BUILTIN_SANDBOX, loadTargets } from './config.js';
-import { connectSandbox, connectUrl, type Connection } from './connection.js';
+import { connectSandbox, connectUrl, type Connection, type ReceiverOptions } from './connection.js';
 import { specOf } from './spec.js';
 import type { TuiPaths } from './paths.js';
 
-export async function openSaved(paths: TuiPaths, name: string, env: NodeJS.ProcessEnv = process.env): Promise<Connection> {
+/** A saved target; `receiver` (command-line flags) wins over its saved receiver port and secret. */
+export async function openSaved(paths: TuiPaths, name: string, env: NodeJS.ProcessEnv = process.env, receiver: ReceiverOptions = {}): Promise<Connection> {
   if (name === BUILTIN_SANDBOX) return connectSandbox();
   const { file, problem } = loadTargets(paths);
   const target = file.targets.find((candidate) => candidate.name === name);
   if (!target) throw new Error(`no saved target named ${name}${problem ? ` (${problem})` : ''}; saved: ${[BUILTIN_SANDBOX, ...file.targets.map((t) => t.name)].join(', ')}`);
-  return connectUrl(specOf(paths, target, env));
+  return connectUrl({ ...specOf(paths, target, env), ...receiverSpec(receiver) });
+}
+
+/** Only the options that were given (an absent flag keeps what the target saved). */
+export function receiverSpec(receiver: ReceiverOptions): ReceiverOptions {
+  return {
+    ...(receiver.receiverPort !== undefined ? { receiverPort: receiver.receiverPort } : {}),
+    ...(receiver.webhookSecret ? { webhookSecret: receiver.webhookSecret } : {}),
+  };
 }
 
 /** `--target`: `sandbox`, a saved name, or a URL (with --api-key / --control-token). */
