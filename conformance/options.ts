@@ -3,6 +3,7 @@
  * so the same kit runs against a URL (global fetch) or in-process (`sim.fetch`).
  */
 import { ConformanceUsageError } from './errors.js';
+import { checkOptionKeys, type KeyList } from '../src/core/option-keys.js';
 import type { Waiter } from './http/waiter.js';
 import type { CheckResult, LevelSelection, Profile } from './types.js';
 
@@ -161,7 +162,16 @@ export function formatReplay(checkId: string, seed: number | undefined, path: st
 }
 
 /** Fills defaults that do not depend on the target; the runner settles the target-dependent ones. */
+const CONFORMANCE_OPTION_KEYS = {
+  baseUrl: true, apiKey: true, apiKeyB: true, inactiveKey: true, controlToken: true, sections: true, only: true,
+  profile: true, level: true, seed: true, runs: true, replay: true, fetch: true, signal: true, ledgerDir: true,
+  maxRequests: true, virtualTime: true, waiter: true, runId: true, onResult: true, onCheckStart: true, onPlan: true,
+  onSweep: true, timeoutMs: true, requestsPerSecond: true, receiverPort: true,
+} as const satisfies KeyList<ConformanceOptions>;
+
 export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
+  // `checks`/`check` (the CLI's `--check`) would otherwise run the whole kit for minutes.
+  checkOptionKeys('runConformance', options, CONFORMANCE_OPTION_KEYS, { checks: 'only', check: 'only', section: 'sections', key: 'apiKey' });
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(baseUrl)) throw new Error(`base URL must start with http:// or https://, got "${options.baseUrl}"`);
   if (!options.apiKey) throw new Error('an API key is required');

@@ -54,6 +54,7 @@ import { withExamples } from '../openapi/examples/attach.js';
 import { fromRecorded, type RecordedExamples } from '../openapi/examples/collect.js';
 import recordedExamples from '../openapi/examples/recorded.json' with { type: 'json' };
 import type { SandboxControl, SimulatorSnapshot } from './types.js';
+import { checkOptionKeys, type KeyList } from '../core/option-keys.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_PUBLIC_ORIGIN = 'http://127.0.0.1:4010';
@@ -97,6 +98,24 @@ export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
    * a key or a body. `serve` writes its request log from it.
    */
   onServed?: (served: ServedRequest) => void;
+}
+
+const SIMULATOR_OPTION_KEYS = {
+  groups: true, seed: true, apiKey: true, rateLimit: true, clock: true, state: true, maxBodyBytes: true,
+  allowLocalWebhooks: true, publicOrigin: true, webhookTransport: true, controlToken: true, logger: true, onServed: true,
+} as const satisfies KeyList<SimulatorOptions>;
+const CLOCK_OPTION_KEYS = { frozenAt: true } as const satisfies KeyList<NonNullable<SimulatorOptions['clock']>>;
+
+/** Unknown keys and a seed given as a file path are refused before anything is built (audit 10d, F3/F5). */
+function checkSimulatorOptions(options: unknown): void {
+  checkOptionKeys('createSimulator', options, SIMULATOR_OPTION_KEYS, { frozen: 'clock', frozenAt: 'clock' });
+  const { clock, seed } = options as SimulatorOptions;
+  checkOptionKeys('createSimulator clock', clock, CLOCK_OPTION_KEYS, { frozen: 'frozenAt', at: 'frozenAt', start: 'frozenAt' });
+  if (typeof seed === 'string') {
+    throw new TypeError(
+      `createSimulator: seed must be the parsed seed object, not a path ("${seed.slice(0, 80)}"): pass JSON.parse(readFileSync(file, 'utf8')) (\`serve --seed FILE\` is the one that reads a file)`,
+    );
+  }
 }
 
 export interface SeedAccountInfo {
@@ -205,6 +224,7 @@ export function createSimulatorWithCheckedSeed<const G extends readonly AnyGroup
 }
 
 function assembleSimulator<const G extends readonly AnyGroup[]>(options: SimulatorOptions<G>, checkedSeed: unknown): Simulator<G> {
+  checkSimulatorOptions(options);
   const groups: readonly AnyGroup[] = options.groups ?? registry;
   checkRegistry(groups);
   const controlToken = options.controlToken ?? `sbx_ctl_${randomToken(32)}`;
