@@ -36,7 +36,10 @@ export interface ConformanceOptions {
   readonly fetch?: FetchFn;
   /** Aborting stops new checks; the sweeper still runs. */
   readonly signal?: AbortSignal;
-  /** Where ledgers are persisted (`--cleanup RUN_ID` reads them). `false` keeps them in memory. */
+  /**
+   * Where ledgers are persisted (`--cleanup RUN_ID` reads them). `false` keeps them in memory.
+   * Default `.switchboard-conformance` in the working directory, or memory when `fetch` is given.
+   */
   readonly ledgerDir?: string | false;
   /** Stop starting checks once this many requests are used (skip reason `budget`). */
   readonly maxRequests?: number;
@@ -194,7 +197,10 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     replay,
     fetch: fetchFn,
     signal: options.signal,
-    ledgerDir: options.ledgerDir ?? '.switchboard-conformance',
+    // A caller's own fetch is an in-process target (`sim.fetch`, MSW) far more often than a live
+    // server: its ledger could never be swept later, so it stays in memory instead of landing in
+    // the caller's cwd (audit 10d F6; docs/decisions.md). Pass `ledgerDir` to keep one on disk.
+    ledgerDir: options.ledgerDir ?? (options.fetch !== undefined ? false : '.switchboard-conformance'),
     receiverPort: receiverPortOf(options.receiverPort),
     maxRequests: options.maxRequests ?? Number.POSITIVE_INFINITY,
     virtualTime: options.virtualTime ?? true,
