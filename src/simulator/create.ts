@@ -129,7 +129,10 @@ export interface SeedAccountInfo {
 
 export interface RequestOptions {
   method?: string;
-  /** Relative to `/api/v1` (e.g. `/contacts`), or a full path starting with `/api/`, `/_sandbox` or `/_media`. */
+  /**
+   * Relative to `/api/v1` (e.g. `/contacts`), a full path starting with `/api/`, `/_sandbox` or
+   * `/_media`, or a whole `http(s)://` URL (its path and query are used; its host is not checked).
+   */
   path: string;
   /** Sent as `X-Service-Api-Key`. */
   key?: string;
@@ -375,8 +378,8 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
     async request(request: RequestOptions): Promise<SimResponse> {
       const headers: Record<string, string> = { ...request.headers };
       if (request.key !== undefined) headers['X-Service-Api-Key'] = request.key;
-      const path = isFullPath(request.path) ? request.path : `${BASE_PATH}${request.path}`;
-      const base = { method: request.method ?? 'GET', path, query: request.query, headers };
+      const { path, origin } = requestTarget(request.path);
+      const base = { method: request.method ?? 'GET', path, query: request.query, headers, ...(origin !== undefined ? { origin } : {}) };
       if (!isBinaryBody(request.body)) return collected(await handle({ ...base, body: request.body }));
       // A form or file goes as the bytes a fetch would send, with its multipart boundary.
       const encoded = new Response(request.body instanceof Uint8Array ? ownBuffer(request.body) : request.body);
@@ -415,6 +418,18 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
 /** Paths `sim.request` takes as they are; anything else is relative to `/api/v1`. */
 export function isFullPath(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith(CONTROL_PREFIX) || path.startsWith(`${PUBLIC_PREFIX}/`);
+}
+
+/**
+ * What `sim.request({ path })` addresses. A whole URL (what a test copies from its MSW `baseUrl`)
+ * is taken for its path and query, and its origin is where served media then points; it used to
+ * be read as a path under /api/v1 and answer a bare 404 (audit 10d, F9).
+ */
+function requestTarget(path: string): { path: string; origin?: string } {
+  if (!/^https?:\/\//i.test(path) || !URL.canParse(path)) return { path: isFullPath(path) ? path : `${BASE_PATH}${path}` };
+  const url = new URL(path);
+  const target = `${url.pathname}${url.search}`;
+  return { path: isFullPath(url.pathname) ? target : `${BASE_PATH}${target}`, origin: url.origin };
 }
 
 /** `sim.request` answers with values, as tests read them: a streamed JSON body is collected and parsed. */
