@@ -3,6 +3,7 @@
  * so the same kit runs against a URL (global fetch) or in-process (`sim.fetch`).
  */
 import { ConformanceUsageError } from './errors.js';
+import { checkOptionKeys, type KeyList } from '../src/core/option-keys.js';
 import type { Waiter } from './http/waiter.js';
 import type { CheckResult, LevelSelection, Profile } from './types.js';
 
@@ -35,7 +36,10 @@ export interface ConformanceOptions {
   readonly fetch?: FetchFn;
   /** Aborting stops new checks; the sweeper still runs. */
   readonly signal?: AbortSignal;
-  /** Where ledgers are persisted (`--cleanup RUN_ID` reads them). `false` keeps them in memory. */
+  /**
+   * Where ledgers are persisted (`--cleanup RUN_ID` reads them). `false` keeps them in memory.
+   * Default `.switchboard-conformance` in the working directory, or memory when `fetch` is given.
+   */
   readonly ledgerDir?: string | false;
   /** Stop starting checks once this many requests are used (skip reason `budget`). */
   readonly maxRequests?: number;
@@ -161,7 +165,16 @@ export function formatReplay(checkId: string, seed: number | undefined, path: st
 }
 
 /** Fills defaults that do not depend on the target; the runner settles the target-dependent ones. */
+const CONFORMANCE_OPTION_KEYS = {
+  baseUrl: true, apiKey: true, apiKeyB: true, inactiveKey: true, controlToken: true, sections: true, only: true,
+  profile: true, level: true, seed: true, runs: true, replay: true, fetch: true, signal: true, ledgerDir: true,
+  maxRequests: true, virtualTime: true, waiter: true, runId: true, onResult: true, onCheckStart: true, onPlan: true,
+  onSweep: true, timeoutMs: true, requestsPerSecond: true, receiverPort: true,
+} as const satisfies KeyList<ConformanceOptions>;
+
 export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
+  // `checks`/`check` (the CLI's `--check`) would otherwise run the whole kit for minutes.
+  checkOptionKeys('runConformance', options, CONFORMANCE_OPTION_KEYS, { checks: 'only', check: 'only', section: 'sections', key: 'apiKey' });
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(baseUrl)) throw new Error(`base URL must start with http:// or https://, got "${options.baseUrl}"`);
   if (!options.apiKey) throw new Error('an API key is required');
@@ -184,7 +197,10 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     replay,
     fetch: fetchFn,
     signal: options.signal,
-    ledgerDir: options.ledgerDir ?? '.switchboard-conformance',
+    // A caller's own fetch is an in-process target (`sim.fetch`, MSW) far more often than a live
+    // server: its ledger could never be swept later, so it stays in memory instead of landing in
+    // the caller's cwd (audit 10d F6; docs/decisions.md). Pass `ledgerDir` to keep one on disk.
+    ledgerDir: options.ledgerDir ?? (options.fetch !== undefined ? false : '.switchboard-conformance'),
     receiverPort: receiverPortOf(options.receiverPort),
     maxRequests: options.maxRequests ?? Number.POSITIVE_INFINITY,
     virtualTime: options.virtualTime ?? true,

@@ -1,13 +1,14 @@
 /**
  * The package stands alone (issue 13): `npm pack` makes a tarball that works in an empty project
- * with no dev dependency: `npx switchboard serve` prints its ready line, the MSW adapter answers
- * through `setupServer`, and the conformance kit imports. Nothing goes to a registry: the
+ * with no dev dependency: `npx switchboard serve` prints its ready line (without MSW installed),
+ * the MSW adapter answers through the consumer's own `setupServer` (MSW is a peer: audit 10d F0),
+ * and the conformance kit imports. Nothing goes to a registry: the
  * project gets the tarball's own contents as node_modules/switchboard plus copies of exactly the
  * production dependency tree (`npm ls --omit=dev`) from this checkout, as an install would lay
  * them out. The tarball is packed from the current dist/ (test/global-setup.ts rebuilds it).
  */
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -38,6 +39,31 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => rmSync(project, { recursive: true, force: true }), 120_000);
 
+/** A package and everything it needs, as paths in this checkout's lockfile (node's lookup: nested first). */
+function lockClosure(start: string): string[] {
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: Record<string, string> }> };
+  const found = new Set<string>();
+  const visit = (path: string): void => {
+    if (found.has(path)) return;
+    found.add(path);
+    for (const name of Object.keys(lock.packages[path]?.dependencies ?? {})) {
+      for (let base = path; ; base = base.slice(0, base.lastIndexOf('/node_modules/'))) {
+        const candidate = `${base}/node_modules/${name}`;
+        if (lock.packages[candidate]) {
+          visit(candidate);
+          break;
+        }
+        if (!base.includes('/node_modules/')) {
+          if (lock.packages[`node_modules/${name}`]) visit(`node_modules/${name}`);
+          break;
+        }
+      }
+    }
+  };
+  visit(`node_modules/${start}`);
+  return [...found];
+}
+
 /** Whether any process of the group led by `pid` is still alive. */
 function groupAlive(pid: number): boolean {
   try {
@@ -54,6 +80,12 @@ describe('the packed tarball in an empty project', () => {
     console.log(`packed tarball: ${(bytes / 1024).toFixed(0)} KiB`);
     expect(bytes).toBeLessThan(5 * 1024 * 1024);
     const installed = join(project, 'node_modules', 'switchboard');
+    // Nothing a consumer cannot use (audit 10d F7): maps of unshipped sources, the benchmarks.
+    const shipped = readdirSync(installed, { recursive: true, encoding: 'utf8' });
+    expect(shipped.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(shipped.filter((file) => file.startsWith(join('dist', 'bench')))).toEqual([]);
+    // MSW is the consumer's (a peer), so a project without MSW installs none.
+    expect(existsSync(join(project, 'node_modules', 'msw'))).toBe(false);
     expect(statSync(join(installed, 'docs', 'spec', 'messaging-api-v1.md')).isFile()).toBe(true);
     expect(statSync(join(installed, 'README.md')).isFile()).toBe(true);
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { name: string };
@@ -89,7 +121,11 @@ describe('the packed tarball in an empty project', () => {
     }
   });
 
-  it('imports the MSW adapter and the conformance kit by their package names', { timeout: 60_000 }, async () => {
+  it("imports the MSW adapter and the conformance kit by their package names, the adapter using the consumer's MSW", { timeout: 60_000 }, async () => {
+    // The consumer installs MSW itself, as the README says (the peer range covers this checkout's copy).
+    for (const path of lockClosure('msw')) {
+      if (!existsSync(join(project, path))) cpSync(join(ROOT, path), join(project, path), { recursive: true, dereference: true, filter: (source) => source === join(ROOT, path) || !relative(join(ROOT, path), source).split(sep).includes('node_modules') });
+    }
     const program = `
       import { setupServer } from 'msw/node';
       import { createSimulator } from 'switchboard';

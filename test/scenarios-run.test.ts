@@ -115,6 +115,26 @@ steps:
 });
 
 describe('the runner', () => {
+  it('a missing credential names the CLI option and the runScenario option', async () => {
+    let requests = 0;
+    const { server, url } = await serveWith((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    try {
+      const result = await runScenario(scenario(`scenario: unnamed key
+steps:
+  - name: read
+    request: { path: /account, key: marketing }
+`), { target: url, targetKind: 'remote' });
+      expect(result.failed).toBe(1);
+      expect(JSON.stringify(result)).toContain("pass --key marketing=<key> (or --api-key for the default); from code, runScenario(..., { credentials: { marketing: '<key>' } }) (or apiKey)");
+      expect(requests).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+
   it('steps one at a time, stops at breakpoints, runs to a step, restarts on a fresh sandbox', async () => {
     const runner = createRunner('fixtures/scenarios/opt-out-refuses-send.yaml');
     try {

@@ -85,6 +85,19 @@ describe('the fetch transport (the in-process default)', () => {
     await expect(transport({ url: `http://127.0.0.1:${port}/hooks`, headers: {}, body: '', timeoutMs: 1000, loopback: [port + 1] })).rejects.toMatchObject({ kind: 'refused' });
   });
 
+  it('a reserved-name refusal in the delivery log says how an MSW user reaches that host; others do not', async () => {
+    const transport = createFetchTransport();
+    const { sim, keys } = testSimulator({ webhookTransport: transport, clock: { frozenAt: FROZEN_AT } });
+    const endpoint = await addEndpoint({ sim, keys, accounts: [] }, 'https://hooks.switchboard.test/in', { enable: false });
+    const tested = await sim.request({ method: 'POST', path: `/webhooks/endpoints/${endpoint.id}/test`, key: keys.admin, body: {} });
+    expect((tested.body as { data: { error: string } }).data.error).toBe(
+      'refused: hooks.switchboard.test is a reserved name (RFC 2606/6761) and is never resolved; nothing was sent. If an interceptor such as MSW answers this host in your tests, create the simulator with webhookTransport: createFetchTransport({ sendToReservedNames: true }).',
+    );
+    sim.close();
+    const literal = transport({ url: `http://127.0.0.1:${port}/hooks`, headers: {}, body: '', timeoutMs: 1000, loopback: [port + 1] });
+    await expect(literal).rejects.toThrow(expect.objectContaining({ message: expect.not.stringContaining('sendToReservedNames') }));
+  });
+
   describe('with sendToReservedNames, an MSW handler in the same process receives the delivery', () => {
     const caught: { url: string; body: string }[] = [];
     const server = setupServer(

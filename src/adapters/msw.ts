@@ -9,6 +9,7 @@
 import { http, type HttpHandler } from 'msw';
 import { BASE_PATH, CONTROL_PREFIX, PUBLIC_PREFIX } from '../core/paths.js';
 import type { Simulator } from '../simulator.js';
+import { checkOptionKeys, type KeyList } from '../core/option-keys.js';
 import { fromFetchRequest, toFetchResponse } from './fetch.js';
 
 export interface MswHandlerOptions {
@@ -16,9 +17,22 @@ export interface MswHandlerOptions {
   baseUrl: string;
 }
 
+const HANDLER_OPTION_KEYS = { baseUrl: true } as const satisfies KeyList<MswHandlerOptions>;
+const EXAMPLE = `e.g. https://api.example.test${BASE_PATH}`;
+
+/** The absolute URL the handlers answer under; a missing or relative one is refused by name (audit 10d, F5). */
+function apiUrlOf(options: MswHandlerOptions | undefined): URL {
+  checkOptionKeys('createHandlers', options, HANDLER_OPTION_KEYS, { url: 'baseUrl', baseURL: 'baseUrl', origin: 'baseUrl' });
+  const baseUrl: unknown = options?.baseUrl;
+  if (typeof baseUrl !== 'string') throw new TypeError(`createHandlers: options.baseUrl is required: the absolute URL the API lives at, ending in ${BASE_PATH} (${EXAMPLE})`);
+  if (!URL.canParse(baseUrl)) throw new TypeError(`createHandlers: baseUrl must be an absolute URL ending in ${BASE_PATH} (${EXAMPLE}), got "${baseUrl}"`);
+  const url = new URL(baseUrl.replace(/\/+$/, ''));
+  if (!url.pathname.endsWith(BASE_PATH)) throw new TypeError(`createHandlers: baseUrl must end in ${BASE_PATH} (${EXAMPLE}), got "${baseUrl}"`);
+  return url;
+}
+
 export function createHandlers(sim: Simulator, options: MswHandlerOptions): HttpHandler[] {
-  const url = new URL(options.baseUrl.replace(/\/+$/, ''));
-  if (!url.pathname.endsWith(BASE_PATH)) throw new Error(`baseUrl must end in ${BASE_PATH}: ${options.baseUrl}`);
+  const url = apiUrlOf(options);
   // Anything in front of /api/v1 (a gateway prefix) is stripped before the core sees the path.
   const prefix = url.pathname.slice(0, -BASE_PATH.length);
   const apiRoot = `${url.origin}${url.pathname}`;

@@ -15,6 +15,7 @@ import { isStreamedBody, type StreamedBody } from '../core/streamed-body.js';
 import type { BodySource, SimResponse } from '../core/types.js';
 import { bodyToJson } from '../core/wire-json.js';
 import type { Simulator } from '../simulator.js';
+import { checkOptionKeys, type KeyList } from '../core/option-keys.js';
 
 export interface NodeHandlerOptions {
   /** An upper bound on any body this server reads, whatever a route allows (default: the route's limit). */
@@ -43,6 +44,13 @@ export interface ListenOptions extends NodeHandlerOptions {
   /** Timeouts and the connection cap (./connections.ts); each defaults to a deliberate value. */
   connections?: ConnectionLimits;
 }
+
+const LISTEN_OPTION_KEYS = {
+  host: true, port: true, connections: true, maxBodyBytes: true, onError: true, durable: true,
+} as const satisfies KeyList<ListenOptions>;
+const CONNECTION_OPTION_KEYS = {
+  headersTimeoutMs: true, requestTimeoutMs: true, keepAliveTimeoutMs: true, idleTimeoutMs: true, maxConnections: true,
+} as const satisfies KeyList<ConnectionLimits>;
 
 export interface RunningServer {
   readonly server: Server;
@@ -263,6 +271,8 @@ function handlerFor(sim: Simulator, options: NodeHandlerOptions, connections: Co
 }
 
 export async function listen(sim: Simulator, options: ListenOptions = {}): Promise<RunningServer> {
+  checkOptionKeys('listen', options, LISTEN_OPTION_KEYS, { hostname: 'host' });
+  checkOptionKeys('listen connections', options.connections, CONNECTION_OPTION_KEYS);
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const server = createServer(serverOptions(limits));
   const handler = handlerFor(sim, options, manageConnections(server, limits));

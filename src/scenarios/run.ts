@@ -9,6 +9,7 @@ import { ScenarioRunner, type RunnerOptions } from './runner.js';
 import type { ScenarioFile } from './schema.js';
 import { httpTarget, sandboxTarget, simulatorTarget, type FetchFn, type ScenarioTarget } from './target.js';
 import { summarize, type RunReport, type ScenarioResult } from './types.js';
+import { checkOptionKeys, type KeyList } from '../core/option-keys.js';
 
 export interface RunScenarioOptions extends RunnerOptions {
   /** `sandbox` (default), a base URL ending in /api/v1, or a simulator of yours. */
@@ -26,6 +27,14 @@ export interface RunScenarioOptions extends RunnerOptions {
   /** A running sandbox's operator token (`serve` prints it): its sandbox steps act as the operator. */
   readonly controlToken?: string;
 }
+
+const SCENARIO_OPTION_KEYS = {
+  target: true, apiKey: true, credentials: true, fetch: true, timeoutMs: true, targetKind: true, controlToken: true,
+  vars: true, from: true, to: true, bail: true, dryRun: true, events: true, receiverPort: true, receiverSecrets: true,
+  awaitTimeoutMs: true, onStep: true,
+} as const satisfies KeyList<RunScenarioOptions>;
+/** Names a CLI user would reach for (`--key`, `--var`). */
+const SCENARIO_OPTION_ALIASES = { keys: 'credentials', key: 'credentials', variables: 'vars' };
 
 export type ScenarioSource = string | LoadedScenario | { readonly file?: string; readonly scenario: ScenarioFile };
 
@@ -55,6 +64,7 @@ export function targetFactory(file: string, scenario: ScenarioFile, options: Run
 
 /** A step-able runner for one scenario (a terminal UI drives this). */
 export function createRunner(source: ScenarioSource, options: RunScenarioOptions = {}): ScenarioRunner {
+  checkOptionKeys('runScenario', options, SCENARIO_OPTION_KEYS, SCENARIO_OPTION_ALIASES);
   const { file, scenario } = loaded(source);
   return new ScenarioRunner(file, scenario, targetFactory(file, scenario, options), options);
 }
@@ -72,6 +82,7 @@ export async function runScenario(source: ScenarioSource, options: RunScenarioOp
 
 /** Runs several scenarios, one after another, and totals them. */
 export async function runScenarios(sources: readonly ScenarioSource[], options: RunScenarioOptions = {}): Promise<RunReport> {
+  checkOptionKeys('runScenarios', options, SCENARIO_OPTION_KEYS, SCENARIO_OPTION_ALIASES);
   const started = performance.now();
   const results: ScenarioResult[] = [];
   for (const source of sources) {

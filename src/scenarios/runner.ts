@@ -288,7 +288,10 @@ export class ScenarioRunner {
     const keyName = operator ? 'none' : (spec.key ?? this.scenario.defaults?.key ?? (kind === 'sandbox' ? 'admin' : 'default'));
     const { value: key, note } = operator ? { value: undefined, note: undefined } : this.credentialFor(keyName);
     if (keyName !== 'none' && key === undefined) {
-      throw new StepFailure(`no credential named ${keyName} for ${this.target!.label}: pass --key ${keyName}=<key> (or --api-key for the default)`);
+      // Both spellings: the same runner serves the CLI and runScenario callers (audit 10d, F9).
+      throw new StepFailure(
+        `no credential named ${keyName} for ${this.target!.label}: pass --key ${keyName}=<key> (or --api-key for the default); from code, runScenario(..., { credentials: { ${keyName}: '<key>' } }) (or apiKey)`,
+      );
     }
     if (key !== undefined) {
       headers['X-Service-Api-Key'] = key;

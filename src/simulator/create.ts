@@ -54,6 +54,7 @@ import { withExamples } from '../openapi/examples/attach.js';
 import { fromRecorded, type RecordedExamples } from '../openapi/examples/collect.js';
 import recordedExamples from '../openapi/examples/recorded.json' with { type: 'json' };
 import type { SandboxControl, SimulatorSnapshot } from './types.js';
+import { checkOptionKeys, type KeyList } from '../core/option-keys.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_PUBLIC_ORIGIN = 'http://127.0.0.1:4010';
@@ -99,6 +100,24 @@ export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
   onServed?: (served: ServedRequest) => void;
 }
 
+const SIMULATOR_OPTION_KEYS = {
+  groups: true, seed: true, apiKey: true, rateLimit: true, clock: true, state: true, maxBodyBytes: true,
+  allowLocalWebhooks: true, publicOrigin: true, webhookTransport: true, controlToken: true, logger: true, onServed: true,
+} as const satisfies KeyList<SimulatorOptions>;
+const CLOCK_OPTION_KEYS = { frozenAt: true } as const satisfies KeyList<NonNullable<SimulatorOptions['clock']>>;
+
+/** Unknown keys and a seed given as a file path are refused before anything is built (audit 10d, F3/F5). */
+function checkSimulatorOptions(options: unknown): void {
+  checkOptionKeys('createSimulator', options, SIMULATOR_OPTION_KEYS, { frozen: 'clock', frozenAt: 'clock' });
+  const { clock, seed } = options as SimulatorOptions;
+  checkOptionKeys('createSimulator clock', clock, CLOCK_OPTION_KEYS, { frozen: 'frozenAt', at: 'frozenAt', start: 'frozenAt' });
+  if (typeof seed === 'string') {
+    throw new TypeError(
+      `createSimulator: seed must be the parsed seed object, not a path ("${seed.slice(0, 80)}"): pass JSON.parse(readFileSync(file, 'utf8')) (\`serve --seed FILE\` is the one that reads a file)`,
+    );
+  }
+}
+
 export interface SeedAccountInfo {
   id: number;
   business_name: string;
@@ -110,7 +129,10 @@ export interface SeedAccountInfo {
 
 export interface RequestOptions {
   method?: string;
-  /** Relative to `/api/v1` (e.g. `/contacts`), or a full path starting with `/api/`, `/_sandbox` or `/_media`. */
+  /**
+   * Relative to `/api/v1` (e.g. `/contacts`), a full path starting with `/api/`, `/_sandbox` or
+   * `/_media`, or a whole `http(s)://` URL (its path and query are used; its host is not checked).
+   */
   path: string;
   /** Sent as `X-Service-Api-Key`. */
   key?: string;
@@ -205,6 +227,7 @@ export function createSimulatorWithCheckedSeed<const G extends readonly AnyGroup
 }
 
 function assembleSimulator<const G extends readonly AnyGroup[]>(options: SimulatorOptions<G>, checkedSeed: unknown): Simulator<G> {
+  checkSimulatorOptions(options);
   const groups: readonly AnyGroup[] = options.groups ?? registry;
   checkRegistry(groups);
   const controlToken = options.controlToken ?? `sbx_ctl_${randomToken(32)}`;
@@ -355,8 +378,8 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
     async request(request: RequestOptions): Promise<SimResponse> {
       const headers: Record<string, string> = { ...request.headers };
       if (request.key !== undefined) headers['X-Service-Api-Key'] = request.key;
-      const path = isFullPath(request.path) ? request.path : `${BASE_PATH}${request.path}`;
-      const base = { method: request.method ?? 'GET', path, query: request.query, headers };
+      const { path, origin } = requestTarget(request.path);
+      const base = { method: request.method ?? 'GET', path, query: request.query, headers, ...(origin !== undefined ? { origin } : {}) };
       if (!isBinaryBody(request.body)) return collected(await handle({ ...base, body: request.body }));
       // A form or file goes as the bytes a fetch would send, with its multipart boundary.
       const encoded = new Response(request.body instanceof Uint8Array ? ownBuffer(request.body) : request.body);
@@ -395,6 +418,18 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
 /** Paths `sim.request` takes as they are; anything else is relative to `/api/v1`. */
 export function isFullPath(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith(CONTROL_PREFIX) || path.startsWith(`${PUBLIC_PREFIX}/`);
+}
+
+/**
+ * What `sim.request({ path })` addresses. A whole URL (what a test copies from its MSW `baseUrl`)
+ * is taken for its path and query, and its origin is where served media then points; it used to
+ * be read as a path under /api/v1 and answer a bare 404 (audit 10d, F9).
+ */
+function requestTarget(path: string): { path: string; origin?: string } {
+  if (!/^https?:\/\//i.test(path) || !URL.canParse(path)) return { path: isFullPath(path) ? path : `${BASE_PATH}${path}` };
+  const url = new URL(path);
+  const target = `${url.pathname}${url.search}`;
+  return { path: isFullPath(url.pathname) ? target : `${BASE_PATH}${target}`, origin: url.origin };
 }
 
 /** `sim.request` answers with values, as tests read them: a streamed JSON body is collected and parsed. */

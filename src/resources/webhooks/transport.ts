@@ -84,6 +84,10 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | null, limi
   return decoder.decode(all);
 }
 
+/** Appended to the default transport's reserved-name refusal. */
+export const RESERVED_NAME_HINT =
+  'If an interceptor such as MSW answers this host in your tests, create the simulator with webhookTransport: createFetchTransport({ sendToReservedNames: true }).';
+
 export interface FetchTransportOptions {
   /** Bytes of a receiver's answer read before the connection is dropped. Default 64 KiB. */
   readonly maxResponseBytes?: number;
@@ -105,7 +109,8 @@ export function createFetchTransport(options: FetchTransportOptions = {}): Webho
   return async ({ url, headers, body, timeoutMs, loopback }) => {
     const plan = planEgress(new URL(url), loopback);
     if (plan.kind === 'refused' && !(options.sendToReservedNames && plan.reservedName)) {
-      throw new WebhookTransportError('refused', plan.reason);
+      // Here, in process, a reserved name is most often an MSW handler's host: say how to reach it (audit 10d F4).
+      throw new WebhookTransportError('refused', plan.reservedName ? `${plan.reason} ${RESERVED_NAME_HINT}` : plan.reason);
     }
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
