@@ -3,7 +3,7 @@
  * so the same kit runs against a URL (global fetch) or in-process (`sim.fetch`).
  */
 import { ConformanceUsageError } from './errors.js';
-import { checkOptionKeys, type KeyList } from '../src/core/option-keys.js';
+import { checkOptionKeys, type KeyList } from '../src/util/option-keys.js';
 import type { Waiter } from './http/waiter.js';
 import type { CheckResult, LevelSelection, Profile } from './types.js';
 

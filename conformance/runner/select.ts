@@ -8,10 +8,10 @@
 import { ConformanceUsageError } from '../errors.js';
 import type { LevelSelection, Profile } from '../types.js';
 import type { CheckDefinition, Need } from './check.js';
-import { closest } from '../../src/core/did-you-mean.js';
+import { closest } from '../../src/util/did-you-mean.js';
 
-// Shared with the library's option checks (src/core/option-keys.ts); kept importable from here.
-export { closest, distance } from '../../src/core/did-you-mean.js';
+// Shared with the library's option checks (src/util/option-keys.ts); kept importable from here.
+export { closest, distance } from '../../src/util/did-you-mean.js';
 
 const PROFILE_RANK: Record<Profile, number> = { 'read-only': 0, safe: 1, full: 2, destructive: 3 };
 

@@ -9,7 +9,7 @@
 import { http, type HttpHandler } from 'msw';
 import { BASE_PATH, CONTROL_PREFIX, PUBLIC_PREFIX } from '../core/paths.js';
 import type { Simulator } from '../simulator.js';
-import { checkOptionKeys, type KeyList } from '../core/option-keys.js';
+import { checkOptionKeys, type KeyList } from '../util/option-keys.js';
 import { fromFetchRequest, toFetchResponse } from './fetch.js';
 
 export interface MswHandlerOptions {

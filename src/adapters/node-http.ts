@@ -15,7 +15,7 @@ import { isStreamedBody, type StreamedBody } from '../core/streamed-body.js';
 import type { BodySource, SimResponse } from '../core/types.js';
 import { bodyToJson } from '../core/wire-json.js';
 import type { Simulator } from '../simulator.js';
-import { checkOptionKeys, type KeyList } from '../core/option-keys.js';
+import { checkOptionKeys, type KeyList } from '../util/option-keys.js';
 
 export interface NodeHandlerOptions {
   /** An upper bound on any body this server reads, whatever a route allows (default: the route's limit). */

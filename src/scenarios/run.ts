@@ -9,7 +9,7 @@ import { ScenarioRunner, type RunnerOptions } from './runner.js';
 import type { ScenarioFile } from './schema.js';
 import { httpTarget, sandboxTarget, simulatorTarget, type FetchFn, type ScenarioTarget } from './target.js';
 import { summarize, type RunReport, type ScenarioResult } from './types.js';
-import { checkOptionKeys, type KeyList } from '../core/option-keys.js';
+import { checkOptionKeys, type KeyList } from '../util/option-keys.js';
 
 export interface RunScenarioOptions extends RunnerOptions {
   /** `sandbox` (default), a base URL ending in /api/v1, or a simulator of yours. */

@@ -54,7 +54,7 @@ import { withExamples } from '../openapi/examples/attach.js';
 import { fromRecorded, type RecordedExamples } from '../openapi/examples/collect.js';
 import recordedExamples from '../openapi/examples/recorded.json' with { type: 'json' };
 import type { SandboxControl, SimulatorSnapshot } from './types.js';
-import { checkOptionKeys, type KeyList } from '../core/option-keys.js';
+import { checkOptionKeys, type KeyList } from '../util/option-keys.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_PUBLIC_ORIGIN = 'http://127.0.0.1:4010';

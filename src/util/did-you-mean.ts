@@ -1,4 +1,8 @@
-/** Suggestions for a misspelt name: the kit's check ids and sections, the library's option keys. */
+/**
+ * Suggestions for a misspelt name: the kit's check ids and sections, the library's option keys.
+ * In src/util, plain helpers that know nothing of the simulator, so the conformance kit can share
+ * them and stay independent of the implementation (test/hygiene.test.ts).
+ */
 
 /** Edit distance, for did-you-mean. */
 export function distance(a: string, b: string): number {
