@@ -140,12 +140,15 @@ export class KitClient {
     const signal = options.sweep || options.operator ? undefined : this.deps.signal;
     if (signal?.aborted) throw new Interrupted();
     const method = (options.method ?? 'GET').toUpperCase();
-    if (!options.sweep && !options.fromOrigin) {
-      guardRequest(this.deps.profile(), this.deps.ledger, method, options.path, options.harmless ?? false);
-    }
     const label = options.operator ? 'operator' : options.keyValue !== undefined ? 'literal' : options.key === undefined ? 'a' : (options.key ?? 'none');
     const resolved = options.operator || options.keyValue !== undefined || options.key === null ? undefined : this.deps.resolveKey(label);
     if (label !== 'literal' && label !== 'none' && label !== 'operator' && !resolved) throw new Error(`no key labelled "${label}"`);
+    if (!options.sweep && !options.fromOrigin) {
+      // The account of the key decides whose records the request touches; a literal key's
+      // account is not known here, so either account's records count as the kit's.
+      const account = resolved?.account === 'a' || resolved?.account === 'b' ? resolved.account : undefined;
+      guardRequest(this.deps.profile(), this.deps.ledger, method, options.path, options.harmless ?? false, account);
+    }
     const keyValue = options.keyValue ?? resolved?.value;
     const paced = resolved !== undefined && !options.fromOrigin;
 
