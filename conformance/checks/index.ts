@@ -25,6 +25,7 @@ import { scopeChecks } from './core/scopes.js';
 import { idempotencyChecks } from './idempotency/checks.js';
 import { observedChecks } from './observed.js';
 import { paginationChecks } from './pagination.js';
+import { listOrderChecks } from './list-order.js';
 import { rateLimitChecks } from './rate-limits.js';
 import { tagChecks } from './tags.js';
 import { aiKnowledgeMediaChecks } from './ai-knowledge/index.js';
@@ -47,6 +48,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...keyChecks,
     ...rateLimitChecks.filter((check) => !QUOTA_HEAVY.has(check.id)),
     ...paginationChecks,
+    ...listOrderChecks,
     ...idempotencyChecks,
     ...tagChecks,
     ...contactChecks,

@@ -51,7 +51,9 @@ export class Observations {
     const beforeAuth = response.status === 401 || response.status === 413;
     if (served && context.authenticated && context.keyLabel !== 'inactive' && !beforeAuth) this.checkRateHeaders(response);
     if (response.status === 429) this.checkRetryAfter(response);
-    if (response.json !== undefined) this.checkTimestamps(response);
+    // Only the spec's routes: a document the target also serves (its OpenAPI description with
+    // examples) is not an answer of the API.
+    if (served && response.json !== undefined) this.checkTimestamps(response);
   }
 
   private checkTimestamps(response: KitResponse): void {

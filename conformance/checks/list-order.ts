@@ -1,0 +1,169 @@
+/**
+ * List order (2.1 "Lists are newest-first unless stated"; 4.3 "definitions in creation order"),
+ * one check per list the kit can see records in, so a list served oldest first fails under its
+ * own name. The lists whose order other checks already judge (API keys in `pagination.walk`,
+ * tags and team by name, opt-outs, messages, sessions, events, comments, recent posts) are not
+ * repeated here.
+ *
+ * Each check reads one page of 100 and requires `created_at` never to go the wrong way (equal
+ * instants may come in any order: the spec states no tie-break). Where the kit can make records
+ * cheaply and undo them (contacts, webhook endpoints), it first makes two at distinct instants
+ * (a second apart: timestamps are whole seconds), so the rule is judged even on an empty account,
+ * and requires the newer of the two to come first. Elsewhere it judges what the account has and
+ * skips `list_too_short` when fewer than two distinct instants are listed.
+ */
+import type { CheckContext, CheckDefinition } from '../runner/check.js';
+import { expectStatus, fail, readData, readList } from '../runner/expect.js';
+import type { KitResponse } from '../http/client.js';
+import { costOf } from './helpers.js';
+
+const group = 'list-order';
+
+/** Two records the check made, oldest first, and how to remove them afterwards. */
+interface Filled {
+  readonly ids: readonly [number, number];
+  readonly undo: () => Promise<void>;
+}
+
+interface OrderedList {
+  readonly path: string;
+  readonly clause: string;
+  /** `newest` (2.1's default) or `creation` (oldest first, 4.3's custom fields). */
+  readonly order: 'newest' | 'creation';
+  /** Makes two records a second apart; absent where the kit judges only what is there. */
+  readonly fill?: (ctx: CheckContext) => Promise<Filled | undefined>;
+  /** Extra routes the fill uses. */
+  readonly fillRoutes?: readonly string[];
+}
+
+/** Whole-second timestamps: a bit over one second apart guarantees two distinct instants. */
+const APART_MS = 1100;
+
+async function madeId(response: KitResponse, what: string): Promise<number> {
+  expectStatus(response, [200, 201], what);
+  const id = readData(response, what)['id'];
+  if (typeof id !== 'number') fail(`${what}: the result has no integer id`, response);
+  return id;
+}
+
+async function fillContacts(ctx: CheckContext): Promise<Filled> {
+  const key = await ctx.keyFor('write');
+  const make = (n: number) =>
+    ctx.setup(`create contact ${n} of 2`, async () => {
+      const handle = ctx.name(`order${n}`);
+      return madeId(await ctx.send({ method: 'POST', path: '/contacts', key, body: { channel: 'telegram', platform_user_id: handle, name: `${handle} person` } }), 'POST /contacts');
+    });
+  const first = await make(1);
+  await ctx.wait(APART_MS);
+  const second = await make(2);
+  // Swept at the end with the run's other contacts (the ledger recorded them).
+  return { ids: [first, second], undo: async () => undefined };
+}
+
+async function fillEndpoints(ctx: CheckContext): Promise<Filled | undefined> {
+  const admin = await ctx.keyFor('admin');
+  const made: number[] = [];
+  const undo = async () => {
+    for (const id of made) {
+      await ctx.send({ method: 'DELETE', path: `/webhooks/endpoints/${id}`, key: admin });
+      ctx.ledger.forget('webhook-endpoint', id);
+    }
+  };
+  try {
+    for (const n of [1, 2]) {
+      if (n === 2) await ctx.wait(APART_MS);
+      // Paused endpoints at a host that never resolves: nothing is ever delivered.
+      const body = { name: ctx.name(`order${n}`), url: `https://hooks.switchboard.invalid/switchboard-conformance/${ctx.prefix}/order${n}` };
+      const response = await ctx.send({ method: 'POST', path: '/webhooks/endpoints', key: admin, body });
+      // The account's 3 endpoints are taken: judge what is listed instead.
+      if (response.status === 403) {
+        await undo();
+        return undefined;
+      }
+      made.push(await ctx.setup(`create endpoint ${n} of 2`, () => madeId(response, 'POST /webhooks/endpoints')));
+    }
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+  return { ids: [made[0]!, made[1]!], undo };
+}
+
+const LISTS: readonly OrderedList[] = [
+  { path: '/contacts', clause: '2.1', order: 'newest', fill: fillContacts, fillRoutes: ['POST /contacts'] },
+  { path: '/webhooks/endpoints', clause: '2.1', order: 'newest', fill: fillEndpoints, fillRoutes: ['POST /webhooks/endpoints', 'DELETE /webhooks/endpoints/{id}'] },
+  { path: '/custom-fields', clause: '4.3', order: 'creation' },
+  { path: '/conversations', clause: '2.1', order: 'newest' },
+  { path: '/appointments', clause: '2.1', order: 'newest' },
+  { path: '/blocked-users', clause: '2.1', order: 'newest' },
+  { path: '/knowledge/faqs', clause: '2.1', order: 'newest' },
+  { path: '/flows', clause: '2.1', order: 'newest' },
+  { path: '/knowledge-gaps', clause: '2.1', order: 'newest' },
+  { path: '/team/invitations', clause: '2.1', order: 'newest' },
+  { path: '/media', clause: '2.1', order: 'newest' },
+  { path: '/posts', clause: '2.1', order: 'newest' },
+  { path: '/comment-triggers', clause: '2.1', order: 'newest' },
+];
+
+interface Item {
+  readonly id: unknown;
+  readonly at: number | undefined;
+  readonly created: unknown;
+}
+
+function itemsOf(data: readonly unknown[]): Item[] {
+  return data.map((raw) => {
+    const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const created = item['created_at'];
+    const at = typeof created === 'string' ? Date.parse(created) : undefined;
+    return { id: item['id'], at: at !== undefined && Number.isFinite(at) ? at : undefined, created };
+  });
+}
+
+const wrongWay = (list: OrderedList, earlier: number, later: number): boolean => (list.order === 'newest' ? later > earlier : later < earlier);
+const rule = (list: OrderedList): string => (list.order === 'newest' ? 'newest first (2.1)' : 'in creation order (4.3)');
+
+async function judge(ctx: CheckContext, list: OrderedList): Promise<void> {
+  const filled = list.fill ? await list.fill(ctx) : undefined;
+  try {
+    const response = await ctx.send({ path: list.path, query: { limit: 100 } });
+    expectStatus(response, 200, `GET ${list.path}?limit=100`);
+    const items = itemsOf(readList(response, `GET ${list.path}`).data);
+    const dated = items.filter((item) => item.at !== undefined);
+    for (let index = 1; index < dated.length; index++) {
+      const before = dated[index - 1]!;
+      const after = dated[index]!;
+      if (wrongWay(list, before.at!, after.at!)) {
+        fail(`GET ${list.path} is not ${rule(list)}: item ${String(before.id)} (created_at ${String(before.created)}) comes before item ${String(after.id)} (created_at ${String(after.created)})`, response);
+      }
+    }
+    if (filled) {
+      const [older, newer] = filled.ids;
+      const olderAt = items.findIndex((item) => item.id === older);
+      const newerAt = items.findIndex((item) => item.id === newer);
+      if (olderAt < 0 || newerAt < 0) fail(`GET ${list.path}?limit=100 does not list the two records just created (${older}, ${newer})`, response);
+      const newerFirst = newerAt < olderAt;
+      if (newerFirst !== (list.order === 'newest')) fail(`GET ${list.path} is not ${rule(list)}: ${older} was created a second before ${newer} but is listed ${newerFirst ? 'after' : 'before'} it`, response);
+      return;
+    }
+    if (new Set(dated.map((item) => item.at)).size < 2) return ctx.skip('list_too_short', `GET ${list.path} lists fewer than two distinct created_at instants`);
+  } finally {
+    await filled?.undo();
+  }
+}
+
+const idOf = (path: string): string => `order.${path.slice(1).replace(/\//g, '-')}`;
+
+export const listOrderChecks: CheckDefinition[] = LISTS.map((list) => ({
+  id: idOf(list.path),
+  title: `GET ${list.path} is ${list.order === 'newest' ? 'newest first' : 'in creation order'}${list.fill ? ' (two records made a second apart)' : ''}`,
+  clause: list.clause,
+  level: 'spec',
+  group,
+  profile: list.fill ? 'safe' : 'read-only',
+  routes: [`GET ${list.path}`, ...(list.fillRoutes ?? [])],
+  cost: costOf(list.fill ? 5 : 1),
+  async run(ctx) {
+    await judge(ctx, list);
+  },
+}));
