@@ -7,7 +7,7 @@
  *
  * Each check reads one page of 100 and requires `created_at` never to go the wrong way (equal
  * instants may come in any order: the spec states no tie-break). Where the kit can make records
- * cheaply and undo them (contacts, webhook endpoints), it first makes two at distinct instants
+ * cheaply and undo them (contacts, webhook endpoints, FAQs, draft flows), it first makes two at distinct instants
  * (a second apart: timestamps are whole seconds), so the rule is judged even on an empty account,
  * and requires the newer of the two to come first. Elsewhere it judges what the account has and
  * skips `list_too_short` when fewer than two distinct instants are listed.
@@ -15,13 +15,14 @@
 import type { CheckContext, CheckDefinition } from '../runner/check.js';
 import { expectStatus, fail, readData, readList } from '../runner/expect.js';
 import type { KitResponse } from '../http/client.js';
+import { leadCapture } from './flows/client.js';
 import { costOf } from './helpers.js';
 
 const group = 'list-order';
 
-/** Two records the check made, oldest first, and how to remove them afterwards. */
+/** Two records the check made, oldest first (when it can tell), and how to undo them afterwards. */
 interface Filled {
-  readonly ids: readonly [number, number];
+  readonly ids?: readonly [number, number];
   readonly undo: () => Promise<void>;
 }
 
@@ -32,6 +33,9 @@ interface OrderedList {
   readonly order: 'newest' | 'creation';
   /** Makes two records a second apart; absent where the kit judges only what is there. */
   readonly fill?: (ctx: CheckContext) => Promise<Filled | undefined>;
+  /** The fill is a bonus, not a need: the check is read-only and fills only when the profile allows. */
+  readonly optionalFill?: boolean;
+  readonly query?: Readonly<Record<string, string>>;
   /** Extra routes the fill uses. */
   readonly fillRoutes?: readonly string[];
 }
@@ -60,44 +64,78 @@ async function fillContacts(ctx: CheckContext): Promise<Filled> {
   return { ids: [first, second], undo: async () => undefined };
 }
 
-async function fillEndpoints(ctx: CheckContext): Promise<Filled | undefined> {
-  const admin = await ctx.keyFor('admin');
-  const made: number[] = [];
-  const undo = async () => {
-    for (const id of made) {
-      await ctx.send({ method: 'DELETE', path: `/webhooks/endpoints/${id}`, key: admin });
-      ctx.ledger.forget('webhook-endpoint', id);
-    }
-  };
-  try {
-    for (const n of [1, 2]) {
-      if (n === 2) await ctx.wait(APART_MS);
-      // Paused endpoints at a host that never resolves: nothing is ever delivered.
-      const body = { name: ctx.name(`order${n}`), url: `https://hooks.switchboard.invalid/switchboard-conformance/${ctx.prefix}/order${n}` };
-      const response = await ctx.send({ method: 'POST', path: '/webhooks/endpoints', key: admin, body });
-      // The account's 3 endpoints are taken: judge what is listed instead.
-      if (response.status === 403) {
-        await undo();
-        return undefined;
+/**
+ * Makes two records of a deletable kind a second apart with `scope`'s key, and deletes both
+ * afterwards. A 403 (a plan's cap reached, e.g. the account's 3 endpoints) is no verdict on the
+ * order: the check then judges what is listed.
+ */
+function fillByPost(path: string, kind: string, scope: 'write' | 'admin', bodyOf: (ctx: CheckContext, n: number) => Record<string, unknown>) {
+  return async (ctx: CheckContext): Promise<Filled | undefined> => {
+    const key = await ctx.keyFor(scope);
+    const made: number[] = [];
+    const undo = async () => {
+      for (const id of made) {
+        const removed = await ctx.send({ method: 'DELETE', path: `${path}/${id}`, key });
+        if (removed.status >= 200 && removed.status < 300) ctx.ledger.forget(kind, id);
       }
-      made.push(await ctx.setup(`create endpoint ${n} of 2`, () => madeId(response, 'POST /webhooks/endpoints')));
+    };
+    try {
+      for (const n of [1, 2]) {
+        if (n === 2) await ctx.wait(APART_MS);
+        const response = await ctx.send({ method: 'POST', path, key, body: bodyOf(ctx, n) });
+        if (response.status === 403) {
+          await undo();
+          return undefined;
+        }
+        made.push(await ctx.setup(`create record ${n} of 2`, () => madeId(response, `POST ${path}`)));
+      }
+    } catch (error) {
+      await undo();
+      throw error;
     }
-  } catch (error) {
-    await undo();
-    throw error;
+    return { ids: [made[0]!, made[1]!], undo };
+  };
+}
+
+// Paused endpoints at a host that never resolves: nothing is ever delivered.
+const fillEndpoints = fillByPost('/webhooks/endpoints', 'webhook-endpoint', 'admin', (ctx, n) => ({
+  name: ctx.name(`order${n}`),
+  url: `https://hooks.switchboard.invalid/switchboard-conformance/${ctx.prefix}/order${n}`,
+}));
+const fillFaqs = fillByPost('/knowledge/faqs', 'faq', 'write', (ctx, n) => ({ question: `${ctx.name(`order${n}`)}?`, answer: 'An answer from the conformance kit.' }));
+// Drafts of the kit's lead-capture graph: never published, so never live.
+const fillFlows = fillByPost('/flows', 'flow', 'write', (ctx, n) => ({ name: ctx.name(`order${n}`), definition: leadCapture(ctx.name(`order${n}`).slice(0, 50)) }));
+
+/**
+ * Custom fields cannot be deleted (4.3): rather than leave new ones behind, the kit takes two of
+ * its pool fields (reused across runs, archived again afterwards) a second apart; on a fresh
+ * account that creates two definitions at distinct instants. Archived definitions are listed too
+ * (`include_archived`): creation order covers them as well.
+ */
+async function fillCustomFields(ctx: CheckContext): Promise<Filled | undefined> {
+  const key = await ctx.keyFor('write');
+  const taken: number[] = [];
+  const undo = async () => {
+    for (const id of taken) await ctx.fields.release(key, id);
+  };
+  for (const name of ['text', 'number']) {
+    if (taken.length > 0) await ctx.wait(APART_MS);
+    const field = await ctx.setup(`have the kit's ${name} pool field`, () => ctx.fields.acquire(key, name, `Kit pool: ${name}`));
+    if (field === 'cap') break;
+    taken.push(field.id);
   }
-  return { ids: [made[0]!, made[1]!], undo };
+  return { undo };
 }
 
 const LISTS: readonly OrderedList[] = [
   { path: '/contacts', clause: '2.1', order: 'newest', fill: fillContacts, fillRoutes: ['POST /contacts'] },
   { path: '/webhooks/endpoints', clause: '2.1', order: 'newest', fill: fillEndpoints, fillRoutes: ['POST /webhooks/endpoints', 'DELETE /webhooks/endpoints/{id}'] },
-  { path: '/custom-fields', clause: '4.3', order: 'creation' },
+  { path: '/custom-fields', clause: '4.3', order: 'creation', fill: fillCustomFields, optionalFill: true, query: { include_archived: 'true' } },
   { path: '/conversations', clause: '2.1', order: 'newest' },
   { path: '/appointments', clause: '2.1', order: 'newest' },
   { path: '/blocked-users', clause: '2.1', order: 'newest' },
-  { path: '/knowledge/faqs', clause: '2.1', order: 'newest' },
-  { path: '/flows', clause: '2.1', order: 'newest' },
+  { path: '/knowledge/faqs', clause: '2.1', order: 'newest', fill: fillFaqs, fillRoutes: ['POST /knowledge/faqs', 'DELETE /knowledge/faqs/{id}'] },
+  { path: '/flows', clause: '2.1', order: 'newest', fill: fillFlows, fillRoutes: ['POST /flows', 'DELETE /flows/{id}'] },
   { path: '/knowledge-gaps', clause: '2.1', order: 'newest' },
   { path: '/team/invitations', clause: '2.1', order: 'newest' },
   { path: '/media', clause: '2.1', order: 'newest' },
@@ -124,9 +162,10 @@ const wrongWay = (list: OrderedList, earlier: number, later: number): boolean =>
 const rule = (list: OrderedList): string => (list.order === 'newest' ? 'newest first (2.1)' : 'in creation order (4.3)');
 
 async function judge(ctx: CheckContext, list: OrderedList): Promise<void> {
-  const filled = list.fill ? await list.fill(ctx) : undefined;
+  const fills = list.fill !== undefined && (!list.optionalFill || ctx.profile !== 'read-only');
+  const filled = fills ? await list.fill!(ctx) : undefined;
   try {
-    const response = await ctx.send({ path: list.path, query: { limit: 100 } });
+    const response = await ctx.send({ path: list.path, query: { limit: 100, ...list.query } });
     expectStatus(response, 200, `GET ${list.path}?limit=100`);
     const items = itemsOf(readList(response, `GET ${list.path}`).data);
     const dated = items.filter((item) => item.at !== undefined);
@@ -137,7 +176,7 @@ async function judge(ctx: CheckContext, list: OrderedList): Promise<void> {
         fail(`GET ${list.path} is not ${rule(list)}: item ${String(before.id)} (created_at ${String(before.created)}) comes before item ${String(after.id)} (created_at ${String(after.created)})`, response);
       }
     }
-    if (filled) {
+    if (filled?.ids) {
       const [older, newer] = filled.ids;
       const olderAt = items.findIndex((item) => item.id === older);
       const newerAt = items.findIndex((item) => item.id === newer);
@@ -156,12 +195,12 @@ const idOf = (path: string): string => `order.${path.slice(1).replace(/\//g, '-'
 
 export const listOrderChecks: CheckDefinition[] = LISTS.map((list) => ({
   id: idOf(list.path),
-  title: `GET ${list.path} is ${list.order === 'newest' ? 'newest first' : 'in creation order'}${list.fill ? ' (two records made a second apart)' : ''}`,
+  title: `GET ${list.path} is ${list.order === 'newest' ? 'newest first' : 'in creation order'}${list.fill && !list.optionalFill ? ' (two records made a second apart)' : ''}`,
   clause: list.clause,
   level: 'spec',
   group,
-  profile: list.fill ? 'safe' : 'read-only',
-  routes: [`GET ${list.path}`, ...(list.fillRoutes ?? [])],
+  profile: list.fill && !list.optionalFill ? 'safe' : 'read-only',
+  routes: [`GET ${list.path}`, ...(list.optionalFill ? [] : (list.fillRoutes ?? []))],
   cost: costOf(list.fill ? 5 : 1),
   async run(ctx) {
     await judge(ctx, list);
