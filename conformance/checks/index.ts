@@ -17,6 +17,7 @@ import { flowRuntimeChecks } from './flow-runtime.js';
 import { optOutAndBlockChecks } from './opt-outs-blocks.js';
 import { teamChecks } from './team.js';
 import { webhookChecks } from './webhooks.js';
+import { eventChecks } from './events.js';
 import { errorChecks } from './core/errors.js';
 import { keyChecks } from './core/keys.js';
 import { marketChecks } from './market.js';
@@ -57,6 +58,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...teamChecks,
     ...optOutAndBlockChecks,
     ...webhookChecks,
+    ...eventChecks,
     ...marketChecks,
     ...aiKnowledgeMediaChecks,
     ...conversationReadChecks,

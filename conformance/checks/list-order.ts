@@ -7,16 +7,19 @@
  *
  * Each check reads one page of 100 and requires `created_at` never to go the wrong way (equal
  * instants may come in any order: the spec states no tie-break). Where the kit can make records
- * cheaply and undo them (contacts, webhook endpoints, FAQs, draft flows), it first makes two at distinct instants
+ * cheaply and undo them (contacts, webhook endpoints, FAQs, draft flows, blocks of made-up
+ * handles, media, inactive comment triggers), it first makes two at distinct instants
  * (a second apart: timestamps are whole seconds), so the rule is judged even on an empty account,
  * and requires the newer of the two to come first. Elsewhere it judges what the account has and
  * skips `list_too_short` when fewer than two distinct instants are listed.
  */
 import type { CheckContext, CheckDefinition } from '../runner/check.js';
 import { expectStatus, fail, readData, readList } from '../runner/expect.js';
-import type { KitResponse } from '../http/client.js';
+import type { KitResponse, SendOptions } from '../http/client.js';
+import { PNG_3X2, uploadForm } from './ai-knowledge/shared.js';
 import { leadCapture } from './flows/client.js';
 import { costOf } from './helpers.js';
+import { sandbox } from './sandbox.js';
 
 const group = 'list-order';
 
@@ -36,6 +39,8 @@ interface OrderedList {
   /** The fill is a bonus, not a need: the check is read-only and fills only when the profile allows. */
   readonly optionalFill?: boolean;
   readonly query?: Readonly<Record<string, string>>;
+  /** The instant "newest" is read from: `created_at` unless the record has none. */
+  readonly field?: string;
   /** Extra routes the fill uses. */
   readonly fillRoutes?: readonly string[];
 }
@@ -69,7 +74,7 @@ async function fillContacts(ctx: CheckContext): Promise<Filled> {
  * afterwards. A 403 (a plan's cap reached, e.g. the account's 3 endpoints) is no verdict on the
  * order: the check then judges what is listed.
  */
-function fillByPost(path: string, kind: string, scope: 'write' | 'admin', bodyOf: (ctx: CheckContext, n: number) => Record<string, unknown>) {
+function fillByPost(path: string, kind: string, scope: 'write' | 'admin', requestOf: (ctx: CheckContext, n: number) => Pick<SendOptions, 'body' | 'form'>) {
   return async (ctx: CheckContext): Promise<Filled | undefined> => {
     const key = await ctx.keyFor(scope);
     const made: number[] = [];
@@ -82,7 +87,7 @@ function fillByPost(path: string, kind: string, scope: 'write' | 'admin', bodyOf
     try {
       for (const n of [1, 2]) {
         if (n === 2) await ctx.wait(APART_MS);
-        const response = await ctx.send({ method: 'POST', path, key, body: bodyOf(ctx, n) });
+        const response = await ctx.send({ method: 'POST', path, key, ...requestOf(ctx, n) });
         if (response.status === 403) {
           await undo();
           return undefined;
@@ -99,12 +104,42 @@ function fillByPost(path: string, kind: string, scope: 'write' | 'admin', bodyOf
 
 // Paused endpoints at a host that never resolves: nothing is ever delivered.
 const fillEndpoints = fillByPost('/webhooks/endpoints', 'webhook-endpoint', 'admin', (ctx, n) => ({
-  name: ctx.name(`order${n}`),
-  url: `https://hooks.switchboard.invalid/switchboard-conformance/${ctx.prefix}/order${n}`,
+  body: { name: ctx.name(`order${n}`), url: `https://hooks.switchboard.invalid/switchboard-conformance/${ctx.prefix}/order${n}` },
 }));
-const fillFaqs = fillByPost('/knowledge/faqs', 'faq', 'write', (ctx, n) => ({ question: `${ctx.name(`order${n}`)}?`, answer: 'An answer from the conformance kit.' }));
+const fillFaqs = fillByPost('/knowledge/faqs', 'faq', 'write', (ctx, n) => ({ body: { question: `${ctx.name(`order${n}`)}?`, answer: 'An answer from the conformance kit.' } }));
 // Drafts of the kit's lead-capture graph: never published, so never live.
-const fillFlows = fillByPost('/flows', 'flow', 'write', (ctx, n) => ({ name: ctx.name(`order${n}`), definition: leadCapture(ctx.name(`order${n}`).slice(0, 50)) }));
+const fillFlows = fillByPost('/flows', 'flow', 'write', (ctx, n) => ({ body: { name: ctx.name(`order${n}`), definition: leadCapture(ctx.name(`order${n}`).slice(0, 50)) } }));
+// A made-up handle of the run: blocking it blocks no real person's messages.
+const fillBlocks = fillByPost('/blocked-users', 'blocked-user', 'write', (ctx, n) => ({ body: { ig_username: ctx.name(`o${n}`).slice(0, 30) } }));
+const fillMedia = fillByPost('/media', 'media', 'write', (ctx, n) => ({ form: uploadForm(PNG_3X2, 'image/png', 'kit.png', { name: ctx.name(`order${n}`), category: 'product' }) }));
+// Inactive DM triggers on a keyword of the run: they never answer a real comment.
+const fillTriggers = fillByPost('/comment-triggers', 'comment-trigger', 'write', (ctx, n) => ({
+  body: {
+    name: ctx.name(`order${n}`),
+    active: false,
+    platform: 'instagram',
+    keywords: [`order${n}${ctx.runId.replace(/[^a-z]/gi, '').toLowerCase()}`.slice(0, 40)],
+    response_mode: 'both',
+    public_replies: ['Sent you a DM'],
+    dm_templates: ['Here is the link'],
+    buttons: [{ title: 'Open', type: 'url', url: 'https://kit.conformance.invalid/link' }],
+  },
+}));
+
+/**
+ * Gaps are the AI's to record and no route of the API makes one. On the simulator the sandbox can
+ * (as its AI would), so a fresh simulator account has two to order; elsewhere the check judges
+ * what the account's AI recorded.
+ */
+async function fillGaps(ctx: CheckContext): Promise<Filled | undefined> {
+  if (!ctx.target.simulator) return undefined;
+  for (const n of [1, 2]) {
+    if (n === 2) await ctx.wait(APART_MS);
+    const body = { signal_type: 'no_knowledge', channel: 'telegram', user_message: `${ctx.name(`order${n}`)}?` };
+    await ctx.setup(`record gap ${n} of 2 (sandbox)`, async () => expectStatus(await sandbox(ctx, 'POST', '/knowledge-gaps', body), 201, 'POST /_sandbox/knowledge-gaps'));
+  }
+  return { undo: async () => undefined };
+}
 
 /**
  * Custom fields cannot be deleted (4.3): rather than leave new ones behind, the kit takes two of
@@ -133,14 +168,16 @@ const LISTS: readonly OrderedList[] = [
   { path: '/custom-fields', clause: '4.3', order: 'creation', fill: fillCustomFields, optionalFill: true, query: { include_archived: 'true' } },
   { path: '/conversations', clause: '2.1', order: 'newest' },
   { path: '/appointments', clause: '2.1', order: 'newest' },
-  { path: '/blocked-users', clause: '2.1', order: 'newest' },
+  { path: '/blocked-users', clause: '2.1', order: 'newest', fill: fillBlocks, fillRoutes: ['POST /blocked-users', 'DELETE /blocked-users/{id}'] },
   { path: '/knowledge/faqs', clause: '2.1', order: 'newest', fill: fillFaqs, fillRoutes: ['POST /knowledge/faqs', 'DELETE /knowledge/faqs/{id}'] },
   { path: '/flows', clause: '2.1', order: 'newest', fill: fillFlows, fillRoutes: ['POST /flows', 'DELETE /flows/{id}'] },
-  { path: '/knowledge-gaps', clause: '2.1', order: 'newest' },
+  // A gap (2.19) has no created_at: its instant is last_seen_at (the one `since` filters on).
+  // Every status is listed, to see more of them.
+  { path: '/knowledge-gaps', clause: '2.1', order: 'newest', field: 'last_seen_at', query: { status: 'all' }, fill: fillGaps, optionalFill: true },
   { path: '/team/invitations', clause: '2.1', order: 'newest' },
-  { path: '/media', clause: '2.1', order: 'newest' },
+  { path: '/media', clause: '2.1', order: 'newest', fill: fillMedia, fillRoutes: ['POST /media', 'DELETE /media/{id}'] },
   { path: '/posts', clause: '2.1', order: 'newest' },
-  { path: '/comment-triggers', clause: '2.1', order: 'newest' },
+  { path: '/comment-triggers', clause: '2.1', order: 'newest', fill: fillTriggers, fillRoutes: ['POST /comment-triggers', 'DELETE /comment-triggers/{id}'] },
 ];
 
 interface Item {
@@ -149,10 +186,10 @@ interface Item {
   readonly created: unknown;
 }
 
-function itemsOf(data: readonly unknown[]): Item[] {
+function itemsOf(data: readonly unknown[], field: string): Item[] {
   return data.map((raw) => {
     const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-    const created = item['created_at'];
+    const created = item[field];
     const at = typeof created === 'string' ? Date.parse(created) : undefined;
     return { id: item['id'], at: at !== undefined && Number.isFinite(at) ? at : undefined, created };
   });
@@ -167,13 +204,14 @@ async function judge(ctx: CheckContext, list: OrderedList): Promise<void> {
   try {
     const response = await ctx.send({ path: list.path, query: { limit: 100, ...list.query } });
     expectStatus(response, 200, `GET ${list.path}?limit=100`);
-    const items = itemsOf(readList(response, `GET ${list.path}`).data);
+    const field = list.field ?? 'created_at';
+    const items = itemsOf(readList(response, `GET ${list.path}`).data, field);
     const dated = items.filter((item) => item.at !== undefined);
     for (let index = 1; index < dated.length; index++) {
       const before = dated[index - 1]!;
       const after = dated[index]!;
       if (wrongWay(list, before.at!, after.at!)) {
-        fail(`GET ${list.path} is not ${rule(list)}: item ${String(before.id)} (created_at ${String(before.created)}) comes before item ${String(after.id)} (created_at ${String(after.created)})`, response);
+        fail(`GET ${list.path} is not ${rule(list)}: item ${String(before.id)} (${field} ${String(before.created)}) comes before item ${String(after.id)} (${field} ${String(after.created)})`, response);
       }
     }
     if (filled?.ids) {
@@ -185,7 +223,7 @@ async function judge(ctx: CheckContext, list: OrderedList): Promise<void> {
       if (newerFirst !== (list.order === 'newest')) fail(`GET ${list.path} is not ${rule(list)}: ${older} was created a second before ${newer} but is listed ${newerFirst ? 'after' : 'before'} it`, response);
       return;
     }
-    if (new Set(dated.map((item) => item.at)).size < 2) return ctx.skip('list_too_short', `GET ${list.path} lists fewer than two distinct created_at instants`);
+    if (new Set(dated.map((item) => item.at)).size < 2) return ctx.skip('list_too_short', `GET ${list.path} lists fewer than two distinct ${field} instants`);
   } finally {
     await filled?.undo();
   }

@@ -24,6 +24,8 @@ const KIND_OF_COLLECTION: Readonly<Record<string, string>> = {
   '/competitors': 'competitor',
   '/media': 'media',
   '/appointments': 'appointment',
+  '/team': 'team-member',
+  '/conversations': 'conversation',
 };
 
 export interface PathId {
