@@ -105,6 +105,18 @@ describe('profile guard', () => {
     expect(() => guardRequest('safe', ledger, 'POST', '/conversations/41/assign')).toThrow(ProfileRefusal);
     expect(() => guardRequest('safe', ledger, 'DELETE', '/tags/41', false, 'a')).not.toThrow();
     expect(() => guardRequest('safe', ledger, 'DELETE', '/tags/41', false, 'b')).toThrow(ProfileRefusal);
+    // Account A's tag 41 sent with B's key: an isolation probe, let through only after B's own
+    // lookup of the item answers 404 (the client does that lookup).
+    try {
+      guardRequest('safe', ledger, 'POST', '/tags/41/anything', false, 'b');
+    } catch (error) {
+      expect((error as ProfileRefusal).otherAccountItems).toEqual(['/tags/41']);
+    }
+    try {
+      guardRequest('safe', ledger, 'DELETE', '/contacts/41', false, 'b');
+    } catch (error) {
+      expect((error as ProfileRefusal).otherAccountItems).toEqual([]);
+    }
     const posts = new Ledger('sbc_guardtest2', 'http://x/api/v1', false);
     posts.add({ kind: 'post', id: 3, account: 'a', method: 'DELETE', path: '/posts/3', seq: 1 });
     posts.add({ kind: 'media', id: 9, account: 'a', method: 'DELETE', path: '/media/9', seq: 2 });

@@ -9,7 +9,7 @@
  * interrupted, the checks' requests are refused (`Interrupted`); the sweep's go on, still paced.
  */
 import { Interrupted, NoAnswer } from '../runner/failure.js';
-import { guardRequest } from '../safety/guard.js';
+import { ProfileRefusal, guardRequest } from '../safety/guard.js';
 import type { Ledger } from '../safety/ledger.js';
 import type { ExchangeRecord, FormFieldRecord, Profile } from '../types.js';
 import type { FetchFn } from '../options.js';
@@ -147,7 +147,17 @@ export class KitClient {
       // The account of the key decides whose records the request touches; a literal key's
       // account is not known here, so either account's records count as the kit's.
       const account = resolved?.account === 'a' || resolved?.account === 'b' ? resolved.account : undefined;
-      guardRequest(this.deps.profile(), this.deps.ledger, method, options.path, options.harmless ?? false, account);
+      try {
+        guardRequest(this.deps.profile(), this.deps.ledger, method, options.path, options.harmless ?? false, account);
+      } catch (error) {
+        if (!(error instanceof ProfileRefusal) || error.otherAccountItems.length === 0) throw error;
+        // The kit's record of its other account: only when the key's own account has no such
+        // record (404) can the request not touch someone else's.
+        for (const item of error.otherAccountItems) {
+          const lookup = await this.send({ path: item, key: options.key ?? 'a' });
+          if (lookup.status !== 404) throw error;
+        }
+      }
     }
     const keyValue = options.keyValue ?? resolved?.value;
     const paced = resolved !== undefined && !options.fromOrigin;

@@ -15,7 +15,18 @@ import type { AccountLabel, Ledger } from './ledger.js';
 export const ABSENT_ID = 0;
 
 export class ProfileRefusal extends Error {
-  constructor(readonly method: string, readonly path: string, readonly profile: Profile) {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly profile: Profile,
+    /**
+     * When every id refused is a record the kit made in its *other* account (an isolation probe:
+     * account A's key sent at account B's record), the item paths to look up first: the client
+     * lets the request go only when the key's own account answers 404 for each, so on a server
+     * that numbers each account from 1 it never reaches a record of the key's account.
+     */
+    readonly otherAccountItems: readonly string[] = [],
+  ) {
     super(`the ${profile} profile does not send ${method} ${path}`);
     this.name = 'ProfileRefusal';
   }
@@ -33,6 +44,7 @@ export function guardRequest(profile: Profile, ledger: Ledger, method: string, p
   if (profile === 'read-only') throw new ProfileRefusal(upper, path, profile);
   if (profile === 'full' || profile === 'destructive') return;
   const ids = idsOf(path);
+  const segments = path.split('?')[0]!.split('/');
   // A POST to a collection creates (allowed: the kit names it with the run prefix). A PATCH or
   // DELETE without an id changes account-wide state (AI config, channel switches): refused.
   // Anything addressed to an id must only touch what the kit owns.
@@ -41,5 +53,11 @@ export function guardRequest(profile: Profile, ledger: Ledger, method: string, p
     return;
   }
   if (harmless) return;
-  for (const { id, kind } of ids) if (id !== ABSENT_ID && !ledger.owns(kind, id, account)) throw new ProfileRefusal(upper, path, profile);
+  const otherAccount: string[] = [];
+  for (const { id, kind, end } of ids) {
+    if (id === ABSENT_ID || ledger.owns(kind, id, account)) continue;
+    if (account === undefined || !ledger.owns(kind, id)) throw new ProfileRefusal(upper, path, profile);
+    otherAccount.push(segments.slice(0, end).join('/'));
+  }
+  if (otherAccount.length > 0) throw new ProfileRefusal(upper, path, profile, otherAccount);
 }

@@ -30,18 +30,24 @@ const KIND_OF_COLLECTION: Readonly<Record<string, string>> = {
 
 export interface PathId {
   readonly id: number;
-  /** The ledger kind, or the collection itself (`/conversations`) when the kit never creates one. */
+  /** The ledger kind, or the collection itself (`/comments`) when the kit never creates one. */
   readonly kind: string;
+  /** How many `/`-separated parts of the path (leading empty one included) end at this id. */
+  readonly end: number;
 }
 
 /** Every numeric id in `path` (no query), each with the kind of record it names. */
 export function idsOf(path: string): PathId[] {
-  const segments = path.split('?')[0]!.split('/').filter((segment) => segment !== '');
+  const segments = path.split('?')[0]!.split('/');
   const found: PathId[] = [];
   for (let index = 0; index < segments.length; index++) {
     if (!/^\d+$/.test(segments[index]!)) continue;
-    const collection = `/${segments.slice(0, index).map((segment) => (/^\d+$/.test(segment) ? '{id}' : segment)).join('/')}`;
-    found.push({ id: Number(segments[index]), kind: KIND_OF_COLLECTION[collection] ?? collection });
+    const collection = segments
+      .slice(0, index)
+      .filter((segment) => segment !== '')
+      .map((segment) => (/^\d+$/.test(segment) ? '{id}' : segment))
+      .join('/');
+    found.push({ id: Number(segments[index]), kind: KIND_OF_COLLECTION[`/${collection}`] ?? `/${collection}`, end: index + 1 });
   }
   return found;
 }
