@@ -97,6 +97,40 @@ describe('profile guard', () => {
     expect(() => guardRequest('safe', ledger, 'PATCH', '/ai/config', true)).not.toThrow();
     expect(() => guardRequest('full', ledger, 'DELETE', '/tags/42')).not.toThrow();
   });
+
+  it('safe matches an id by kind and account: tag 41 is not contact 41, nor account B\'s tag 41', () => {
+    // Servers number each table (and each account) from 1: an id alone would let the kit touch
+    // a customer's record that shares a number with something the kit made.
+    expect(() => guardRequest('safe', ledger, 'DELETE', '/contacts/41')).toThrow(ProfileRefusal);
+    expect(() => guardRequest('safe', ledger, 'POST', '/conversations/41/assign')).toThrow(ProfileRefusal);
+    expect(() => guardRequest('safe', ledger, 'DELETE', '/tags/41', false, 'a')).not.toThrow();
+    expect(() => guardRequest('safe', ledger, 'DELETE', '/tags/41', false, 'b')).toThrow(ProfileRefusal);
+    // Account A's tag 41 sent with B's key: an isolation probe, let through only after B's own
+    // lookup of the item answers 404 (the client does that lookup).
+    try {
+      guardRequest('safe', ledger, 'POST', '/tags/41/anything', false, 'b');
+    } catch (error) {
+      expect((error as ProfileRefusal).otherAccountItems).toEqual(['/tags/41']);
+    }
+    try {
+      guardRequest('safe', ledger, 'DELETE', '/contacts/41', false, 'b');
+    } catch (error) {
+      expect((error as ProfileRefusal).otherAccountItems).toEqual([]);
+    }
+    const posts = new Ledger('sbc_guardtest2', 'http://x/api/v1', false);
+    posts.add({ kind: 'post', id: 3, account: 'a', method: 'DELETE', path: '/posts/3', seq: 1 });
+    posts.add({ kind: 'media', id: 9, account: 'a', method: 'DELETE', path: '/media/9', seq: 2 });
+    expect(() => guardRequest('safe', posts, 'DELETE', '/posts/3/media/9', false, 'a')).not.toThrow();
+    expect(() => guardRequest('safe', posts, 'DELETE', '/posts/9/media/3', false, 'a')).toThrow(ProfileRefusal);
+  });
+
+  it('an id the kit deleted stays its own (delete then 404 asks again)', () => {
+    const own = new Ledger('sbc_guardtest3', 'http://x/api/v1', false);
+    own.add({ kind: 'tag', id: 5, account: 'a', method: 'DELETE', path: '/tags/5', seq: 1 });
+    own.forget('tag', 5);
+    expect(own.list()).toEqual([]);
+    expect(() => guardRequest('safe', own, 'DELETE', '/tags/5', false, 'a')).not.toThrow();
+  });
 });
 
 describe('ledger file', () => {
@@ -106,8 +140,9 @@ describe('ledger file', () => {
     ledger.add({ kind: 'contact', id: 7, account: 'b', method: 'DELETE', path: '/contacts/7', seq: 2 });
     expect(readFileSync(join(dir, 'sbc_ledgtest.json'), 'utf8')).toContain('/contacts/7');
     const loaded = Ledger.load(dir, 'sbc_ledgtest');
-    expect(loaded.owns(7, 'b')).toBe(true);
-    expect(loaded.owns(7, 'a')).toBe(false);
+    expect(loaded.owns('contact', 7, 'b')).toBe(true);
+    expect(loaded.owns('contact', 7, 'a')).toBe(false);
+    expect(loaded.owns('tag', 7, 'b')).toBe(false);
     loaded.discard();
     expect(existsSync(join(dir, 'sbc_ledgtest.json'))).toBe(false);
   });

@@ -256,6 +256,23 @@ describe('switchboard conformance refuses what it cannot judge (exit 2, nothing 
     expect(down.stderr).not.toContain('fetch failed');
   }, 30_000);
 
+  it('a busy --receiver-port is one line naming the port, before any request (audit 10b F5)', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'sbc-'));
+      const run = await runCli([...base(), '--receiver-port', String(port), '--section', '4.1', '6', '--ledger-dir', dir], 30_000);
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim()).toBe(`switchboard conformance: receiver port ${port} on 127.0.0.1 is in use; free it or pass another --receiver-port`);
+      expect(run.stderr).not.toContain('    at ');
+      // Nothing was created, so nothing is left for --cleanup.
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
+  }, 30_000);
+
   it('a route that never answers fails its check as "no answer in N s", naming the route (--timeout)', async () => {
     const { startBugProxy } = await import('./support/bug-proxy.js');
     const proxy = await startBugProxy(server.origin, { bug: async (request, upstream) => (request.method === 'GET' && request.url.startsWith('/api/v1/tags') ? 'hang' : upstream(request)) });

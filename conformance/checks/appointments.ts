@@ -86,7 +86,7 @@ async function cancel(ctx: CheckContext, key: string, id: number): Promise<KitRe
  * Books the first slot offered on a day with at least `minimum` slots, runs `use` with it, and
  * cancels it afterwards whatever happened (the check leaves nothing booked).
  */
-async function withOfferedBooking(
+export async function withOfferedBooking(
   ctx: CheckContext,
   minimum: number,
   use: (booking: { key: string; day: OfferedDay; appointment: Awaited<ReturnType<typeof booked>>['appointment'] }) => Promise<void>,

@@ -18,6 +18,7 @@ import { flowRuntimeChecks } from './flow-runtime.js';
 import { optOutAndBlockChecks } from './opt-outs-blocks.js';
 import { teamChecks } from './team.js';
 import { webhookChecks } from './webhooks.js';
+import { eventChecks } from './events.js';
 import { errorChecks } from './core/errors.js';
 import { keyChecks } from './core/keys.js';
 import { marketChecks } from './market.js';
@@ -26,6 +27,7 @@ import { scopeChecks } from './core/scopes.js';
 import { idempotencyChecks } from './idempotency/checks.js';
 import { observedChecks } from './observed.js';
 import { paginationChecks } from './pagination.js';
+import { listOrderChecks } from './list-order.js';
 import { rateLimitChecks } from './rate-limits.js';
 import { tagChecks } from './tags.js';
 import { aiKnowledgeMediaChecks } from './ai-knowledge/index.js';
@@ -48,6 +50,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...keyChecks,
     ...rateLimitChecks.filter((check) => !QUOTA_HEAVY.has(check.id)),
     ...paginationChecks,
+    ...listOrderChecks,
     ...idempotencyChecks,
     ...tagChecks,
     ...contactChecks,
@@ -56,6 +59,7 @@ export function allChecks(facts: TargetFacts): CheckDefinition[] {
     ...teamChecks,
     ...optOutAndBlockChecks,
     ...webhookChecks,
+    ...eventChecks,
     ...marketChecks,
     ...aiKnowledgeMediaChecks,
     ...conversationReadChecks,

@@ -74,4 +74,17 @@ export const observedChecks: CheckDefinition[] = [
       judge(ctx, ctx.observations.retryAfter, '429 responses lacked Retry-After');
     },
   },
+  {
+    id: 'observed.utc-timestamps',
+    title: 'Every timestamp the run was answered with was UTC (+00:00 or Z)',
+    clause: '2.1',
+    level: 'spec',
+    group: 'observed',
+    profile: 'read-only',
+    final: true,
+    cost: costOf(0),
+    async run(ctx) {
+      judge(ctx, ctx.observations.utcTimestamps, 'answers carried a timestamp with a non-UTC offset (2.1: "UTC ISO-8601 with offset, e.g. +00:00")');
+    },
+  },
 ];

@@ -18,7 +18,11 @@ function paginatedLists(ctx: CheckContext): string[] {
   return ROUTES.filter((r) => r.method === 'GET' && r.paginated && !r.path.includes('{') && ctx.target.routes.has(routeKey('GET', r.path))).map((r) => r.path);
 }
 
-/** The list the walk property uses: contacts when served (the kit can fill it), else API keys. */
+/**
+ * The list the walk property uses: API keys (every account has some, and the kit mints more),
+ * else the first paginated list served. The order of the other lists is judged one by one in
+ * list-order.ts.
+ */
 function walkList(ctx: CheckContext): string {
   if (ctx.serves('GET', '/api-keys')) return '/api-keys';
   const lists = paginatedLists(ctx);

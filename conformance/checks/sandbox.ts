@@ -53,6 +53,9 @@ export async function inbound(ctx: CheckContext, options: { channel?: string; pl
     const contactId = data['contact_id'];
     if (typeof conversation?.id !== 'number' || typeof contactId !== 'number') fail('POST /_sandbox/inbound: the result lacks conversation.id or contact_id', response);
     ctx.ledger.add({ kind: 'contact', id: contactId, account: 'a', method: 'DELETE', path: `/contacts/${contactId}`, seq: response.exchange.seq });
+    // The thread is the kit's too (its customer is): the safe profile's guard, which matches ids
+    // by kind, lets the checks change it; the sweep deletes it before its contact.
+    ctx.ledger.add({ kind: 'conversation', id: conversation.id, account: 'a', method: 'DELETE', path: `/conversations/${conversation.id}`, seq: response.exchange.seq });
     return { conversationId: conversation.id, contactId, platformUserId };
   });
 }

@@ -9,7 +9,8 @@
  * interrupted, the checks' requests are refused (`Interrupted`); the sweep's go on, still paced.
  */
 import { Interrupted, NoAnswer } from '../runner/failure.js';
-import { guardRequest } from '../safety/guard.js';
+import { ProfileRefusal, guardRequest } from '../safety/guard.js';
+import { ROUTES } from '../spec/routes.js';
 import type { Ledger } from '../safety/ledger.js';
 import type { ExchangeRecord, FormFieldRecord, Profile } from '../types.js';
 import type { FetchFn } from '../options.js';
@@ -139,18 +140,46 @@ export class KitClient {
     return this.deps.timeoutMs;
   }
 
+  /**
+   * Whether the key's account has no record at `item` (`/tags/49`): its GET answers 404, or, where
+   * the spec gives the item no GET (tags, invitations, blocks), one complete page of the collection
+   * does not list that id.
+   */
+  private async absentFrom(item: string, key: string): Promise<boolean> {
+    const shape = item.replace(/\/\d+/g, '/{}');
+    const readable = ROUTES.some((route) => route.method === 'GET' && route.path.replace(/\{[^}]*\}/g, '{}') === shape);
+    // A 404 means "no such record" only on a route the spec serves; elsewhere it is "no such route".
+    if (readable) return (await this.send({ path: item, key })).status === 404;
+    const cut = item.lastIndexOf('/');
+    const id = Number(item.slice(cut + 1));
+    const listed = await this.send({ path: item.slice(0, cut), key, query: { limit: 100 } });
+    const body = listed.json as { data?: unknown; has_more?: unknown } | undefined;
+    if (listed.status !== 200 || !Array.isArray(body?.data) || body.has_more === true) return false;
+    return !body.data.some((entry) => (entry as { id?: unknown } | null)?.id === id);
+  }
+
   async send(options: SendOptions): Promise<KitResponse> {
     // The sweep and the operator's clock are never interrupted: they keep the target clean and
     // the pacing honest after a Ctrl-C.
     const signal = options.sweep || options.operator ? undefined : this.deps.signal;
     if (signal?.aborted) throw new Interrupted();
     const method = (options.method ?? 'GET').toUpperCase();
-    if (!options.sweep && !options.fromOrigin) {
-      guardRequest(this.deps.profile(), this.deps.ledger, method, options.path, options.harmless ?? false);
-    }
     const label = options.operator ? 'operator' : options.keyValue !== undefined ? 'literal' : options.key === undefined ? 'a' : (options.key ?? 'none');
     const resolved = options.operator || options.keyValue !== undefined || options.key === null ? undefined : this.deps.resolveKey(label);
     if (label !== 'literal' && label !== 'none' && label !== 'operator' && !resolved) throw new Error(`no key labelled "${label}"`);
+    if (!options.sweep && !options.fromOrigin) {
+      // The account of the key decides whose records the request touches; a literal key's
+      // account is not known here, so either account's records count as the kit's.
+      const account = resolved?.account === 'a' || resolved?.account === 'b' ? resolved.account : undefined;
+      try {
+        guardRequest(this.deps.profile(), this.deps.ledger, method, options.path, options.harmless ?? false, account);
+      } catch (error) {
+        if (!(error instanceof ProfileRefusal) || error.otherAccountItems.length === 0) throw error;
+        // The kit's record of its other account: only when the key's own account has no such
+        // record (404) can the request not touch someone else's.
+        for (const item of error.otherAccountItems) if (!(await this.absentFrom(item, options.key ?? 'a'))) throw error;
+      }
+    }
     const keyValue = options.keyValue ?? resolved?.value;
     const paced = resolved !== undefined && !options.fromOrigin;
 

@@ -1,11 +1,12 @@
 /**
  * Passive checks over the whole run's traffic: every error the target sent must use the 7.1
  * envelope, every authenticated response must carry the section 8 headers, every 429 must carry
- * `Retry-After`. Observed as the checks go, judged by the final checks at the end, so a rule is
+ * `Retry-After`, every timestamp in an answer must be UTC (2.1). Observed as the checks go, judged by the final checks at the end, so a rule is
  * tested on every route the run touched, not only on the routes a dedicated check picked.
  */
 import type { KitResponse } from '../http/client.js';
 import { SPEC_ERROR_CODES, SPEC_ERROR_STATUS } from '../spec/errors.js';
+import { firstNonUtcTimestamp } from './timestamps.js';
 
 export interface Violation {
   readonly message: string;
@@ -29,6 +30,8 @@ export class Observations {
   readonly envelope = new Tally();
   readonly rateHeaders = new Tally();
   readonly retryAfter = new Tally();
+  /** JSON answers, and those carrying a timestamp with a non-UTC offset (2.1). */
+  readonly utcTimestamps = new Tally();
   /** Error codes outside the spec's tables (7.1, 7.2), with one example each. */
   readonly unknownCodes = new Map<string, KitResponse>();
   readonly codesSeen = new Set<string>();
@@ -48,6 +51,15 @@ export class Observations {
     const beforeAuth = response.status === 401 || response.status === 413;
     if (served && context.authenticated && context.keyLabel !== 'inactive' && !beforeAuth) this.checkRateHeaders(response);
     if (response.status === 429) this.checkRetryAfter(response);
+    // Only the spec's routes: a document the target also serves (its OpenAPI description with
+    // examples) is not an answer of the API.
+    if (served && response.json !== undefined) this.checkTimestamps(response);
+  }
+
+  private checkTimestamps(response: KitResponse): void {
+    this.utcTimestamps.seen++;
+    const found = firstNonUtcTimestamp(response.json);
+    if (found) this.utcTimestamps.add({ message: `${found.at} is "${found.value}", not UTC`, response });
   }
 
   private checkEnvelope(response: KitResponse): void {

@@ -8,6 +8,7 @@ import { resolveOptions, type ConformanceOptions } from '../options.js';
 import { newRunId } from '../safety/run-id.js';
 import { cleanupCommand, sweep, type SweepResult } from '../safety/sweeper.js';
 import { ROUTES, routeKey } from '../spec/routes.js';
+import { assertReceiverPortFree } from '../target/receiver-port.js';
 import type { CheckResult, ConformanceReport } from '../types.js';
 import type { CheckDefinition, TargetFacts } from './check.js';
 import { execute, resultOf } from './execute.js';
@@ -40,6 +41,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const startedAt = new Date().toISOString();
   const resolved = resolveOptions(options);
   validateSelection(checkCatalogue(), { sections: resolved.sections, only: resolved.replay ? [] : resolved.only, replay: resolved.replay?.checkId });
+  await assertReceiverPortFree(resolved.receiverPort);
   const runId = resolved.runId ?? newRunId();
   const session = await openSession(resolved, runId);
   const { client, facts } = session;
@@ -72,31 +74,39 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     resolved.onResult?.(result);
   };
   let aborted = false;
-  for (const check of ordered) {
-    if (resolved.signal?.aborted) {
-      aborted = true;
-      record(resultOf(check, { verdict: 'skip', reason: 'aborted' }));
-      continue;
+  const sweepOnce = () => sweep({ client, ledger: session.ledger, prefix: session.prefix, accounts: session.accounts, routes: facts.routes });
+  try {
+    for (const check of ordered) {
+      if (resolved.signal?.aborted) {
+        aborted = true;
+        record(resultOf(check, { verdict: 'skip', reason: 'aborted' }));
+        continue;
+      }
+      const reason = skipReason(check, availability);
+      if (reason !== undefined) {
+        record(resultOf(check, { verdict: 'skip', reason }));
+        continue;
+      }
+      if (client.usage.used + check.cost({ runs: session.runs }) > resolved.maxRequests) {
+        record(resultOf(check, { verdict: 'skip', reason: 'budget' }));
+        continue;
+      }
+      resolved.onCheckStart?.({ id: check.id, clause: check.clause });
+      const result = await execute(check, session.context(check), session.redactor);
+      if (resolved.signal?.aborted) aborted = true;
+      record(result);
     }
-    const reason = skipReason(check, availability);
-    if (reason !== undefined) {
-      record(resultOf(check, { verdict: 'skip', reason }));
-      continue;
-    }
-    if (client.usage.used + check.cost({ runs: session.runs }) > resolved.maxRequests) {
-      record(resultOf(check, { verdict: 'skip', reason: 'budget' }));
-      continue;
-    }
-    resolved.onCheckStart?.({ id: check.id, clause: check.clause });
-    const result = await execute(check, session.context(check), session.redactor);
-    if (resolved.signal?.aborted) aborted = true;
-    record(result);
+  } catch (error) {
+    // Whatever broke the loop (a reporter callback, a bug in the kit), what the run created so
+    // far is still swept before the error ends the run: minted keys must not stay live.
+    await sweepOnce().then((swept) => (swept.remaining.length === 0 && swept.verified ? session.ledger.discard() : session.ledger.persist()), () => session.ledger.persist());
+    throw error;
   }
 
   resolved.onSweep?.();
   // A sweep that throws must not lose the report of every check that ran: it becomes an
   // unverified cleanup (the ledger is kept, the --cleanup command printed).
-  const swept = await sweep({ client, ledger: session.ledger, prefix: session.prefix, accounts: session.accounts, routes: facts.routes }).catch(
+  const swept = await sweepOnce().catch(
     (error: unknown): SweepResult => ({ deleted: 0, failed: [`the sweep stopped: ${error instanceof Error ? error.message : String(error)}`], remaining: [], verified: false }),
   );
   const clean = swept.remaining.length === 0 && swept.verified;

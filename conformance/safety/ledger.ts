@@ -51,27 +51,34 @@ export class Ledger {
 
   private remember(entry: LedgerEntry): void {
     this.entries.push(entry);
-    this.ids.add(`${entry.account}:${entry.id}`);
+    this.ids.add(`${entry.account}:${entry.kind}:${entry.id}`);
   }
 
   add(entry: LedgerEntry): void {
-    if (this.owns(entry.id, entry.account) && this.entries.some((e) => e.kind === entry.kind && e.id === entry.id)) return;
+    if (this.owns(entry.kind, entry.id, entry.account)) return;
     this.remember(entry);
     this.persist();
   }
 
-  /** Drops an entry once the kit itself deleted the resource. */
+  /** Drops an entry once the kit itself deleted the resource (the sweep has nothing to undo). */
   forget(kind: string, id: number): void {
     const index = this.entries.findIndex((e) => e.kind === kind && e.id === id);
     if (index < 0) return;
+    // Still owned afterwards (the id stays in `ids`): a check may ask again for what it deleted
+    // (delete then 404), and the kit made that id.
     this.entries.splice(index, 1);
     this.persist();
   }
 
-  /** True when the kit created a resource with this id (in either account, unless one is named). */
-  owns(id: number, account?: AccountLabel): boolean {
-    if (account) return this.ids.has(`${account}:${id}`);
-    return this.ids.has(`a:${id}`) || this.ids.has(`b:${id}`);
+  /**
+   * True when the kit created the resource of this kind with this id in this account (in either
+   * account when none is named: a request made with a key the kit cannot place). Kind and account
+   * both count: servers number each table, and each account, from 1, so an id alone would match a
+   * customer's record that happens to share a number with something the kit made.
+   */
+  owns(kind: string, id: number, account?: AccountLabel): boolean {
+    if (account) return this.ids.has(`${account}:${kind}:${id}`);
+    return this.ids.has(`a:${kind}:${id}`) || this.ids.has(`b:${kind}:${id}`);
   }
 
   list(): readonly LedgerEntry[] {

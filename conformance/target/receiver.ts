@@ -39,7 +39,15 @@ export async function startReceiver(listenPort = 0): Promise<Receiver> {
       response.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
+  // A busy port rejects here (the check reports it) instead of an unhandled 'error' event that
+  // would end the process before the sweep.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listenPort, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/switchboard-conformance`,

@@ -171,6 +171,10 @@ export class DeleteTag implements Command {
       const id = (found as { id?: unknown } | undefined)?.id;
       if (typeof id !== 'number') fail(`GET /tags does not list ${tagName(real, this.tag)}, which a contact write created`, listed);
       tag.id = id;
+      // The contact write created this run-prefixed tag without a POST /tags the ledger could
+      // see: recorded now, so the safe profile's guard knows the kit owns it (and a sweep would
+      // undo it if the DELETE below never happened).
+      real.ctx.ledger.add({ kind: 'tag', id, account: real.key.startsWith('b') ? 'b' : 'a', method: 'DELETE', path: `/tags/${id}`, seq: listed.exchange.seq });
     }
     const response = await real.ctx.send({ method: 'DELETE', path: `/tags/${tag.id}`, key: real.key });
     expectStatus(response, 200, String(this));
