@@ -43,7 +43,10 @@ async function serveEntry(): Promise<typeof import('./serve-main.js')> {
   return import('./serve-main.js');
 }
 
+// An error that escapes a command stopped the tool before it could do its work: a bad option
+// value, a file that cannot be read or parsed, a server that cannot start. That is 2 in every
+// command's contract (README "Exit codes"); 1 stays for a check, step or pull that failed.
 main().catch((error: unknown) => {
   console.error(`switchboard: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  process.exit(2);
 });

@@ -87,6 +87,20 @@ describe('usage', () => {
     expect(result.code).toBe(2);
   });
 
+  // A bad option value or an unreadable file stops the tool before it starts: 2 too (audit 11b N1).
+  it.each([
+    [['serve', '--port', 'abc'], /--port must be an integer/],
+    [['serve', '--rate-limit', 'xyz'], /--rate-limit/],
+    [['listen', '--port', 'abc'], /port/],
+    [['tui', '--screen', 'bogus'], /--screen must be one of/],
+    [['tui', '--receiver-port', 'abc'], /--receiver-port must be a port number/],
+    [['seed', 'check', 'no-such-seed-file.json'], /cannot read the file/],
+  ])('switchboard %j cannot start: exit 2', async (args, message) => {
+    const result = await runCli(args);
+    expect(result.stderr).toMatch(message);
+    expect(result.code).toBe(2);
+  });
+
   it('--help and --version still exit 0', async () => {
     expect((await runCli(['scenario', 'run', '--help'])).code).toBe(0);
     expect((await runCli(['--version'])).code).toBe(0);

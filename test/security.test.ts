@@ -171,9 +171,9 @@ describe('13. the default seed’s public keys stay off the network', () => {
     expect(() => checkBindSafety('0.0.0.0', accounts, true)).not.toThrow();
   });
 
-  it('serve --host 0.0.0.0 on the default seed exits 1 before listening', async () => {
+  it('serve --host 0.0.0.0 on the default seed exits 2 (could not start) before listening', async () => {
     const result = await runCli(['serve', '--host', '0.0.0.0', '--port', '0']);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--expose-default-keys/);
     expect(result.stdout).not.toMatch(/listening|base_url/i);
   });

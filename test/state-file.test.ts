@@ -318,11 +318,11 @@ describe('snapshot and restore over HTTP', () => {
 });
 
 describe('serve --state', () => {
-  it('exits 1 naming the directory when the state cannot be kept there (it never prints a ready line)', () => {
+  it('exits 2 naming the directory when the state cannot be kept there (it never prints a ready line)', () => {
     const dir = freshDir();
     const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
     const result = spawnSync(process.execPath, [cli, 'serve', '--port', '0', '--state', join(dir, 'gone', 'state.json')], { encoding: 'utf8', timeout: 30_000 });
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/directory .*gone does not exist/);
     expect(result.stdout).not.toMatch(/http:\/\//);
   });
