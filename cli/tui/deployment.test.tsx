@@ -73,12 +73,17 @@ describe('keys', () => {
     const running = await listen(own, { port: 0, host: '127.0.0.1' });
     try {
       const refused = startTuiApp({ size: WIDE, connect: { kind: 'url', url: running.baseUrl, controlToken: own.controlToken } });
-      const frame = await refused.waitFor('but GET /account');
-      expect(frame).toContain('401 invalid_api_key: no --api-key given and the default seed key was refused (this sandbox has its own keys): pass --api-key');
+      const frame = await refused.waitFor(`(connected to ${running.baseUrl})`);
+      expect(frame).toContain('GET /account: 401 invalid_api_key: pass --api-key: this sandbox refused the default seed key (it has its own keys)');
       // The header keeps the target ahead of the problem.
-      expect(frame.split('\n')[0]).toContain(`Switchboard ${running.baseUrl} │ 401 invalid_api_key: no --api-key given`);
+      expect(frame.split('\n')[0]).toContain(`Switchboard ${running.baseUrl} │ 401 invalid_api_key: pass --api-key`);
       const narrow = headerText(refused.session()!.header.get(), 80);
       expect(narrow).toBe(`${running.baseUrl} │ 401 invalid_api_key │ key ? │ rate -`);
+      unmountAll();
+      // At 80 columns the status line still shows the fix (audit 11b: the hint used to be cut off).
+      const small = startTuiApp({ connect: { kind: 'url', url: running.baseUrl, controlToken: own.controlToken } });
+      const smallFrame = await small.waitFor('pass --api-key');
+      expect(smallFrame.split('\n').some((line) => line.includes('GET /account: 401 invalid_api_key: pass --api-key'))).toBe(true);
       unmountAll();
       const seededSim = createSimulator({ logger: silentLogger });
       const seeded = await listen(seededSim, { port: 0, host: '127.0.0.1' });

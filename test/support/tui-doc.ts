@@ -93,7 +93,7 @@ replaces the request and clears the previous answer (History shows the answer it
 - **Keys.** Without \`--api-key\` (or \`SWITCHBOARD_API_KEY\`) a sandbox is sent the default seed's
   public full key and the status line says "no --api-key: tried the default seed key"; a sandbox
   started with \`serve --api-key\` or its own seed refuses it, and the header and status line say
-  "no --api-key given and the default seed key was refused ...: pass --api-key". A deployment is
+  "GET /account: 401 invalid_api_key: pass --api-key: this sandbox refused the default seed key ...". A deployment is
   sent no key at all.
 - **Scenarios.** A scenario that cannot run on the target (\`requires: sandbox\` on a deployment,
   a target that is down) shows the reason under its title (\`✗ this scenario needs a sandbox

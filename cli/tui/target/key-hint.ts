@@ -16,14 +16,18 @@ export function keySourceNote(keySource: Connection['keySource']): string | unde
 /** The fix for a 401 on GET /account, when the key was not the user's own. */
 export function refusedKeyHint(status: number, keySource: Connection['keySource']): string | undefined {
   if (status !== 401) return undefined;
-  if (keySource === 'default-seed') return 'no --api-key given and the default seed key was refused (this sandbox has its own keys): pass --api-key';
-  if (keySource === 'none') return 'no --api-key given: pass --api-key';
+  // The fix first: at 80 columns the status line keeps about fifty characters of it.
+  if (keySource === 'default-seed') return 'pass --api-key: this sandbox refused the default seed key (it has its own keys)';
+  if (keySource === 'none') return 'pass --api-key: none was given';
   return undefined;
 }
 
-/** The status line after connecting: the target first, then what the user must know. */
+/**
+ * The status line after connecting. When GET /account failed, the problem comes first (it holds
+ * the fix) and the target last; otherwise the target first, then what the user must know.
+ */
 export function connectedMessage(connection: Pick<Connection, 'label' | 'kind' | 'keySource' | 'note'>, problem: string | undefined): { text: string; tone: 'ok' | 'error' } {
-  if (problem) return { text: `connected to ${connection.label}, but GET /account: ${problem}`, tone: 'error' };
+  if (problem) return { text: `GET /account: ${problem} (connected to ${connection.label})`, tone: 'error' };
   // The in-process sandbox has only the seed's keys: there is no --api-key to miss.
   const keyNote = connection.kind === 'in-process' ? undefined : keySourceNote(connection.keySource);
   const notes = [connection.note, keyNote].filter((note): note is string => note !== undefined);
