@@ -76,7 +76,7 @@ export const observedChecks: CheckDefinition[] = [
   },
   {
     id: 'observed.utc-timestamps',
-    title: 'Every timestamp the run was answered with was UTC (+00:00 or Z)',
+    title: 'Every timestamp field the run was answered with was UTC (+00:00 or Z); free text is not judged',
     clause: '2.1',
     level: 'spec',
     group: 'observed',
