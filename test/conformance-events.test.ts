@@ -53,7 +53,10 @@ async function reenvelopingRelay(forwardTo: () => string | undefined, envelope: 
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const target = forwardTo();
-      if (!target) return answer.writeHead(502).end();
+      if (!target) {
+        answer.writeHead(502).end();
+        return;
+      }
       const body = JSON.stringify(envelope(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>));
       const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
       const out = httpRequest(target, { method: 'POST', headers }, (reply) => {
