@@ -85,16 +85,22 @@ async function cancel(ctx: CheckContext, key: string, id: number): Promise<KitRe
 /**
  * Books the first slot offered on a day with at least `minimum` slots, runs `use` with it, and
  * cancels it afterwards whatever happened (the check leaves nothing booked).
+ *
+ * `asSetup`: the booking is only a setup step for a check judging another clause (section 6's
+ * events), so a booking the target answers wrongly (4.6's 201, 2.8's shape) makes that check
+ * inconclusive instead of charging its clause; the appointments checks keep judging it.
  */
 export async function withOfferedBooking(
   ctx: CheckContext,
   minimum: number,
   use: (booking: { key: string; day: OfferedDay; appointment: Awaited<ReturnType<typeof booked>>['appointment'] }) => Promise<void>,
+  asSetup = false,
 ): Promise<void> {
   const key = await ctx.keyFor('write');
   const { zone } = await bookingOf(ctx);
   const day = await offeredDay(ctx, zone, minimum);
-  const { appointment } = await booked(ctx, key, day.date, day.times[0]!);
+  const book = () => booked(ctx, key, day.date, day.times[0]!);
+  const { appointment } = asSetup ? await ctx.setup(`book the offered slot ${day.date} ${day.times[0]!}`, book) : await book();
   try {
     await use({ key, day, appointment });
   } finally {

@@ -1,5 +1,6 @@
 /**
- * The flow runtime (2.11, 2.12, 2.13, 4.8): sessions newest first, events by ascending id, no
+ * The flow runtime (2.11, 2.12, 2.13, 4.8): sessions newest first, /flow-events by ascending id, a
+ * session's events oldest first (by occurred_at), no
  * message text in events, analytics per published version.
  *
  * Read-only on real data: the shapes and ordering of whatever sessions and events the account
@@ -30,8 +31,15 @@ const EVENT_KEYS = new Set(['id', 'session_id', 'flow_id', 'flow_version', 'type
 
 type Json = Record<string, unknown>;
 
-/** Judges a page of events: the 2.12 keys present in shape, no text the customer typed, ids ascending. */
-function judgeEvents(response: KitResponse, what: string, forbidden: readonly string[] = []): Json[] {
+/**
+ * How a page of events must be ordered. 4.8 states "events by ascending id across sessions" for
+ * GET /flow-events only; a session's events are "oldest first", by time, and 2.1 does not say ids
+ * grow with time: there `occurred_at` must never go backwards (ties in any order).
+ */
+type EventOrder = 'ascending-id' | 'oldest-first';
+
+/** Judges a page of events: the 2.12 keys present in shape, no text the customer typed, in `order`. */
+function judgeEvents(response: KitResponse, what: string, order: EventOrder, forbidden: readonly string[] = []): Json[] {
   const events = readList(response, what).data as Json[];
   for (const event of events) {
     expectShape(event, FlowEvent, `flow event (2.12) in ${what}`, response);
@@ -39,7 +47,11 @@ function judgeEvents(response: KitResponse, what: string, forbidden: readonly st
     for (const text of forbidden) if (wire.includes(text)) fail(`${what}: an event contains text the customer typed ("${text}")`, response);
   }
   for (let i = 1; i < events.length; i++) {
-    if ((events[i]!['id'] as number) <= (events[i - 1]!['id'] as number)) fail(`${what}: event ids must ascend (${events[i - 1]!['id']} then ${events[i]!['id']})`, response);
+    const [before, after] = [events[i - 1]!, events[i]!];
+    if (order === 'ascending-id' && (after['id'] as number) <= (before['id'] as number)) fail(`${what}: event ids must ascend (${before['id']} then ${after['id']})`, response);
+    if (order === 'oldest-first' && Date.parse(after['occurred_at'] as string) < Date.parse(before['occurred_at'] as string)) {
+      fail(`${what}: events must be oldest first (item ${i} occurred_at ${String(after['occurred_at'])} comes after ${String(before['occurred_at'])})`, response);
+    }
   }
   return events;
 }
@@ -71,7 +83,7 @@ export const flowRuntimeChecks: CheckDefinition[] = [
       const events = await ctx.send({ path: '/flow-events', query: { limit: 50 } });
       expectStatus(events, 200, EVENTS);
       // An account without sessions still answers both lists in shape (empty pages pass).
-      judgeEvents(events, EVENTS);
+      judgeEvents(events, EVENTS, 'ascending-id');
     },
   },
   {
@@ -87,7 +99,7 @@ export const flowRuntimeChecks: CheckDefinition[] = [
     async run(ctx) {
       const response = await ctx.send({ path: '/flow-events', query: { limit: 50 } });
       expectStatus(response, 200, EVENTS);
-      for (const event of judgeEvents(response, EVENTS)) {
+      for (const event of judgeEvents(response, EVENTS, 'ascending-id')) {
         const extra = Object.keys(event).filter((key) => !EVENT_KEYS.has(key));
         if (extra.length > 0) fail(`${EVENTS}: event ${String(event['id'])} has keys beyond 2.12 (${extra.join(', ')}); our choice is the 2.12 fields only`, response);
       }
@@ -125,13 +137,13 @@ export const flowRuntimeChecks: CheckDefinition[] = [
         if (readData(done, 'session')['status'] !== 'completed') fail('the answered session should be completed', done);
         const own = await ctx.send({ path: `/flow-sessions/${String(session['id'])}/events` });
         expectStatus(own, 200, SESSION_EVENTS);
-        const types = judgeEvents(own, SESSION_EVENTS, [email]).map((event) => event['type']);
+        const types = judgeEvents(own, SESSION_EVENTS, 'oldest-first', [email]).map((event) => event['type']);
         for (const type of ['session_started', 'node_entered', 'input_received', 'session_completed']) {
           if (!types.includes(type)) fail(`${SESSION_EVENTS}: no ${type} event`, own);
         }
         const across = await ctx.send({ path: '/flow-events', query: { flow_id: flow.id, limit: 100 } });
         expectStatus(across, 200, EVENTS);
-        if (judgeEvents(across, EVENTS, [email]).length !== types.length) fail(`${EVENTS}?flow_id: should list the session's ${types.length} events`, across);
+        if (judgeEvents(across, EVENTS, 'ascending-id', [email]).length !== types.length) fail(`${EVENTS}?flow_id: should list the session's ${types.length} events`, across);
 
         // Version 2 runs beside version 1: analytics count each version's runs only.
         const graph = leadCapture(keyword);
