@@ -261,7 +261,7 @@ describe('reporters and the CLI', () => {
     const report = await runScenarios([scenario(`scenario: an endpoint the server refuses
 steps:
   - name: ${longName}
-    request: { method: POST, path: /webhooks/endpoints, body: { name: hook, url: "https://example.com/hook", events: ["contact.nope"] } }
+    request: { method: POST, path: /webhooks/endpoints, body: { name: hook, url: "https://hooks.example.test/hook", events: ["contact.nope"] } }
     expect: { status: 201 }
 `)]);
     const text = formatScenario(report.scenarios[0]!);

@@ -5,6 +5,7 @@
  * the target is up is GET /account's question, not this one's. An origin that cannot be reached
  * at all (refused, no such host, reset) is down, since the API lives on the same origin.
  */
+import { isDeadlineError, withDeadline } from '../../../conformance/http/deadline.js';
 import type { FetchFn } from '../../../src/scenarios/target.js';
 
 export const PROBE_TIMEOUT_MS = 3_000;
@@ -29,24 +30,24 @@ function unreachable(error: unknown, origin: string): string {
 export async function probeSandbox(fetchFn: FetchFn, controlUrl: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<ProbeResult> {
   const url = `${controlUrl}/openapi.json`;
   const origin = new URL(url).origin;
-  let response: Response;
+  // withDeadline, not AbortSignal.timeout on the Request: undici can lose a Request's signal after
+  // a GC (nodejs/undici#4068), and then a tarpit would hold the TUI's connect forever. The body is
+  // read under the same limit; a body that breaks off is `undefined`.
+  let answer: { status: number; text: string | undefined };
   try {
-    response = await fetchFn(new Request(url, { signal: AbortSignal.timeout(timeoutMs) }));
+    answer = await withDeadline(timeoutMs, async (signal) => {
+      const response = await fetchFn(new Request(url, { signal }));
+      return { status: response.status, text: await response.text().catch(() => undefined) };
+    });
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     // Short: it shares the status line with "connected to <url>" at 80 columns.
-    if (timedOut) return { sandbox: false, note: `/_sandbox did not answer within ${timeoutMs / 1000} s: taken for a deployment` };
+    if (isDeadlineError(error)) return { sandbox: false, note: `/_sandbox did not answer within ${timeoutMs / 1000} s: taken for a deployment` };
     throw new Error(unreachable(error, origin));
   }
-  let text: string;
+  if (answer.text === undefined) return { sandbox: false, note: '/_sandbox stopped mid-answer: taken for a deployment' };
+  if (answer.status !== 200) return { sandbox: false };
   try {
-    text = await response.text();
-  } catch {
-    return { sandbox: false, note: '/_sandbox stopped mid-answer: taken for a deployment' };
-  }
-  if (response.status !== 200) return { sandbox: false };
-  try {
-    return { sandbox: typeof (JSON.parse(text) as { openapi?: unknown }).openapi === 'string' };
+    return { sandbox: typeof (JSON.parse(answer.text) as { openapi?: unknown }).openapi === 'string' };
   } catch {
     return { sandbox: false };
   }
