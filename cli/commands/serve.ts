@@ -14,6 +14,7 @@ import { parsePortList } from '../../src/resources/webhooks/egress.js';
 import type { SeedAccountInfo } from '../../src/simulator.js';
 import { createSimulator, createSimulatorWithCheckedSeed } from '../../src/simulator/create.js';
 import { CHECKED_DEFAULT_SEED } from '../checked-seed.js';
+import { isLoopback } from '../loopback.js';
 import { recordServed } from './serve-record.js';
 import { logServed, parseLogFormat, type LogFormat } from './serve-log.js';
 import type { ServedRequest } from '../../src/simulator.js';
@@ -153,12 +154,6 @@ export function parseAllowLocalOption(text: string): number[] {
   } catch (error) {
     throw new Error(`--allow-local-webhooks: ${(error as Error).message}`);
   }
-}
-
-/** Loopback addresses and names: what only this machine can reach. */
-function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }
 
 /**

@@ -3,11 +3,11 @@
  * 127.0.0.1, which only a server on this machine can reach. A deployment elsewhere needs a URL
  * it can reach that leads here (a tunnel), and the flags that set the port and the secret.
  */
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
+import { isLoopback } from '../../loopback.js';
 
 export function isLoopbackUrl(url: string): boolean {
   try {
-    return LOOPBACK.test(new URL(url).hostname);
+    return isLoopback(new URL(url).hostname);
   } catch {
     return false;
   }
