@@ -117,6 +117,8 @@ export interface TargetInfo {
   readonly accountIdB: number | undefined;
   /** `METHOD /path` templates the target serves (from its /openapi.json, else the kit's catalogue). */
   readonly routes: readonly string[];
+  /** Why the target was taken for a deployment without a clear answer from /_sandbox (a tarpit). */
+  readonly note?: string;
 }
 
 export interface RequestUse {

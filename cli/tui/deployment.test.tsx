@@ -122,7 +122,7 @@ describe('the sandbox probe', () => {
     await ui.waitFor(`could not connect: ${closed.origin} refused the connection`);
     unmountAll();
     const blocked = startTuiApp({ size: WIDE, connect: { kind: 'url', url: 'http://127.0.0.1:1/api/v1' } });
-    await blocked.waitFor('could not connect: http://127.0.0.1:1: port 1 is one fetch refuses to use (bad port): pick another');
+    await blocked.waitFor('could not connect: http://127.0.0.1:1 could not be reached: the port is on fetch\'s blocked list ("bad port"): use another port');
   });
 });
 

@@ -46,6 +46,8 @@ export interface SendOptions {
   readonly operator?: boolean;
   /** The sweeper undoes ledger entries; the guard already vetted them at creation. */
   readonly sweep?: boolean;
+  /** A shorter limit than the run's `--timeout` for this one request (the sandbox probe). */
+  readonly timeoutMs?: number;
 }
 
 export interface KitResponse {
@@ -248,6 +250,7 @@ export class KitClient {
     Object.assign(headers, options.headers);
 
     const url = this.url(options.path, options.query, options.fromOrigin);
+    const limitMs = Math.min(options.timeoutMs ?? this.deps.timeoutMs, this.deps.timeoutMs);
     const started = performance.now();
     let response: Response;
     let text: string;
@@ -255,7 +258,7 @@ export class KitClient {
       // The body is read under the same deadline: a server that sends headers and then stalls
       // has not answered either. withDeadline, not AbortSignal.timeout on the Request: undici
       // can lose a Request's signal after a GC and wait forever (undici#4068).
-      ({ response, text } = await withDeadline(this.deps.timeoutMs, async (signal) => {
+      ({ response, text } = await withDeadline(limitMs, async (signal) => {
         const answer = await this.deps.fetch(new Request(url, { method, headers, body, signal }));
         return { response: answer, text: await answer.text() };
       }));
@@ -274,7 +277,7 @@ export class KitClient {
       };
       const where = `${method} ${new URL(url).pathname}`;
       if (isDeadlineError(error)) {
-        throw new NoAnswer(`${where}: no answer in ${formatSeconds(this.deps.timeoutMs)} s`, exchange, 'timeout');
+        throw new NoAnswer(`${where}: no answer in ${formatSeconds(limitMs)} s`, exchange, 'timeout');
       }
       const cause = causeOf(error);
       throw new NoAnswer(`${where}: could not reach ${new URL(url).origin} (${cause})`, exchange, 'unreachable', cause);

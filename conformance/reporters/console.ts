@@ -92,6 +92,7 @@ export function formatConsole(report: ConformanceReport): string {
   const out: string[] = [
     `Switchboard conformance: run ${report.runId} against ${target.baseUrl} (${kind})`,
     `profile ${report.profile}, level ${report.level}, seed ${report.seed}, ${report.runs} runs per property${report.aborted ? ', ABORTED' : ''}`,
+    ...(target.note !== undefined ? [target.note] : []),
     '',
     'Spec checks',
     ...report.results.filter((r) => r.level === 'spec').map(line),

@@ -124,6 +124,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       accountId: facts.accountId,
       accountIdB: facts.accountIdB,
       routes: [...facts.routes].sort(),
+      ...(session.probeNote !== undefined ? { note: session.probeNote } : {}),
     },
     profile: session.profile,
     level: session.level,

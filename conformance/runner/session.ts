@@ -33,6 +33,8 @@ export interface Session {
   readonly client: KitClient;
   readonly observations: Observations;
   readonly facts: TargetFacts;
+  /** Why the target was taken for a deployment without a clear answer from /_sandbox. */
+  readonly probeNote?: string;
   readonly profile: Profile;
   readonly level: LevelSelection;
   readonly runs: number;
@@ -222,6 +224,7 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
     client,
     observations,
     facts,
+    ...(probe.note !== undefined ? { probeNote: probe.note } : {}),
     profile,
     level,
     runs,

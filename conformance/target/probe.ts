@@ -11,6 +11,7 @@ import type { KitClient } from '../http/client.js';
 import { NoAnswer } from '../runner/failure.js';
 import { TargetUnavailableError } from '../errors.js';
 import { routeKey, type Scope } from '../spec/routes.js';
+import { CUT_OFF_NOTE, isSandboxDocument, notAnsweredNote, SANDBOX_PROBE_TIMEOUT_MS } from './sandbox-probe.js';
 
 export interface AccountProbe {
   readonly id: number | undefined;
@@ -32,6 +33,8 @@ export interface TargetProbe {
   readonly routes: ReadonlySet<string> | undefined;
   readonly openapi: unknown;
   readonly account: AccountProbe;
+  /** Why the target was taken for a deployment without a clear "no" from /_sandbox. */
+  readonly note?: string;
 }
 
 const SCOPE_VALUES = new Set(['read', 'write', 'admin', 'full']);
@@ -86,22 +89,40 @@ function routesOf(document: unknown): Set<string> | undefined {
   return routes.size > 0 ? routes : undefined;
 }
 
-/** The title the simulator's control-plane document carries: the one proof the target is the sandbox. */
-export const SANDBOX_DOCUMENT_TITLE = 'Switchboard sandbox control plane';
+export { isSandboxDocument, SANDBOX_DOCUMENT_TITLE } from './sandbox-probe.js';
 
-/** True only for the sandbox's own control-plane document: OpenAPI, with the sandbox's title. */
-export function isSandboxDocument(status: number, document: unknown): boolean {
-  if (status !== 200 || typeof document !== 'object' || document === null) return false;
-  const { openapi, info } = document as { openapi?: unknown; info?: { title?: unknown } };
-  return typeof openapi === 'string' && openapi.startsWith('3.') && info?.title === SANDBOX_DOCUMENT_TITLE;
+/**
+ * The control plane's document, under the sandbox probe's own short limit. GET /account has
+ * already answered, so the origin is up: no answer here, or one cut off, is a deployment that
+ * tarpits or drops unknown paths, not a target that is down.
+ */
+async function askSandboxDocument(client: KitClient): Promise<{ simulator: boolean; note?: string }> {
+  try {
+    const response = await client.send({ path: '/_sandbox/openapi.json', key: null, fromOrigin: true, timeoutMs: SANDBOX_PROBE_TIMEOUT_MS });
+    return { simulator: isSandboxDocument(response.status, response.json) };
+  } catch (error) {
+    if (!(error instanceof NoAnswer)) throw error;
+    return { simulator: false, note: error.kind === 'timeout' ? notAnsweredNote(Math.min(SANDBOX_PROBE_TIMEOUT_MS, client.timeoutMs)) : CUT_OFF_NOTE };
+  }
+}
+
+/** The target's own /openapi.json, if it serves one in time: its routes narrow the catalogue. */
+async function askApiDocument(client: KitClient): Promise<unknown> {
+  try {
+    const response = await client.send({ path: '/openapi.json', key: null });
+    return response.status === 200 ? response.json : undefined;
+  } catch (error) {
+    if (error instanceof NoAnswer) return undefined;
+    throw error;
+  }
 }
 
 export async function probeTarget(client: KitClient, hasControlToken: boolean): Promise<TargetProbe> {
-  const openapiResponse = await reach(client, () => client.send({ path: '/openapi.json', key: null }));
-  const openapi = openapiResponse.status === 200 ? openapiResponse.json : undefined;
+  // GET /account first: it is the question whether the target is up at all. The documents after
+  // it are optional, so a deployment that hides or tarpits them is still judged.
   const account = await probeAccount(client, 'a');
-  const sandboxDocument = await reach(client, () => client.send({ path: '/_sandbox/openapi.json', key: null, fromOrigin: true }));
-  const simulator = isSandboxDocument(sandboxDocument.status, sandboxDocument.json);
+  const openapi = await askApiDocument(client);
+  const { simulator, note } = await askSandboxDocument(client);
   const operator = simulator && hasControlToken;
   const clock = operator ? await reach(client, () => client.send({ path: '/_sandbox/clock', fromOrigin: true, operator: true })) : undefined;
   const nowMs = (clock?.json as { data?: { now_ms?: unknown } } | undefined)?.data?.now_ms;
@@ -120,5 +141,6 @@ export async function probeTarget(client: KitClient, hasControlToken: boolean): 
     routes: routesOf(openapi),
     openapi,
     account,
+    ...(note !== undefined ? { note } : {}),
   };
 }

@@ -198,6 +198,7 @@ export class ScenarioRunner {
       name: this.scenario.scenario,
       target: this.target?.label ?? (this.options.dryRun ? 'dry run' : 'not connected'),
       targetKind: this.target?.kind ?? 'remote',
+      ...(this.target?.note !== undefined ? { targetNote: this.target.note } : {}),
       steps: [...this.results],
       passed: count('passed'),
       failed,

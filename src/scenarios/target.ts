@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { Pacer } from '../../conformance/http/pacer.js';
 import { realWaiter } from '../../conformance/http/waiter.js';
 import { isDeadlineError, withDeadline } from '../../conformance/http/deadline.js';
-import { BLOCKED_PORT } from '../../conformance/http/client.js';
+import { describeUnreachable, OriginUnreachable, probeSandbox, SANDBOX_PROBE_TIMEOUT_MS, type SandboxProbe } from '../../conformance/target/sandbox-probe.js';
 import { silentLogger } from '../core/logger.js';
 import { BASE_PATH, CONTROL_PREFIX } from '../core/paths.js';
 import type { Scope } from '../core/types.js';
@@ -39,6 +39,8 @@ export interface ScenarioTarget {
   readonly baseUrl: string;
   /** The control plane beside it (`<origin><prefix>/_sandbox`). */
   readonly controlUrl: string;
+  /** Why an HTTP target was taken for a deployment without a clear answer from /_sandbox (a tarpit). */
+  readonly note?: string;
   /** The in-process simulator, for a `simulator` target (a terminal UI can show its state). */
   readonly simulator?: Simulator;
   /** A credential by name, or undefined when the target has none by that name. */
@@ -66,16 +68,18 @@ function controlUrlOf(baseUrl: string): string {
 
 function describeFailure(error: unknown, url: string, timeoutMs: number): string {
   const origin = new URL(url).origin;
-  if (isDeadlineError(error)) {
-    return `${origin} did not answer within ${timeoutMs / 1000} s`;
+  if (isDeadlineError(error)) return `${origin} did not answer within ${timeoutMs / 1000} s`;
+  return describeUnreachable(error, origin);
+}
+
+/** The shared sandbox probe (conformance/target/sandbox-probe.ts); a dead origin is a TargetError. */
+async function askOrigin(fetchFn: FetchFn | undefined, controlUrl: string, timeoutMs: number): Promise<SandboxProbe> {
+  try {
+    return await probeSandbox(fetchFn ?? ((request) => fetch(request)), controlUrl, timeoutMs);
+  } catch (error) {
+    if (error instanceof OriginUnreachable) throw new TargetError(error.message);
+    throw error;
   }
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const code = cause?.code ?? (error as NodeJS.ErrnoException).code;
-  if (code === 'ECONNREFUSED') return `${origin} refused the connection (is it running?)`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${origin}: the host name does not resolve`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${origin} closed the connection without answering`;
-  if (cause?.message === 'bad port') return `${origin} could not be reached: ${BLOCKED_PORT}`;
-  return `${origin} could not be reached: ${cause?.message ?? (error instanceof Error ? error.message : String(error))}`;
 }
 
 /** Keys of one seed account by scope; `default` is the full key. */
@@ -147,6 +151,8 @@ export interface HttpTargetOptions {
   readonly account?: number;
   /** Force the kind instead of probing `/_sandbox/openapi.json`. */
   readonly kind?: 'sandbox' | 'remote';
+  /** The probe's own limit (default 3 s, never above `timeoutMs`): silence there means a deployment. */
+  readonly probeTimeoutMs?: number;
   /** Pace by RateLimit-* headers (default true). */
   readonly pace?: boolean;
   /** A Switchboard sandbox's operator token (`serve` prints it): sandbox steps act as the operator. */
@@ -169,30 +175,15 @@ async function fetchWithin(fetchFn: FetchFn | undefined, request: OutgoingReques
   });
 }
 
-/** Asks the origin for the control plane's document: only a Switchboard sandbox serves it. */
-async function probeSandbox(fetchFn: FetchFn | undefined, controlUrl: string, timeoutMs: number): Promise<boolean> {
-  let response: Response;
-  try {
-    response = await fetchWithin(fetchFn, { method: 'GET', url: `${controlUrl}/openapi.json`, headers: {} }, timeoutMs);
-  } catch (error) {
-    throw new TargetError(describeFailure(error, controlUrl, timeoutMs));
-  }
-  const text = await response.text().catch(() => '');
-  if (response.status !== 200) return false;
-  try {
-    return typeof (JSON.parse(text) as { openapi?: unknown }).openapi === 'string';
-  } catch {
-    return false;
-  }
-}
-
 export async function httpTarget(options: HttpTargetOptions): Promise<ScenarioTarget> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(baseUrl)) throw new TargetError(`the target must be "sandbox" or a URL starting with http:// or https://, got "${options.baseUrl}"`);
   const fetchFn = options.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controlUrl = controlUrlOf(baseUrl);
-  const kind = options.kind ?? ((await probeSandbox(fetchFn, controlUrl, timeoutMs)) ? 'sandbox' : 'remote');
+  // A forced kind skips the question; otherwise one short probe, whose silence means a deployment.
+  const probe = options.kind === undefined ? await askOrigin(fetchFn, controlUrl, Math.min(options.probeTimeoutMs ?? SANDBOX_PROBE_TIMEOUT_MS, timeoutMs)) : undefined;
+  const kind = options.kind ?? (probe?.sandbox ? 'sandbox' : 'remote');
   const credentials = new Map(Object.entries(options.credentials ?? {}));
   if (kind === 'sandbox' && credentials.size === 0) {
     // A sandbox started on the default seed: its keys are public and deterministic (README).
@@ -216,6 +207,7 @@ export async function httpTarget(options: HttpTargetOptions): Promise<ScenarioTa
     kind,
     baseUrl,
     controlUrl,
+    ...(probe?.note !== undefined ? { note: probe.note } : {}),
     ...(options.controlToken !== undefined && kind === 'sandbox' ? { operator: { token: options.controlToken, accountId: options.account ?? 1 } } : {}),
     credential: (name) => credentials.get(name),
     async send(request, paceKey) {

@@ -53,6 +53,8 @@ export interface ScenarioResult {
   /** `sandbox (in process)`, or the base URL. */
   readonly target: string;
   readonly targetKind: TargetKind;
+  /** Why an HTTP target was taken for a deployment without a clear answer from /_sandbox (a tarpit). */
+  readonly targetNote?: string;
   readonly steps: readonly StepResult[];
   readonly passed: number;
   readonly failed: number;

@@ -5,11 +5,9 @@
  * that is down or hangs, the same credential names.
  */
 import { silentLogger } from '../../../src/core/logger.js';
-import { BASE_PATH, CONTROL_PREFIX } from '../../../src/core/paths.js';
 import { httpTarget, simulatorTarget, type FetchFn, type ScenarioTarget } from '../../../src/scenarios/target.js';
 import { createSimulator, type Simulator } from '../../../src/simulator.js';
 import { BUILTIN_SANDBOX } from './config.js';
-import { probeSandbox, PROBE_TIMEOUT_MS } from './probe.js';
 
 import type { ConnectionKind } from './kind.js';
 
@@ -97,27 +95,20 @@ export function connectSandbox(spec: SandboxSpec = {}): Connection {
   };
 }
 
-/** `/_sandbox` on the API's origin, under the same prefix as `/api/v1` (the engine's rule). */
-function controlUrlOf(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  const prefix = url.pathname.endsWith(BASE_PATH) ? url.pathname.slice(0, -BASE_PATH.length) : '';
-  return `${url.origin}${prefix}${CONTROL_PREFIX}`;
-}
-
 /** A running sandbox or any deployment, by base URL (ends in /api/v1). */
 export async function connectUrl(spec: UrlTargetSpec): Promise<Connection> {
   const baseUrl = spec.baseUrl.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(baseUrl)) throw new Error(`the target must be "sandbox" or a URL starting with http:// or https://, got "${spec.baseUrl}"`);
   const fetchFn: FetchFn = spec.fetch ?? ((request) => fetch(request));
-  // The engine's own probe waits the whole request limit and calls a silent origin down: the TUI
-  // probes first with a short limit and tells the engine the answer.
-  const probe = spec.kind === 'sandbox' || spec.kind === 'remote' ? undefined : await probeSandbox(fetchFn, controlUrlOf(baseUrl), spec.probeTimeoutMs ?? PROBE_TIMEOUT_MS);
+  // The engine asks /_sandbox with the shared probe's short limit; a silent one is a deployment.
+  const forced = spec.kind === 'sandbox' || spec.kind === 'remote' ? spec.kind : undefined;
   const target = await httpTarget({
     baseUrl,
     credentials: spec.apiKey ? { default: spec.apiKey } : {},
     pace: false,
     timeoutMs: spec.timeoutMs ?? 10_000,
-    kind: probe ? (probe.sandbox ? 'sandbox' : 'remote') : (spec.kind as 'sandbox' | 'remote'),
+    ...(forced ? { kind: forced } : {}),
+    ...(spec.probeTimeoutMs !== undefined ? { probeTimeoutMs: spec.probeTimeoutMs } : {}),
     ...(spec.account !== undefined ? { account: spec.account } : {}),
     ...(spec.controlToken ? { controlToken: spec.controlToken } : {}),
     ...(spec.fetch ? { fetch: spec.fetch } : {}),
@@ -133,7 +124,7 @@ export async function connectUrl(spec: UrlTargetSpec): Promise<Connection> {
     apiKey,
     controlToken: spec.controlToken,
     keySource: spec.apiKey ? 'given' : apiKey ? 'default-seed' : 'none',
-    ...(probe?.note ? { note: probe.note } : {}),
+    ...(target.note ? { note: target.note } : {}),
     accountId: spec.account ?? 1,
     target,
     fetch: fetchFn,

@@ -102,29 +102,9 @@ describe('the client', () => {
   });
 });
 
-describe('the sandbox probe', () => {
-  const control = 'http://deploy.invalid/_sandbox';
+describe('the sandbox probe (shared: conformance/target/sandbox-probe.test.ts)', () => {
+  const sandboxDocument = JSON.stringify({ openapi: '3.1.0', info: { title: 'Switchboard sandbox control plane', version: '1' }, paths: {} });
   const answer = (status: number, body: string) => async () => new Response(body, { status });
-
-  it('is a sandbox only for an OpenAPI document at /_sandbox/openapi.json', async () => {
-    const { probeSandbox } = await import('./probe.js');
-    expect(await probeSandbox(answer(200, '{"openapi":"3.1.0"}'), control)).toEqual({ sandbox: true });
-    expect(await probeSandbox(answer(404, '{"error":{}}'), control)).toEqual({ sandbox: false });
-    expect(await probeSandbox(answer(200, '<html>welcome</html>'), control)).toEqual({ sandbox: false });
-    expect(await probeSandbox(answer(403, 'blocked by WAF'), control)).toEqual({ sandbox: false });
-  });
-
-  it('takes silence for a deployment after its own limit, and a refused connection for "down"', async () => {
-    const { probeSandbox } = await import('./probe.js');
-    const silent = (request: Request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
-    const started = performance.now();
-    expect(await probeSandbox(silent, control, 50)).toEqual({ sandbox: false, note: '/_sandbox did not answer within 0.05 s: taken for a deployment' });
-    expect(performance.now() - started).toBeLessThan(2_000);
-    const refused = async () => {
-      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
-    };
-    await expect(probeSandbox(refused, control)).rejects.toThrow('http://deploy.invalid refused the connection (is it running?)');
-  });
 
   it('connects without a second probe by the engine, and says where the key came from', async () => {
     const seen: string[] = [];
@@ -136,10 +116,10 @@ describe('the sandbox probe', () => {
     expect(deployment.kind).toBe('remote');
     expect(deployment.keySource).toBe('none');
     expect(seen).toEqual(['/_sandbox/openapi.json']);
-    const sandbox = await connectUrl({ name: 's', baseUrl: 'http://sbx.invalid/api/v1', fetch: answer(200, '{"openapi":"3.1.0"}') });
+    const sandbox = await connectUrl({ name: 's', baseUrl: 'http://sbx.invalid/api/v1', fetch: answer(200, sandboxDocument) });
     expect(sandbox.kind).toBe('sandbox');
     expect(sandbox.keySource).toBe('default-seed');
-    expect((await connectUrl({ name: 's', baseUrl: 'http://sbx.invalid/api/v1', apiKey: 'sbx_mine_123456', fetch: answer(200, '{"openapi":"3.1.0"}') })).keySource).toBe('given');
+    expect((await connectUrl({ name: 's', baseUrl: 'http://sbx.invalid/api/v1', apiKey: 'sbx_mine_123456', fetch: answer(200, sandboxDocument) })).keySource).toBe('given');
     const inProcess = connectSandbox();
     expect(inProcess.keySource).toBe('default-seed');
     await inProcess.close();

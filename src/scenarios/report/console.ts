@@ -70,6 +70,7 @@ export function formatStep(step: StepResult, options: { verbose?: boolean } = {}
 
 export function formatScenario(result: ScenarioResult, options: { verbose?: boolean } = {}): string {
   const lines = [`${result.file}: ${result.name}  [${result.target}]`];
+  if (result.targetNote !== undefined) lines.push(`  ${result.targetNote}`);
   if (result.error) lines.push(`  FAIL  ${result.error}`);
   for (const step of result.steps) lines.push(...formatStep(step, options));
   return lines.join('\n');
