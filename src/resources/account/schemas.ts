@@ -1,17 +1,9 @@
 /** Account summary (2.29) and API key (2.28) shapes, and the API key request bodies (4.1). */
 import { z } from 'zod';
 import { NullableTimestamp, Plan, Scope, Timestamp } from '../shared/schemas.js';
+import { WebhookEndpointSummary, type WebhookEndpointSummaryData } from '../webhooks/schemas.js';
 
 export const AddonState = z.enum(['active', 'inactive']).describe('Whether the API add-on is active.');
-
-export const WebhookEndpointSummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  url: z.string(),
-  enabled: z.boolean(),
-  event_filters: z.array(z.string()),
-  envelope_style: z.string(),
-});
 
 export const AccountSummary = z.object({
   account: z.object({
@@ -52,5 +44,5 @@ export const CreateApiKeyBody = z.strictObject({
 });
 
 export type AccountSummaryData = z.infer<typeof AccountSummary>;
-export type WebhookEndpointSummaryData = z.infer<typeof WebhookEndpointSummary>;
+export type { WebhookEndpointSummaryData };
 export type ApiKeyData = z.infer<typeof ApiKey>;

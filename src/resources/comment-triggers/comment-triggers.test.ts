@@ -237,8 +237,12 @@ describeRuntimes('comment triggers', (api) => {
     expect(api().sim.sandbox.events(api().accounts[0]!.id, { type: 'flow.paused' })).toHaveLength(1);
     const noFlows = await createId(dmTrigger({ name: 'solo' }));
     const solo = await patch(noFlows, { buttons: [{ title: 'Other', type: 'text', response: 'hi' }] });
-    expect(data(solo)).toMatchObject({ active: true });
-    expect(data(solo)['flow_impact']).toBeUndefined();
+    // 2.22: flow_impact appears on a button change whether or not a flow was linked (audit 12c, A2).
+    expect(data(solo)).toMatchObject({ active: true, flow_impact: { paused_flows: [], trigger_paused: false } });
+    const soloAgain = await patch(noFlows, { buttons: [{ title: 'Other', type: 'text', response: 'changed reply' }] });
+    expect(data(soloAgain)['flow_impact']).toBeUndefined();
+    const notButtons = await patch(noFlows, { name: 'solo renamed' });
+    expect(data(notButtons)['flow_impact']).toBeUndefined();
   });
 
   it('DELETE removes the trigger and pauses its active linked flows', async () => {

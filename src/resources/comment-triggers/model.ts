@@ -201,7 +201,8 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
 
     /**
      * PATCH: partial. Going live checks the cap (403) and the linked flows (409); changing a
-     * button's title or type while flows are linked pauses them and the trigger (`flow_impact`).
+     * button's title or type while flows are linked pauses them and the trigger. Every change of a
+     * button's title or type answers `flow_impact`, empty when nothing was linked.
      */
     update(accountId: number, id: number, patch: PatchTriggerInput): CommentTriggerData {
       const trigger = get(accountId, id);
@@ -220,7 +221,8 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
         requireFlowsAllow(linked);
       }
       const saved = triggers.update(trigger.id, { ...patch, updated_at: next.updated_at, ...(patch.active === true ? { created_paused: false } : {}) });
-      return present(saved);
+      // 2.22: `flow_impact` appears on a button change, linked flows or not; here nothing was paused.
+      return buttonsChanged ? { ...present(saved), flow_impact: { paused_flows: [], trigger_paused: false } } : present(saved);
     },
 
     /** DELETE: the trigger goes; its active linked flows are paused (their link now names nothing). */

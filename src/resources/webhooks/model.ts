@@ -4,7 +4,7 @@
  */
 import { notFound } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
-import type { WebhookEndpointSummaryData } from '../account/schemas.js';
+import type { WebhookEndpointSummaryData } from './schemas.js';
 import { createDeliveryLog, type DeliveryState, type DeliveryView } from './deliveries.js';
 import { createDispatcher } from './dispatcher.js';
 import { createWebhookEndpointModel, ENVELOPE_STYLE, type WebhookEndpointRecord } from './endpoints.js';
@@ -30,14 +30,10 @@ export function createWebhooksModel(core: CoreServices) {
 
     /** The account summary's view of the endpoints (2.29). */
     summaries(accountId: number): WebhookEndpointSummaryData[] {
-      return endpoints.list(accountId).map((endpoint) => ({
-        id: endpoint.id,
-        name: endpoint.name,
-        url: endpoint.url,
-        enabled: endpoint.enabled,
-        event_filters: [...endpoint.events],
-        envelope_style: ENVELOPE_STYLE,
-      }));
+      return endpoints.list(accountId).map((record) => {
+        const { events, ...rest } = endpoints.present(record);
+        return { ...rest, event_filters: events, envelope_style: ENVELOPE_STYLE };
+      });
     },
 
     /** Deletes the endpoint and its delivery log; queued deliveries are dropped with it. */

@@ -271,20 +271,17 @@ describe('webhook endpoints', () => {
     expect(data<Endpoint[]>((await t.sim.request({ path: '/webhooks/endpoints', key: other })).body)).toEqual([]);
   });
 
-  it('GET /account lists endpoints with event_filters and envelope_style', async () => {
+  it('GET /account lists endpoints with every 2.27 field, event_filters for events, envelope_style, no secret', async () => {
     const endpoint = data<Endpoint>((await create({ ...good, events: ['message.received'] })).body);
     const res = await t.sim.request({ path: '/account', key: t.keys.read });
     const summary = data<{ webhooks: { endpoints: unknown[] } }>(res.body);
-    expect(summary.webhooks.endpoints).toEqual([
-      {
-        id: endpoint.id,
-        name: good.name,
-        url: good.url,
-        enabled: false,
-        event_filters: ['message.received'],
-        envelope_style: 'standard_webhooks',
-      },
-    ]);
+    // 2.27 names two differences only: `events` is `event_filters`, and `envelope_style` is added.
+    const { events, signing_secret: _secret, ...fields } = endpoint as Endpoint & { signing_secret?: string };
+    expect(events).toEqual(['message.received']);
+    expect(summary.webhooks.endpoints).toEqual([{ ...fields, event_filters: ['message.received'], envelope_style: 'standard_webhooks' }]);
+    expect(Object.keys(summary.webhooks.endpoints[0] as object).sort()).toEqual(
+      ['created_at', 'enabled', 'envelope_style', 'event_filters', 'governance', 'id', 'max_attempts', 'name', 'secret_rotated_at', 'stats', 'timeout_ms', 'updated_at', 'url'],
+    );
     const other = await t.sim.request({ path: '/account', key: t.accounts[1]!.keys.read });
     expect(data<{ webhooks: { endpoints: unknown[] } }>(other.body).webhooks.endpoints).toEqual([]);
   });
