@@ -86,8 +86,26 @@ describeRuntimes('bad definitions', (api) => {
       valid: false,
       errors: [expect.objectContaining({ code: 'invalid_shape', path: 'definition' })],
     });
-    expect((await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: { definition: leadCapture('a'), channels: ['fax'] } })).status).toBe(400);
+    // "Always 200" (4.7, audit 12b B1): what POST /flows would refuse with 400 is an error of the answer.
+    for (const channels of [['fax'], [], 'facebook', [1], Array(7).fill('facebook')]) {
+      const answer = await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: { definition: leadCapture('a'), channels } });
+      expect(answer.status, JSON.stringify(channels)).toBe(200);
+      expect(data(answer)).toMatchObject({ valid: false, errors: [expect.objectContaining({ code: 'invalid_channels', path: 'channels', node_id: null })] });
+    }
+    // A flow_id that names no flow of the account (another account's included) is a warning: checked as a new flow.
     const foreign = list(await api().call({ path: '/flows', key: api().accounts[1]!.keys.read! }))[0]!['id'];
-    expect(data(await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: { definition: leadCapture('a'), flow_id: foreign } }))).toMatchObject({ valid: true });
+    for (const flowId of [foreign, 999_999, 'abc', -1, 1.5]) {
+      const answer = await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: { definition: leadCapture('a'), flow_id: flowId } });
+      expect(answer.status).toBe(200);
+      expect(data(answer)).toMatchObject({ valid: true, errors: [], warnings: expect.arrayContaining([expect.objectContaining({ code: 'invalid_flow_id', path: 'flow_id' })]) });
+    }
+    // Keys the route does not read are ignored, and said once.
+    const extra = await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: { definition: leadCapture('a'), name: 'My flow', status: 'active' } });
+    expect(extra.status).toBe(200);
+    expect(data(extra)).toMatchObject({ valid: true, warnings: [expect.objectContaining({ code: 'unknown_field', path: 'name', message: expect.stringContaining('"name", "status"') })] });
+    // A JSON value that is not an object is a malformed request, as on every route.
+    const array = await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: '[]' });
+    expect(array.status).toBe(400);
+    expect(errorOf(array)).toMatchObject({ code: 'invalid_param', param: 'body' });
   });
 });

@@ -35,17 +35,20 @@ export const ISSUE_CODES = {
   keyword_collision: 'Another active flow on one of these channels uses the same keyword (an error on activation).',
   trigger_collision: 'Another active flow on one of these channels uses the same ref, payload or entry point (an error on activation).',
   too_many_errors: 'More problems than are listed; fix these first.',
+  invalid_channels: 'POST /flows/validate: `channels` is not an array of 1 to 6 of facebook, instagram, whatsapp (the definition is checked against the default).',
   // warnings only
   dead_end: 'A node that should lead somewhere has no outgoing edge.',
   unused_variable: 'A variable is set but never read.',
   unknown_placeholder: 'A {placeholder} names no built-in, custom field or variable of the flow (it renders empty).',
   target_not_active: 'A goto_flow target is not active.',
   unknown_starter: 'An ice_breaker question is not one of the AI config’s conversation starters (a tap never sends it).',
+  unknown_field: 'POST /flows/validate: the body has keys the route does not read; they were ignored.',
+  invalid_flow_id: 'POST /flows/validate: `flow_id` is not the id of a flow of this account; the definition was checked as a new flow.',
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
 
-export const WARNING_CODES: readonly IssueCode[] = ['dead_end', 'unused_variable', 'unknown_placeholder', 'target_not_active', 'unknown_starter', 'keyword_collision', 'trigger_collision'];
+export const WARNING_CODES: readonly IssueCode[] = ['dead_end', 'unused_variable', 'unknown_placeholder', 'target_not_active', 'unknown_starter', 'unknown_field', 'invalid_flow_id', 'keyword_collision', 'trigger_collision'];
 
 export interface FlowIssue {
   readonly code: IssueCode;

@@ -14,6 +14,7 @@ import type { CoreServices } from '../../groups/services.js';
 import { catalogueWith } from './catalogue.js';
 import { createChecks, type FlowsNeeds } from './checks.js';
 import { DEFAULT_FLOW_CHANNELS, type FlowChannel, type TriggerType } from './config-schemas.js';
+import { readValidateRequest } from './validate-request.js';
 import type { FlowHooks } from './hooks.js';
 import { SOURCE_KINDS } from './kinds.js';
 import { createLifecycle } from './lifecycle.js';
@@ -158,11 +159,20 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
     },
 
     /** POST /flows/validate: always an answer, never an error. */
-    validate(accountId: number, input: { definition?: unknown; channels?: readonly FlowChannel[] | undefined; flow_id?: number | undefined }) {
-      const flowId = input.flow_id !== undefined && flows.getOwned(accountId, input.flow_id) ? input.flow_id : undefined;
-      const channels = dedupe(input.channels ?? (flowId !== undefined ? flows.get(flowId)!.channels : DEFAULT_FLOW_CHANNELS));
-      const result = checks.check(rules.validate, accountId, input.definition, { channels, collisions: 'warning', ...(flowId !== undefined ? { flowId } : {}) });
-      return { valid: result.errors.length === 0, errors: result.errors, warnings: result.warnings };
+    /** POST /flows/validate: always an answer (4.7); the request's own faults are errors of it too. */
+    validate(accountId: number, body: Readonly<Record<string, unknown>>) {
+      const request = readValidateRequest(body);
+      const errors = [...request.errors];
+      const warnings = [...request.warnings];
+      const owned = request.flowId !== undefined && flows.getOwned(accountId, request.flowId) !== undefined;
+      if (request.flowId !== undefined && !owned) {
+        warnings.push({ code: 'invalid_flow_id', message: `flow_id ${request.flowId} is not a flow of this account; the definition was checked as a new flow.`, path: 'flow_id', node_id: null, port: null, key: null });
+      }
+      const flowId = owned ? request.flowId : undefined;
+      const channels = dedupe(request.channels ?? (flowId !== undefined ? flows.get(flowId)!.channels : DEFAULT_FLOW_CHANNELS));
+      const result = checks.check(rules.validate, accountId, request.definition, { channels, collisions: 'warning', ...(flowId !== undefined ? { flowId } : {}) });
+      errors.push(...result.errors);
+      return { valid: errors.length === 0, errors, warnings: [...warnings, ...result.warnings] };
     },
 
     list(accountId: number, filters: { status?: FlowStatus | undefined; trigger_type?: TriggerType | undefined }, page: PageRequest) {

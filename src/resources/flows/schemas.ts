@@ -191,16 +191,23 @@ const DefinitionToCheck = z
   .unknown()
   .describe('The flow graph to check, in any shape: missing or malformed, it is reported in errors (still 200). A valid graph is a FlowDefinitionInput.');
 
-export const ValidateFlowBody = z.strictObject({
-  definition: DefinitionToCheck.optional(),
-  channels: FlowChannels.optional().describe('Default facebook and instagram.'),
-  flow_id: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe('Validate as an edit of this flow: its own keywords do not collide, and a goto_flow to it is goto_self.'),
-});
+/**
+ * "Always 200" (4.7): the route takes any JSON object and reports what is wrong with it in the
+ * answer, so the document refuses nothing up front (validate-request.ts reads the fields).
+ */
+export const ValidateFlowBody = z
+  .looseObject({
+    definition: DefinitionToCheck.optional(),
+    channels: z
+      .unknown()
+      .optional()
+      .describe('Channels to check the trigger source against: an array of facebook, instagram, whatsapp (default facebook and instagram, or the flow_id flow\'s). Anything else is reported as an `invalid_channels` error (still 200).'),
+    flow_id: z
+      .unknown()
+      .optional()
+      .describe('Validate as an edit of this flow (a positive integer): its own keywords do not collide, and a goto_flow to it is goto_self. Not a flow of the account: an `invalid_flow_id` error (still 200).'),
+  })
+  .describe('Any other key is ignored and reported as an `unknown_field` warning.');
 
 export const ListFlowsQuery = z.object({
   status: z.enum(FLOW_STATUSES).optional(),
