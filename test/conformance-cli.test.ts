@@ -252,7 +252,7 @@ describe('switchboard conformance refuses what it cannot judge (exit 2, nothing 
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const down = await runCli(['conformance', '--base-url', `http://127.0.0.1:${port}/api/v1`, '--api-key', keys.a], 30_000);
     expect(down.code).toBe(2);
-    expect(down.stderr).toContain(`could not reach http://127.0.0.1:${port}/api/v1/openapi.json (ECONNREFUSED`);
+    expect(down.stderr).toContain(`could not reach http://127.0.0.1:${port}/api/v1/account (ECONNREFUSED`);
     expect(down.stderr).not.toContain('fetch failed');
   }, 30_000);
 
