@@ -161,6 +161,34 @@ export const validationChecks: CheckDefinition[] = [
     },
   },
   {
+    id: 'flows.validate-always-200',
+    title: 'POST /flows/validate answers 200 {valid, errors, warnings} whatever its fields hold: bad channels, no definition, keys it does not read',
+    clause: '4.7',
+    level: 'spec',
+    group,
+    profile: 'safe',
+    routes: [VALIDATE],
+    cost: costOf(5),
+    async run(ctx) {
+      const definition = leadCapture(word(ctx, 'always'));
+      // 4.7 "always 200": a request it can read is answered, its faults reported in the result.
+      const cases: [string, Json, boolean | undefined][] = [
+        ['no definition', {}, false],
+        ['definition null', { definition: null }, false],
+        ['channels ["fax"]', { definition, channels: ['fax'] }, undefined],
+        ['channels []', { definition, channels: [] }, undefined],
+        ['a key the route does not read', { definition, name: 'not read here' }, undefined],
+      ];
+      for (const [what, body, valid] of cases) {
+        const response = await ctx.send({ method: 'POST', path: '/flows/validate', key: await ctx.keyFor('write'), body });
+        expectStatus(response, 200, `POST /flows/validate with ${what} (4.7: always 200)`);
+        const result = expectShape(readData(response, 'POST /flows/validate'), FlowValidation, 'validation result {valid, errors, warnings}', response);
+        if (valid !== undefined && result.valid !== valid) fail(`POST /flows/validate with ${what}: expected valid ${valid}, got ${result.valid}`, response);
+        if (!result.valid && result.errors.length === 0) fail(`POST /flows/validate with ${what}: invalid but errors[] is empty`, response);
+      }
+    },
+  },
+  {
     id: 'flows.bad-input',
     title: 'Huge, cyclic, deeply nested definitions, duplicate ids, edges to nowhere, non-string ids: 422 or 400 with errors, never 5xx, in bounded time',
     clause: '4.7',
