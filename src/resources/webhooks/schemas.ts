@@ -56,20 +56,9 @@ export const WebhookEndpoint = named(
  * An endpoint as GET /account lists it (2.29): 2.27's fields, with `events` named `event_filters`
  * and `envelope_style` added (2.27 names those two differences only). Never the signing secret.
  */
-export const WebhookEndpointSummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  url: z.string(),
-  enabled: z.boolean(),
+export const WebhookEndpointSummary = WebhookEndpoint.omit({ events: true }).extend({
   event_filters: z.array(z.string()).describe('Event-name filter; empty means every event (`events` on the endpoint).'),
   envelope_style: z.string().describe('How deliveries are wrapped and signed: `standard_webhooks`.'),
-  governance: Governance,
-  timeout_ms: z.number().int(),
-  max_attempts: z.number().int(),
-  secret_rotated_at: NullableTimestamp,
-  stats: WebhookStats,
-  created_at: Timestamp,
-  updated_at: Timestamp,
 });
 export type WebhookEndpointSummaryData = z.infer<typeof WebhookEndpointSummary>;
 
