@@ -396,7 +396,12 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       return { date: query.date, timezone: rules.zone, service_type: query.service_type ?? null, duration_minutes: duration, slots };
     },
 
-    /** PATCH: any fields but the time; `status` may be any of the five. */
+    /**
+     * PATCH: any fields but the time; `status` may be any of the five, from any state, with no
+     * further condition (3.2), and 4.6 lists no error for it: neither a revival nor a longer
+     * `duration_minutes` is refused for overlapping another booking (audit 12a, A2). Both then
+     * block their time in availability, as every pending or confirmed appointment does.
+     */
     patch(accountId: number, id: number, input: PatchAppointmentInput): AppointmentData {
       const row = get(accountId, id);
       if (Object.values(input).every((value) => value === undefined)) {
@@ -413,22 +418,12 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
         ...(input.cost !== undefined ? { cost_cents: input.cost === null ? null : centsOf(input.cost) } : {}),
         timezone: zone,
       };
-      if (input.duration_minutes !== undefined && input.duration_minutes !== row.duration_minutes) {
-        // A longer appointment must still fit: it may not run into the next one.
-        if (isActive(input.status ?? row.status) && !guards.isFree(row.start_ms, input.duration_minutes, slotRules(accountId).bufferMinutes, busyOf(accountId, row.id))) {
-          throw new ApiError('slot_unavailable', 'The longer appointment would overlap another booking.');
-        }
-        changes.duration_minutes = input.duration_minutes;
-      }
+      if (input.duration_minutes !== undefined) changes.duration_minutes = input.duration_minutes;
       if (input.status === 'cancelled' && row.status !== 'cancelled') {
         const { row: next, outcome } = cancelInto(row, changes);
         return edited(next, outcome);
       }
       const revived = input.status !== undefined && isActive(input.status) && !isActive(row.status);
-      // Back into the calendar: the slot must still be free.
-      if (revived && !guards.isFree(row.start_ms, changes.duration_minutes ?? row.duration_minutes, slotRules(accountId).bufferMinutes, busyOf(accountId, row.id))) {
-        throw new ApiError('slot_unavailable', 'Another booking now holds that time.');
-      }
       const { fields: event, outcome } = revived ? onCalendar(row) : { fields: {}, outcome: calendarChange(row) };
       const statusChanges = input.status === undefined ? {} : statusPatch(row, input.status);
       const restored = revived ? { remind_at_ms: remindAt(accountId, row.start_ms), ...event } : {};

@@ -131,7 +131,7 @@ export const PatchAppointmentBody = z.strictObject({
   customer: CustomerInput.optional(),
   location: LocationInput.optional(),
   service_type: Text(200).nullable().optional().describe('null or "" clears it (answered as "").'),
-  duration_minutes: Duration.optional(),
+  duration_minutes: Duration.optional().describe('Minutes, 5 to 1440; a longer appointment may overlap the next booking (no 409).'),
   timezone: ZoneName.optional(),
   vehicle_info: Text(500).nullable().optional(),
   cost: CostInput.nullable().optional().describe('null clears it (answered as "0.00").'),
