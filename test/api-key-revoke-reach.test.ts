@@ -25,7 +25,7 @@ describeRuntimes('revoking API keys up to the caller’s reach', (api) => {
     expect(fullKey.scope).toBe('full');
     const refused = await revoke(fullKey.id, keys.admin);
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ error: { code: 'insufficient_scope', param: 'id' } });
+    expect(refused.body).toMatchObject({ error: { code: 'insufficient_scope', param: 'id', message: 'An admin key cannot revoke a full key.' } });
     expect((await api().call({ path: '/account', key: keys.full })).status).toBe(200);
     expect((await keysSeenBy(keys.admin)).find((key) => key.id === fullKey.id)).toMatchObject({ revoked: false });
   });

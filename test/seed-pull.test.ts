@@ -202,6 +202,12 @@ describe('seed pull round trip', () => {
     expect(appointmentNotes).toContain(undefined);
     expect(appointmentNotes).toContain('Cancelled by phone.');
     expect(appointmentNotes).not.toContain('');
+    // So do "" for no service and "0.00" for no cost (audit 12a, A1): left out, real ones kept.
+    const appointments = account!['appointments'] as { service_type?: string; cost?: string }[];
+    expect(appointments.map((appointment) => appointment.service_type)).toEqual(expect.arrayContaining([undefined, 'Consultation']));
+    expect(appointments.map((appointment) => appointment.cost)).toEqual(expect.arrayContaining([undefined, '80.00', '120.00']));
+    expect(appointments.map((appointment) => appointment.service_type)).not.toContain('');
+    expect(appointments.map((appointment) => appointment.cost)).not.toContain('0.00');
     const copy = createSimulator({ logger: silentLogger, clock: { frozenAt: T }, webhookTransport, seed: JSON.parse(readFileSync(out, 'utf8')) });
     const before = comparable(await lists(source, readKey));
     const after = comparable(await lists(copy, copy.accounts[0]!.keys.read!));

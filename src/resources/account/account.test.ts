@@ -105,7 +105,7 @@ describe('POST /api-keys', () => {
     }
     const refused = await mint(sim, keys.admin, { name: 'full', scope: 'full' });
     expect(refused.status).toBe(403);
-    expect(error(refused)).toMatchObject({ code: 'insufficient_scope', param: 'scope' });
+    expect(error(refused)).toMatchObject({ code: 'insufficient_scope', param: 'scope', message: 'An admin key cannot mint a full key.' }); // "An", audit 12a N2
   });
 
   it('lets a full key mint a full key', async () => {

@@ -19,6 +19,9 @@ export const MAX_ACTIVE_KEYS = 10;
 export const KEY_PREFIX = 'sbx_';
 const PREVIEW_LENGTH = 10;
 
+/** "a read key", "an admin key": the scope with its article, capitalised as `article` is. */
+const withArticle = (scope: Scope, article: 'A' | 'a'): string => `${/^[aeiou]/.test(scope) ? `${article}n` : article} ${scope}`;
+
 export interface AccountRecord extends Entity {
   readonly business_name: string;
   readonly plan: Plan;
@@ -175,7 +178,7 @@ export function createAccountModel(core: CoreServices, hooks: HooksOf<typeof acc
 
     mint(accountId: number, callerScope: Scope, name: string, scope: Scope): { record: ApiKeyRecord; plaintext: string } {
       if (!scopeCovers(callerScope, scope)) {
-        throw new ApiError('insufficient_scope', `A ${callerScope} key cannot mint a ${scope} key.`, { param: 'scope' });
+        throw new ApiError('insufficient_scope', `${withArticle(callerScope, 'A')} key cannot mint ${withArticle(scope, 'a')} key.`, { param: 'scope' });
       }
       if (activeCount(accountId) >= MAX_ACTIVE_KEYS) {
         throw new ApiError('plan_limit_reached', `An account can have at most ${MAX_ACTIVE_KEYS} active API keys.`);
@@ -193,7 +196,7 @@ export function createAccountModel(core: CoreServices, hooks: HooksOf<typeof acc
       if (!key) throw notFound('API key');
       if (key.id === caller.keyId) throw new ApiError('cannot_revoke_self', 'A key cannot revoke itself.');
       if (!scopeCovers(caller.scope, key.scope)) {
-        throw new ApiError('insufficient_scope', `A ${caller.scope} key cannot revoke a ${key.scope} key.`, { param: 'id' });
+        throw new ApiError('insufficient_scope', `${withArticle(caller.scope, 'A')} key cannot revoke ${withArticle(key.scope, 'a')} key.`, { param: 'id' });
       }
       if (key.revoked) return key;
       return keys.update(key.id, { revoked: true, revoked_at: clock.iso() });

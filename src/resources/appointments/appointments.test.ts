@@ -264,6 +264,49 @@ describe('the 3.2 state machine', () => {
   });
 });
 
+describe('PATCH is never refused for overlapping (3.2 "any of the five values"; 4.6 lists no error; audit 12a, A2)', () => {
+  const idOf = (res: { body: unknown }) => (res.body as Json).data.id as number;
+
+  it('a cancelled, completed or no-show appointment whose time was booked again comes back pending or confirmed; both then block the time', async () => {
+    const { book, call, availability } = setup();
+    const cases = [
+      ['cancelled', 'confirmed', '10:30'],
+      ['completed', 'pending', '12:00'],
+      ['no_show', 'confirmed', '13:30'],
+    ] as const;
+    for (const [from, to, time] of cases) {
+      const first = idOf(await book({ date: '2026-11-19', time }));
+      expect((await call('PATCH', `/appointments/${first}`, { status: from })).status, from).toBe(200);
+      const second = await book({ date: '2026-11-19', time });
+      expect(second.status, `${from}: the freed slot books again`).toBe(201);
+      const revived = await call('PATCH', `/appointments/${first}`, { status: to });
+      expect(revived.status, `${from} -> ${to}: ${JSON.stringify(revived.body)}`).toBe(200);
+      expect((revived.body as Json).data).toMatchObject({ status: to });
+      expect(times(await availability('2026-11-19')), time).not.toContain(time);
+      // The re-booking goes; the revived appointment still holds the time.
+      await call('POST', `/appointments/${idOf(second)}/cancel`, {});
+      expect(times(await availability('2026-11-19')), time).not.toContain(time);
+    }
+  });
+
+  it('a longer duration_minutes that runs into the next booking is saved; the time it now covers is busy; a reschedule into it is still 409', async () => {
+    const { book, call, availability } = setup();
+    const early = idOf(await book({ date: '2026-11-19', time: '14:15' }));
+    const next = idOf(await book({ date: '2026-11-19', time: '15:00' }));
+    const longer = await call('PATCH', `/appointments/${early}`, { duration_minutes: 90 });
+    expect(longer.status, JSON.stringify(longer.body)).toBe(200);
+    expect((longer.body as Json).data).toMatchObject({ duration_minutes: 90, status: 'confirmed' });
+    await call('POST', `/appointments/${next}/cancel`, {});
+    // 14:15 for 90 minutes plus the 15-minute buffer holds the afternoon until 16:00.
+    expect(times(await availability('2026-11-19'))).toEqual(expect.not.arrayContaining(['14:15', '15:00', '15:45']));
+    const mover = idOf(await book({ date: '2026-11-20', time: '10:30' }));
+    const moved = await call('POST', `/appointments/${mover}/reschedule`, { date: '2026-11-19', time: '15:00' });
+    expect(moved.body).toMatchObject({ error: { code: 'slot_unavailable' } });
+    // POST still refuses the covered time.
+    expect((await book({ date: '2026-11-19', time: '15:00' })).body).toMatchObject({ error: { code: 'slot_unavailable' } });
+  });
+});
+
 describe('list, get and reminders', () => {
   it('lists newest first, filters by status (free text) and conversation; unknown or unowned ids are 404', async () => {
     const { book, call, accounts, sim } = setup();

@@ -52,6 +52,17 @@ describeRuntimes(
       expect(await reschedule(booked['id'], '11:00')).toMatchObject({ status: 'pending', google_event_id: booked['google_event_id'], meeting_link: booked['meeting_link'] });
     });
 
+    it('revived after its slot was booked again: allowed (3.2, audit 12a A2), and its event comes back', async () => {
+      const booked = await book('13:00');
+      await ok('POST', `/appointments/${booked['id']}/cancel`, {});
+      const rebooked = await book('13:00');
+      const back = await patch(booked['id'], { status: 'confirmed' });
+      expect(back).toMatchObject({ status: 'confirmed', google_event_id: booked['google_event_id'], meeting_link: booked['meeting_link'] });
+      expect(await read(rebooked['id'])).toMatchObject({ status: 'confirmed' });
+      const offered = data(await api().call({ path: '/appointments/availability', key: key(), query: { date: '2026-12-02' } })) as { slots: { time: string }[] };
+      expect(offered.slots.map((slot) => slot.time)).not.toContain('13:00');
+    });
+
     it('a cancelled appointment revived while the calendar refused gets its event at the reschedule', async () => {
       const booked = await book('15:00');
       await patch(booked['id'], { status: 'cancelled' });

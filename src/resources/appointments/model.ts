@@ -56,6 +56,9 @@ const NO_EVENT: EventFields = { meeting_link: null, google_event_id: null };
 /** A blank text ("" or spaces) is stored as no value, as a create stores it. */
 const blankToNull = (value: string | null | undefined): string | null => (value === undefined || value === null || value.trim() === '' ? null : value);
 
+/** A service named "" is none named: stored null, as one left out (answered "" either way). */
+const serviceOf = (value: string | null | undefined): string | null => (value === undefined || value === null || value === '' ? null : value);
+
 /** The fields a PATCH sends, each blank one as null (a field left out stays out). */
 function blanksToNull<T extends Record<string, string | null | undefined>>(sent: T): { [K in keyof T]: T[K] | null } {
   const out: Record<string, string | null> = {};
@@ -206,8 +209,10 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       datetime: clock.iso(row.start_ms),
       timezone: row.timezone,
       duration_minutes: row.duration_minutes,
-      service_type: row.service_type,
-      cost: row.cost_cents === null ? null : (row.cost_cents / 100).toFixed(2),
+      // 2.8 types service_type as a string and cost as a two-decimal string, with no "or null"
+      // (audit 12a, A1): none named is "", none given "0.00". The record keeps null, as for notes below.
+      service_type: row.service_type ?? '',
+      cost: ((row.cost_cents ?? 0) / 100).toFixed(2),
       status: row.status,
       meeting_link: row.meeting_link,
       google_event_id: row.google_event_id,
@@ -309,7 +314,7 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       start_ms: startMs,
       timezone: zone,
       duration_minutes: duration,
-      service_type: input.service_type ?? null,
+      service_type: serviceOf(input.service_type),
       cost_cents: input.cost === undefined ? null : centsOf(input.cost),
       status: 'confirmed',
       ...NO_EVENT,
@@ -391,7 +396,12 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       return { date: query.date, timezone: rules.zone, service_type: query.service_type ?? null, duration_minutes: duration, slots };
     },
 
-    /** PATCH: any fields but the time; `status` may be any of the five. */
+    /**
+     * PATCH: any fields but the time; `status` may be any of the five, from any state, with no
+     * further condition (3.2), and 4.6 lists no error for it: neither a revival nor a longer
+     * `duration_minutes` is refused for overlapping another booking (audit 12a, A2). Both then
+     * block their time in availability, as every pending or confirmed appointment does.
+     */
     patch(accountId: number, id: number, input: PatchAppointmentInput): AppointmentData {
       const row = get(accountId, id);
       if (Object.values(input).every((value) => value === undefined)) {
@@ -402,28 +412,18 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       const changes: { -readonly [K in keyof AppointmentRecord]?: AppointmentRecord[K] } = {
         ...(input.customer ? { customer: { ...row.customer, ...blanksToNull(input.customer) } } : {}),
         ...(input.location ? { location: { ...row.location, ...input.location } } : {}),
-        ...(input.service_type !== undefined ? { service_type: input.service_type } : {}),
+        ...(input.service_type !== undefined ? { service_type: serviceOf(input.service_type) } : {}),
         ...(input.vehicle_info !== undefined ? { vehicle_info: input.vehicle_info } : {}),
         ...(input.notes !== undefined ? { notes: input.notes } : {}),
         ...(input.cost !== undefined ? { cost_cents: input.cost === null ? null : centsOf(input.cost) } : {}),
         timezone: zone,
       };
-      if (input.duration_minutes !== undefined && input.duration_minutes !== row.duration_minutes) {
-        // A longer appointment must still fit: it may not run into the next one.
-        if (isActive(input.status ?? row.status) && !guards.isFree(row.start_ms, input.duration_minutes, slotRules(accountId).bufferMinutes, busyOf(accountId, row.id))) {
-          throw new ApiError('slot_unavailable', 'The longer appointment would overlap another booking.');
-        }
-        changes.duration_minutes = input.duration_minutes;
-      }
+      if (input.duration_minutes !== undefined) changes.duration_minutes = input.duration_minutes;
       if (input.status === 'cancelled' && row.status !== 'cancelled') {
         const { row: next, outcome } = cancelInto(row, changes);
         return edited(next, outcome);
       }
       const revived = input.status !== undefined && isActive(input.status) && !isActive(row.status);
-      // Back into the calendar: the slot must still be free.
-      if (revived && !guards.isFree(row.start_ms, changes.duration_minutes ?? row.duration_minutes, slotRules(accountId).bufferMinutes, busyOf(accountId, row.id))) {
-        throw new ApiError('slot_unavailable', 'Another booking now holds that time.');
-      }
       const { fields: event, outcome } = revived ? onCalendar(row) : { fields: {}, outcome: calendarChange(row) };
       const statusChanges = input.status === undefined ? {} : statusPatch(row, input.status);
       const restored = revived ? { remind_at_ms: remindAt(accountId, row.start_ms), ...event } : {};
@@ -518,7 +518,7 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
         start_ms: startMs,
         timezone: zone,
         duration_minutes: input.duration_minutes ?? durationFor(accountId, input.service_type),
-        service_type: input.service_type ?? null,
+        service_type: serviceOf(input.service_type),
         cost_cents: input.cost === undefined ? null : centsOf(input.cost),
         status: input.status,
         ...synced,

@@ -27,6 +27,8 @@ interface AppointmentView {
 }
 
 const MAX_DAYS = 365;
+/** The cost an appointment answers when none was given. */
+const NO_COST = '0.00';
 
 /** Whole days between the pull day and the booking day, both as dates in the booking's zone. */
 function placement(api: PullApi, view: AppointmentView): { in_days: number; time: string } | undefined {
@@ -52,8 +54,10 @@ async function seedAppointment(view: AppointmentView, api: PullApi) {
     timezone: view.timezone,
     status: view.status,
     duration_minutes: view.duration_minutes,
-    ...(view.service_type !== null ? { service_type: view.service_type } : {}),
-    ...(view.cost !== null ? { cost: view.cost } : {}),
+    // "" and "0.00" are how the API answers none named / none given (audit 12a, A1); a seed
+    // leaves them out (the seeded booking answers them the same). null: a target that says so.
+    ...(view.service_type !== null && view.service_type !== '' ? { service_type: view.service_type } : {}),
+    ...(view.cost !== null && view.cost !== NO_COST ? { cost: view.cost } : {}),
     customer: { name: view.customer.name ?? '', ...defined({ email: view.customer.email, phone: view.customer.phone, address: view.customer.address }) },
     ...(Object.keys(location).length > 0 ? { location } : {}),
     ...(conversation ? { conversation: { channel: conversation.channel, platform_user_id: conversation.platform_user_id } } : {}),

@@ -89,7 +89,7 @@ export const appointmentRoutes = [
     body: PatchAppointmentBody,
     bodyRequired: true,
     success: { statuses: [200], schema: Appointment, envelope: 'data' },
-    errors: ['slot_unavailable'],
+    errors: ['missing_fields'],
     handler: ({ caller, params, body }, { model }) => ok(model.patch(caller.accountId, params.id, body)),
   }),
 

@@ -45,8 +45,11 @@ export const Appointment = named(
     datetime: Timestamp.describe('The start, in UTC.'),
     timezone: z.string().describe('The IANA zone the customer booked in.'),
     duration_minutes: z.number().int(),
-    service_type: z.string().nullable().describe('Null when none was named.'),
-    cost: z.string().nullable().describe('Two-decimal string; null when none was given.'),
+    service_type: z.string().describe('The service booked; "" when none was named (never null).'),
+    cost: z
+      .string()
+      .regex(/^\d+\.\d{2}$/, 'must be a two-decimal string')
+      .describe('Two-decimal string; "0.00" when none was given (never null).'),
     status: AppointmentStatus,
     meeting_link: z.string().nullable(),
     google_event_id: z.string().nullable(),
@@ -127,11 +130,11 @@ export type CreateAppointmentInput = z.infer<typeof CreateAppointmentBody>;
 export const PatchAppointmentBody = z.strictObject({
   customer: CustomerInput.optional(),
   location: LocationInput.optional(),
-  service_type: Text(200).nullable().optional(),
-  duration_minutes: Duration.optional(),
+  service_type: Text(200).nullable().optional().describe('null or "" clears it (answered as "").'),
+  duration_minutes: Duration.optional().describe('Minutes, 5 to 1440; a longer appointment may overlap the next booking (no 409).'),
   timezone: ZoneName.optional(),
   vehicle_info: Text(500).nullable().optional(),
-  cost: CostInput.nullable().optional(),
+  cost: CostInput.nullable().optional().describe('null clears it (answered as "0.00").'),
   notes: Text(5000).nullable().optional().describe('null or "" clears them (answered as "").'),
   status: AppointmentStatus.optional(),
 });

@@ -28,7 +28,9 @@ const MESSAGES: Record<SendFaultCode, string> = {
   recipient_opted_out: 'The recipient opted out.',
   not_provisioned: 'The channel is not connected.',
   unprocessable_send: 'The channel permanently rejected the send.',
-  rate_limited: 'Too many sends to this recipient; retry after Retry-After.',
+  // A 429 is a 4xx, so section 5 replays it under the same key for 24 hours: a retry needs a new one.
+  rate_limited:
+    'Too many sends to this recipient; wait for Retry-After, then retry with a new idempotency_key (and Idempotency-Key, if sent): this one replays this answer for 24 hours.',
   service_unavailable: 'The channel did not answer; retry with the same idempotency_key.',
 };
 

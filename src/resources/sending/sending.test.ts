@@ -305,6 +305,22 @@ describe('POST /messages 7.2 errors', () => {
   });
 });
 
+describe('a 429 send failure says how to retry (docs/decisions.md, audit 12a N1)', () => {
+  it('tells the client to retry with a new idempotency_key: the same key replays the 429 (section 5), a new one sends', async () => {
+    const s = messagingSim();
+    const id = s.writeIn('telegram', 'tg_1');
+    s.sim.sandbox.failNextSends(s.accountId, { conversation_id: id, error: 'rate_limited' });
+    const body = { conversation_id: id, message_text: 'hello', idempotency_key: 'busy-1' };
+    const limited = await s.send(body);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ error: { code: 'rate_limited', status: 'failed', message: expect.stringMatching(/new idempotency_key/) as unknown } });
+    const again = await s.send(body);
+    expect(again.status).toBe(429);
+    expect(again.headers['Idempotent-Replayed']).toBe('true');
+    expect((await s.send({ ...body, idempotency_key: 'busy-2' })).status).toBe(200);
+  });
+});
+
 describe('POST /messages actions, templates and private replies', () => {
   it('follows the recorded per-channel support matrix', async () => {
     const s = messagingSim();
