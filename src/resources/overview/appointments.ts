@@ -33,7 +33,8 @@ export function countAppointments(
       channel: row.channel,
       customer_name: row.customer.name,
       scheduled_at: iso(row.start_ms),
-      service_type: row.service_type,
+      // As the appointment answers it (2.8 types it a string): "" when no service was named.
+      service_type: row.service_type ?? '',
       status: row.status,
     }));
   return {

@@ -45,7 +45,7 @@ export const NextAppointment = z.strictObject({
   channel: Channel.nullable(),
   customer_name: z.string().nullable(),
   scheduled_at: Timestamp,
-  service_type: z.string().nullable(),
+  service_type: z.string().describe('The appointment\'s service_type: "" when none was named.'),
   status: AppointmentStatus,
 });
 
