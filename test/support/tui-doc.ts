@@ -86,10 +86,11 @@ replaces the request and clears the previous answer (History shows the answer it
 ## On a running sandbox or a deployment
 
 - **Sandbox or deployment?** The TUI asks the origin for \`/_sandbox/openapi.json\`, which only a
-  Switchboard sandbox serves. Any other answer, or none within 3 s (a WAF that tarpits unknown
-  paths), means a deployment; the status line says when it waited ("/_sandbox did not answer
-  within 3 s: taken for a deployment"). Only an origin that refuses the connection, does not
-  resolve or resets it is reported as "could not connect".
+  Switchboard sandbox serves (the same probe as \`conformance\` and \`scenario run\`). Any other
+  answer, or none within 3 s (a WAF that tarpits unknown paths), means a deployment; the status
+  line says when it waited ("/_sandbox did not answer within 3 s: taken for a deployment"). Only an
+  origin that refuses the connection, does not resolve or resets it is reported as "could not
+  connect".
 - **Keys.** Without \`--api-key\` (or \`SWITCHBOARD_API_KEY\`) a sandbox is sent the default seed's
   public full key and the status line says "no --api-key: tried the default seed key"; a sandbox
   started with \`serve --api-key\` or its own seed refuses it, and the header and status line say
