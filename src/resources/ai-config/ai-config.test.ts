@@ -34,6 +34,14 @@ describe('GET /ai/config', () => {
     }
   });
 
+  it('answers csat.custom_message as text: "" when none is set, and null clears it to "" (audit 12g C7)', async () => {
+    const { get, patch, accounts } = setup();
+    for (const account of accounts.slice(0, 4)) expect(section(await get(account.keys.read), 'csat')['custom_message'], account.plan).toBe('');
+    expect(section(data(await patch({ csat: { custom_message: 'Thanks for chatting!' } })), 'csat')['custom_message']).toBe('Thanks for chatting!');
+    expect(section(data(await patch({ csat: { custom_message: null } })), 'csat')['custom_message']).toBe('');
+    expect(section(await get(), 'csat')['custom_message']).toBe('');
+  });
+
   it('shows the booking timing in the account time zone and the active services in display order', async () => {
     const { get } = setup();
     const booking = section(await get(), 'booking');

@@ -99,7 +99,8 @@ export function createAiConfigModel(core: CoreServices, needs: AiConfigNeeds, ho
       starters: config.starters,
       file_handling: { available: available.file_handling, ...config.file_handling },
       followups: { available: available.followups, ...config.followups },
-      csat: { available: available.csat, ...config.csat },
+      // No custom text reads as "" (a length-limited text: audit 12g C7); older state may hold null.
+      csat: { available: available.csat, ...config.csat, custom_message: config.csat.custom_message ?? '' },
       comment_ai: { available: available.comment_ai, ...config.comment_ai },
       booking: {
         ...bookingOf(accountId, config),

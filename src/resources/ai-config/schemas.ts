@@ -168,7 +168,7 @@ export const AiConfig = named(
       available: z.boolean(),
       enabled: z.boolean(),
       template: z.enum(CSAT_TEMPLATES),
-      custom_message: z.string().nullable(),
+      custom_message: z.string().describe('"" when no custom text is set.'),
     }),
     comment_ai: z.object({
       available: z.boolean(),
@@ -300,7 +300,7 @@ export const PatchAiConfigBody = z.strictObject({
       available: readOnly('from the plan'),
       enabled: z.boolean().optional(),
       template: z.enum(CSAT_TEMPLATES).optional().describe('An unknown template is refused (400).'),
-      custom_message: Text.nullable().optional().describe(`Up to ${CSAT_CUSTOM_MESSAGE_MAX} characters; longer is refused (400).`),
+      custom_message: Text.nullable().optional().describe(`Up to ${CSAT_CUSTOM_MESSAGE_MAX} characters; longer is refused (400); null or "" clears it (answered as "").`),
     })
     .optional(),
   comment_ai: z

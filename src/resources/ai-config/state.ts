@@ -18,7 +18,8 @@ export interface StoredAiConfig {
   readonly starters: Section<'starters'>;
   readonly file_handling: Omit<Section<'file_handling'>, 'available'>;
   readonly followups: Omit<Section<'followups'>, 'available'>;
-  readonly csat: Omit<Section<'csat'>, 'available'>;
+  /** `custom_message` null in state saved before it read as ""; answered as "". */
+  readonly csat: Omit<Section<'csat'>, 'available' | 'custom_message'> & { readonly custom_message: string | null };
   readonly comment_ai: Omit<Section<'comment_ai'>, 'available'>;
   readonly booking: {
     readonly enabled: boolean;
@@ -92,7 +93,7 @@ export function defaultAiConfig(businessName: string): StoredAiConfig {
       second_delay_hours: 20,
       quiet_hours: { enabled: true, start: '21:00', end: '08:00' },
     },
-    csat: { enabled: false, template: 'simple', custom_message: null },
+    csat: { enabled: false, template: 'simple', custom_message: '' },
     comment_ai: {
       enabled: false,
       mode: 'approval',

@@ -32,7 +32,7 @@ describe('availability (2.9, 4.6)', () => {
   it('offers business hours stepped by duration plus buffer, in the account zone', async () => {
     const { availability } = setup();
     const body = await availability('2026-11-19');
-    expect(body.data).toMatchObject({ date: '2026-11-19', timezone: 'America/New_York', service_type: null, duration_minutes: 30 });
+    expect(body.data).toMatchObject({ date: '2026-11-19', timezone: 'America/New_York', service_type: '', duration_minutes: 30 });
     expect(times(body)).toEqual(['09:00', '09:45', '10:30', '11:15', '12:00', '12:45', '13:30', '14:15', '15:00', '15:45', '16:30']);
     expect(body.data.slots[0]).toEqual({ time: '09:00', label: '9:00 AM' });
   });

@@ -393,7 +393,7 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
       const rules = slotRules(accountId);
       const duration = durationFor(accountId, query.service_type);
       const slots = slotsOf(query.date, duration, busyOf(accountId), rules, guards);
-      return { date: query.date, timezone: rules.zone, service_type: query.service_type ?? null, duration_minutes: duration, slots };
+      return { date: query.date, timezone: rules.zone, service_type: query.service_type ?? '', duration_minutes: duration, slots };
     },
 
     /**

@@ -70,7 +70,7 @@ export const Availability = named(
   z.object({
     date: z.string(),
     timezone: z.string(),
-    service_type: z.string().nullable().describe('Null when none was named.'),
+    service_type: z.string().describe('The service asked about; "" when none was named (as an appointment answers it).'),
     duration_minutes: z.number().int(),
     slots: z.array(Slot),
   }),
