@@ -320,6 +320,36 @@ describe('idempotency through the pipeline', () => {
     expect(ok.headers['Idempotent-Replayed']).toBeUndefined();
   });
 
+  it('does not store refusals about the caller (add-on, plan gate, quota): a retry after the wait runs (audit 12d D1)', async () => {
+    const { sim, accounts } = testSimulator({ rateLimit: '1000/1', clock: { frozenAt: START } });
+    const stored = () => sim.snapshot().store.collections['idempotency_keys']!.length;
+    const inactive = accounts[4]!.keys.full;
+    for (let i = 0; i < 2; i++) {
+      const refused = await mint(sim, inactive, 'addon');
+      expect(code(refused)).toBe('addon_inactive');
+      expect(refused.headers['Idempotent-Replayed']).toBeUndefined();
+      sim.sandbox.clock.advance('2s');
+    }
+    // Comments are closed below Pro (4.14): the free account's key is refused by the gate.
+    for (let i = 0; i < 2; i++) {
+      const gated = await sim.request({ method: 'POST', path: '/comments/approve', key: accounts[3]!.keys.full, body: { ids: [1] }, headers: { 'Idempotency-Key': 'gate' } });
+      expect(code(gated)).toBe('feature_unavailable');
+      expect(gated.headers['Idempotent-Replayed']).toBeUndefined();
+      sim.sandbox.clock.advance('2s');
+    }
+    expect(stored()).toBe(0);
+    // One request a second: the second within the second is 429, and once waited for, the retry runs.
+    const key = accounts[0]!.keys.full;
+    expect((await sim.request({ path: '/api-keys', key })).status).toBe(200);
+    const limited = await mint(sim, key, 'quota');
+    expect(code(limited)).toBe('rate_limited');
+    expect(stored()).toBe(0);
+    sim.sandbox.clock.advance('2s');
+    const ran = await mint(sim, key, 'quota');
+    expect(ran.status).toBe(201);
+    expect(ran.headers['Idempotent-Replayed']).toBeUndefined();
+  });
+
   it('does not store rate-limit headers with the replay', async () => {
     const { sim, keys } = testSimulator({ rateLimit: '200/20', clock: { frozenAt: START } });
     await mint(sim, keys.full, 'rl');
