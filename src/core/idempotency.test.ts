@@ -126,6 +126,51 @@ describe('IdempotencyKeys (unit)', () => {
     expect(records.size).toBe(0);
   });
 
+  it('hold: a header key is held before the body is read; a second hold is 409 whatever its body', () => {
+    const { keys, records } = unit();
+    const held = keys.hold(1, 'k');
+    expect(held).toBeDefined();
+    const error = errorOf(() => keys.hold(1, 'k'));
+    expect(error).toMatchObject({ code: 'idempotency_in_progress', status: 409 });
+    expect(error.headers?.['Retry-After']).toBe('1');
+    // A body key (known only after its read) meeting a hold whose body is not read yet waits too.
+    expect(errorOf(() => keys.begin(1, 'k', 'any'))).toMatchObject({ code: 'idempotency_in_progress' });
+    expect(keys.hold(2, 'k')).toBeDefined();
+    const first = keys.begin(1, 'k', 'fp', 'Idempotency-Key', held);
+    if (first.kind !== 'fresh') throw new Error('expected fresh');
+    expect(errorOf(() => keys.hold(1, 'k'))).toMatchObject({ code: 'idempotency_in_progress' });
+    first.complete(201, { data: {} }, {});
+    expect(records.size).toBe(1);
+    // A stored answer decides: nothing is held, so a retry meanwhile is not kept waiting.
+    expect(keys.hold(1, 'k')).toBeUndefined();
+    expect(keys.hold(1, 'k')).toBeUndefined();
+    expect(keys.begin(1, 'k', 'fp').kind).toBe('replay');
+  });
+
+  it('release frees a hold the request never used (its body never came)', () => {
+    const { keys, records } = unit();
+    const gone = keys.hold(1, 'k')!;
+    keys.release(gone);
+    keys.release(gone);
+    const next = keys.hold(1, 'k')!;
+    const run = keys.begin(1, 'k', 'fp', 'Idempotency-Key', next);
+    expect(run.kind).toBe('fresh');
+    expect(records.size).toBe(0);
+  });
+
+  it('a hold forgotten by a reset never frees the hold of a newer request', () => {
+    const { keys } = unit();
+    const old = keys.hold(1, 'k')!;
+    keys.clearInProgress();
+    const newer = keys.hold(1, 'k')!;
+    keys.release(old);
+    expect(errorOf(() => keys.hold(1, 'k'))).toMatchObject({ code: 'idempotency_in_progress' });
+    // The old request's body arriving now finds the key another's: it waits like any retry.
+    expect(errorOf(() => keys.begin(1, 'k', 'fp', 'Idempotency-Key', old))).toMatchObject({ code: 'idempotency_in_progress' });
+    keys.release(newer);
+    expect(keys.hold(1, 'k')).toBeDefined();
+  });
+
   it('clearInProgress forgets running requests', () => {
     const { keys } = unit();
     keys.begin(1, 'k', 'fp');
@@ -273,6 +318,36 @@ describe('idempotency through the pipeline', () => {
     const ok = await mint(sim, keys.full, 'scoped');
     expect(ok.status).toBe(201);
     expect(ok.headers['Idempotent-Replayed']).toBeUndefined();
+  });
+
+  it('does not store refusals about the caller (add-on, plan gate, quota): a retry after the wait runs (audit 12d D1)', async () => {
+    const { sim, accounts } = testSimulator({ rateLimit: '1000/1', clock: { frozenAt: START } });
+    const stored = () => sim.snapshot().store.collections['idempotency_keys']!.length;
+    const inactive = accounts[4]!.keys.full;
+    for (let i = 0; i < 2; i++) {
+      const refused = await mint(sim, inactive, 'addon');
+      expect(code(refused)).toBe('addon_inactive');
+      expect(refused.headers['Idempotent-Replayed']).toBeUndefined();
+      sim.sandbox.clock.advance('2s');
+    }
+    // Comments are closed below Pro (4.14): the free account's key is refused by the gate.
+    for (let i = 0; i < 2; i++) {
+      const gated = await sim.request({ method: 'POST', path: '/comments/approve', key: accounts[3]!.keys.full, body: { ids: [1] }, headers: { 'Idempotency-Key': 'gate' } });
+      expect(code(gated)).toBe('feature_unavailable');
+      expect(gated.headers['Idempotent-Replayed']).toBeUndefined();
+      sim.sandbox.clock.advance('2s');
+    }
+    expect(stored()).toBe(0);
+    // One request a second: the second within the second is 429, and once waited for, the retry runs.
+    const key = accounts[0]!.keys.full;
+    expect((await sim.request({ path: '/api-keys', key })).status).toBe(200);
+    const limited = await mint(sim, key, 'quota');
+    expect(code(limited)).toBe('rate_limited');
+    expect(stored()).toBe(0);
+    sim.sandbox.clock.advance('2s');
+    const ran = await mint(sim, key, 'quota');
+    expect(ran.status).toBe(201);
+    expect(ran.headers['Idempotent-Replayed']).toBeUndefined();
   });
 
   it('does not store rate-limit headers with the replay', async () => {

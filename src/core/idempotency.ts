@@ -5,6 +5,11 @@
  * never. The same key with a different method, path or body is 422 `idempotency_key_reused`; a
  * retry while the first is still running is 409 `idempotency_in_progress` with `Retry-After`.
  *
+ * "Running" starts when the request is authorised, before its body is read: a header key is held
+ * (`hold`) from then until the answer, so a retry sent while the first request's body is still
+ * arriving is refused 409 instead of running beside it. A key carried in the body (POST /messages'
+ * `idempotency_key`) is known only once the body is read, so it is claimed then (`begin`).
+ *
  * Completed entries live in a store collection, so they are part of snapshots and `--state`.
  */
 import { ApiError } from './errors.js';
@@ -117,8 +122,29 @@ export function requestFingerprint(method: string, pathWithQuery: string, rawBod
   return sha256Hex(`${method}\n${pathWithQuery}\n${body}`);
 }
 
+/**
+ * A key taken by a running request: from its headers on (`IdempotencyKeys.hold`), or from its body
+ * read on (`begin`). `fingerprint` is known once the body is read. Compared by identity, so a
+ * request that finishes after a reset (which forgets every hold) never frees a newer request's key.
+ */
+export class IdempotencyHold {
+  fingerprint: string | undefined = undefined;
+  constructor(readonly slot: string) {}
+}
+
+/** Seconds a refused retry is told to wait: most requests finish well within one. */
+const IN_PROGRESS_RETRY_AFTER_SECONDS = '1';
+
+/** The 409 a retry gets while the first request with its key runs (section 5). */
+export function idempotencyInProgress(): ApiError {
+  return new ApiError('idempotency_in_progress', 'A request with this Idempotency-Key is still running.', {
+    headers: { 'Retry-After': IN_PROGRESS_RETRY_AFTER_SECONDS },
+  });
+}
+
 export class IdempotencyKeys {
-  private readonly inProgress = new Map<string, string>();
+  /** Running requests by `account:key`: one Map lookup per request that sends a key, none otherwise. */
+  private readonly inProgress = new Map<string, IdempotencyHold>();
   /**
    * Secrets of stored responses (a minted key's plaintext), by record id: in memory only, so no
    * snapshot or state file ever holds them. A replay after a restart answers without them.
@@ -131,31 +157,59 @@ export class IdempotencyKeys {
     private readonly now: () => number,
   ) {}
 
-  /** `param` is what a 422 `idempotency_key_reused` names: the header, or the body field. */
-  begin(accountId: number, key: string, fingerprint: string, param = 'Idempotency-Key'): IdempotencyOutcome {
+  /**
+   * Holds a header key for a request about to read its body: 409 `idempotency_in_progress` when
+   * another request of the account holds it, whatever this one's body. Undefined (nothing held)
+   * when a stored response under the key is still remembered: the request will replay it or get
+   * 422 once its body is read, and runs nothing, so it need not keep a retry waiting. The caller
+   * must `release` what it got when the request is answered, whatever the answer.
+   */
+  hold(accountId: number, key: string): IdempotencyHold | undefined {
+    const slot = `${accountId}:${key}`;
+    if (this.inProgress.has(slot)) throw idempotencyInProgress();
+    const stored = this.records.findUnique('key', slot);
+    if (stored !== undefined && stored.expires_at > this.now()) return undefined;
+    const hold = new IdempotencyHold(slot);
+    this.inProgress.set(slot, hold);
+    return hold;
+  }
+
+  /** Frees a hold, if it is still the one under its key (a reset may have forgotten it). */
+  release(hold: IdempotencyHold): void {
+    if (this.inProgress.get(hold.slot) === hold) this.inProgress.delete(hold.slot);
+  }
+
+  /**
+   * Once the body is read: a replay, 422 for another request under the key, or a fresh run that
+   * keeps the key until `complete` or `abandon`. `held` is what `hold` gave this request, if
+   * anything. `param` is what a 422 `idempotency_key_reused` names: the header, or the body field.
+   */
+  begin(accountId: number, key: string, fingerprint: string, param = 'Idempotency-Key', held?: IdempotencyHold): IdempotencyOutcome {
     const slot = `${accountId}:${key}`;
     const now = this.now();
     this.sweep(accountId, now);
     const running = this.inProgress.get(slot);
-    if (running !== undefined) {
-      if (running !== fingerprint) throw reused(param);
-      throw new ApiError('idempotency_in_progress', 'A request with this Idempotency-Key is still running.', {
-        headers: { 'Retry-After': '1' },
-      });
+    if (running !== undefined && running !== held) {
+      // A body key meeting a request whose body is known: another request is a reuse, not a wait.
+      if (running.fingerprint !== undefined && running.fingerprint !== fingerprint) throw reused(param);
+      throw idempotencyInProgress();
     }
     const existing = this.records.findUnique('key', slot);
     if (existing && existing.expires_at > now) {
+      if (held !== undefined) this.release(held);
       if (existing.fingerprint !== fingerprint) throw reused(param);
       const secrets = this.secrets.get(existing.id);
       if (secrets === undefined) return { kind: 'replay', record: existing };
       const body = existing.body as { data: Record<string, unknown> };
       return { kind: 'replay', record: { ...existing, body: { ...body, data: { ...body.data, ...secrets } } } };
     }
-    this.inProgress.set(slot, fingerprint);
+    const claim = running ?? new IdempotencyHold(slot);
+    claim.fingerprint = fingerprint;
+    this.inProgress.set(slot, claim);
     return {
       kind: 'fresh',
       complete: (status, body, headers, secretFields = []) => {
-        this.inProgress.delete(slot);
+        this.release(claim);
         if (status >= 500) return;
         const stored = withoutSecrets(body, secretFields);
         this.store.transaction(() => {
@@ -174,9 +228,7 @@ export class IdempotencyKeys {
           if (stored.secrets) this.secrets.set(record.id, stored.secrets);
         });
       },
-      abandon: () => {
-        this.inProgress.delete(slot);
-      },
+      abandon: () => this.release(claim),
     };
   }
 

@@ -1,5 +1,6 @@
 /**
- * The request pipeline: route -> auth -> limits -> idempotency -> validate -> handler -> envelope.
+ * The request pipeline: route -> auth -> limits -> scope -> gate -> idempotency hold -> body ->
+ * idempotency replay -> validate -> handler -> envelope.
  * This is the only try/catch of the simulator: an `ApiError` from any step becomes the spec's
  * envelope; anything else becomes a logged 500 `server_error`.
  */
@@ -14,7 +15,7 @@ import {
   operatorRequired,
 } from './operator.js';
 import { ApiError, errorBody } from './errors.js';
-import { IDEMPOTENT_METHODS, idempotencyKeyOf, requestFingerprint, type IdempotencyKeys } from './idempotency.js';
+import { IDEMPOTENT_METHODS, idempotencyKeyOf, requestFingerprint, validateIdempotencyKey, type IdempotencyHold, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
 import { readBodyThen, type BodyReadOptions, type ReadBody } from './body.js';
 import { normalizeRequest } from './normalize.js';
@@ -92,6 +93,8 @@ interface AuthorisedCall {
   readonly metered: boolean;
   readonly idempotent: boolean;
   readonly idempotencyHeader: string | undefined;
+  /** The header key this request holds while its body arrives (undefined: no header, or a stored answer will reply). */
+  readonly hold: IdempotencyHold | undefined;
   readonly onIdempotency: (finish: (response: SimResponse) => void) => void;
 }
 
@@ -212,12 +215,27 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     requireScope(key.scope, route.scope);
     const routeCaller: Caller = { accountId: key.accountId, keyId: key.keyId, scope: key.scope };
     route.gate?.(routeCaller, route.bound);
-    // Only now, with the caller known and allowed, is the body read, up to the route's limit.
     const idempotencyHeader = request.headers['idempotency-key'];
     const idempotent = mount.metered && IDEMPOTENT_METHODS.has(request.method) && (idempotencyHeader !== undefined || route.bodyIdempotencyKey !== undefined);
-    const call: AuthorisedCall = { request, route, rawParams: lookup.params, key, caller: routeCaller, metered: mount.metered, idempotent, idempotencyHeader, onIdempotency };
+    // A header key is held before the body is read: a retry sent while this body is still
+    // arriving gets 409 idempotency_in_progress instead of running beside it. (A body key can be
+    // known only after the read; afterRead claims it.)
+    const hold = idempotent && idempotencyHeader !== undefined ? holdKey(key.accountId, idempotencyHeader, onIdempotency) : undefined;
+    // Only now, with the caller known and allowed, is the body read, up to the route's limit.
+    const call: AuthorisedCall = { request, route, rawParams: lookup.params, key, caller: routeCaller, metered: mount.metered, idempotent, idempotencyHeader, hold, onIdempotency };
     if (!takesBody(route) && !IDEMPOTENT_METHODS.has(request.method)) return afterRead(call, NO_BODY);
     return readRouteBody(route, request, idempotent, (read) => afterReadAtOneInstant(call, read));
+  }
+
+  /**
+   * Holds the request's header key (400 when malformed, 409 when another request holds it) and
+   * frees it with the answer, whatever the answer: a body that never completes (client gone,
+   * timeout) fails the read, and that failure is answered too, so no hold outlives its request.
+   */
+  function holdKey(accountId: number, header: string, onIdempotency: AuthorisedCall['onIdempotency']): IdempotencyHold | undefined {
+    const hold = deps.idempotency.hold(accountId, validateIdempotencyKey(header));
+    if (hold !== undefined) onIdempotency(() => deps.idempotency.release(hold));
+    return hold;
   }
 
   /** `afterRead`, its synchronous part at one real instant (the second stretch of a request with a body). */
@@ -236,7 +254,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const idempotency = call.idempotent ? idempotencyKeyOf(call.idempotencyHeader, route.bodyIdempotencyKey, read.text) : undefined;
     if (idempotency !== undefined) {
       const fingerprint = requestFingerprint(request.method, pathWithQuery(request), read.fingerprint);
-      const outcome = deps.idempotency.begin(key.accountId, idempotency.key, fingerprint, idempotency.param);
+      const outcome = deps.idempotency.begin(key.accountId, idempotency.key, fingerprint, idempotency.param, call.hold);
       if (outcome.kind === 'replay') {
         const replayHeaders: Record<string, string> = { ...outcome.record.headers, 'Idempotent-Replayed': 'true' };
         return { status: outcome.record.status, body: outcome.record.body, headers: replayHeaders };
