@@ -146,9 +146,10 @@ export const rateLimitChecks: CheckDefinition[] = [
       const resetMs = reset * 1000;
       if (resetMs < now.ms - now.slack || resetMs > now.ms + 60_000 + now.slack) {
         const message = `RateLimit-Reset ${reset} is not within the next 60 s of the target's time (${Math.round(now.ms / 1000)}, ${now.source})`;
-        // The simulator stamps its headers with a virtual clock that earlier runs may have moved,
-        // while its Date header is the host's real time; without the operator token the kit cannot
-        // read that clock, so a distance between the two proves nothing (audit 10b F12).
+        // The simulator stamps its headers with a virtual clock that earlier runs may have moved.
+        // Its Date header follows that clock now, but builds before it carried the host's real
+        // time; without the operator token the kit cannot read the clock, so on a simulator a
+        // distance between the two proves nothing (audit 10b F12).
         if (ctx.target.simulator && now.source !== 'the simulator clock') ctx.inconclusive(`not measurable: ${message}; the simulator's clock is virtual and only --control-token reads it`, undefined, response);
         fail(message, response);
       }

@@ -84,6 +84,11 @@ export class VirtualClock {
     return this.wallClock();
   }
 
+  /** True when the clock is not the wall clock (frozen, or moved by an advance or a set). */
+  virtual(): boolean {
+    return this.frozenAt !== null || this.offsetMs !== 0;
+  }
+
   mode(): ClockMode {
     return this.frozenAt === null ? 'real' : 'frozen';
   }

@@ -54,7 +54,7 @@ export interface PipelineDeps {
    * The simulator's clock (./clock.ts), held at one real instant for each synchronous stretch of a
    * request (`holdWall`): one read of the wall clock where an authenticated write made three.
    */
-  readonly clock: { now(): number; holdWall(): boolean; releaseWall(): void };
+  readonly clock: { now(): number; virtual(): boolean; holdWall(): boolean; releaseWall(): void };
   readonly authenticate: (key: string) => AuthenticatedKey | undefined;
   /** True for the sandbox operator's token (control-plane routes); constant time. */
   readonly isOperator: (token: string) => boolean;
@@ -121,6 +121,10 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
   return function handle(request: SimRequest): Promise<SimResponse> {
     const requestId = `req_${(++requestCounter).toString(36).padStart(6, '0')}`;
     const headers: Record<string, string> = { 'Request-Id': requestId };
+    // On a virtual clock the answer's Date is the simulator's, like every time it states
+    // (RateLimit-Reset, timestamps): a client computing Reset - Date gets the real wait. On the
+    // wall clock the adapter's own Date (node:http) is the same instant, so nothing is added.
+    if (deps.clock.virtual()) headers['Date'] = new Date(deps.clock.now()).toUTCString();
     let finishIdempotency: ((response: SimResponse) => void) | undefined;
     const caller: { accountId: number | undefined } = { accountId: undefined };
     let head = false;
@@ -261,7 +265,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
       }
       call.onIdempotency((response) => {
         const stored = { ...response.headers };
-        for (const name of Object.keys(stored)) if (/ratelimit|^request-id$/i.test(name)) delete stored[name];
+        for (const name of Object.keys(stored)) if (/ratelimit|^request-id$|^date$/i.test(name)) delete stored[name];
         outcome.complete(response.status, response.body, stored, route.replaySecrets);
       });
     }
