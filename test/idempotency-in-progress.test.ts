@@ -32,6 +32,8 @@ interface SlowPost {
 
 interface Runtime {
   readonly sim: Simulator;
+  /** What the simulator logged as errors (a defect's 500), since the test began. */
+  readonly errorsLogged: string[];
   /** Resolves when the next request has reached the simulator's pipeline. */
   arrived(): Promise<void>;
   slowPost(path: string, key: string, idempotencyKey: string, body: unknown): SlowPost;
@@ -133,7 +135,9 @@ function describeBothRuntimes(title: string, body: (runtime: () => Runtime, name
       let msw: ReturnType<typeof setupServer> | undefined;
 
       beforeAll(async () => {
-        const { sim, arrived } = observed(createSimulator({ logger: silentLogger, rateLimit: 'off' }));
+        const errorsLogged: string[] = [];
+        const logger = { ...silentLogger, error: (message: string) => void errorsLogged.push(message) };
+        const { sim, arrived } = observed(createSimulator({ logger, rateLimit: 'off' }));
         let origin = MSW_ORIGIN;
         if (name === 'node:http') {
           server = await listen(sim, { port: 0, host: '127.0.0.1' });
@@ -145,13 +149,17 @@ function describeBothRuntimes(title: string, body: (runtime: () => Runtime, name
         const running = server;
         current = {
           sim,
+          errorsLogged,
           arrived,
           slowPost: (path, key, idempotencyKey, json) => (running ? nodeSlowPost(running, path, key, idempotencyKey, json) : mswSlowPost(path, key, idempotencyKey, json)),
           send: async (method, path, key, idempotencyKey, json) =>
             answerOf(await fetch(`${origin}/api/v1${path}`, { method, headers: headersFor(key, idempotencyKey), body: json === undefined ? undefined : JSON.stringify(json) })),
         };
       });
-      beforeEach(() => current!.sim.sandbox.reset());
+      beforeEach(() => {
+        current!.sim.sandbox.reset();
+        current!.errorsLogged.length = 0;
+      });
       afterAll(async () => {
         msw?.close();
         await server?.close();
@@ -225,6 +233,8 @@ describeBothRuntimes('a retry while the first request with its Idempotency-Key i
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect((await api().send('POST', '/tags', write, 'abandoned-1', body)).headers['idempotent-replayed']).toBe('true');
     expect(await tagsNamed(write, 'abandoned-tag')).toBe(1);
+    // A body cut off by its client is a refused request (400 naming body), not a server defect.
+    expect(api().errorsLogged).toEqual([]);
   });
 
   it('does not hold a key whose answer is stored: a replay meanwhile is not kept waiting', async () => {

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors, DEFAULT_CONNECTION_LIMITS, manageConnections, serverOptions, type ConnectionLimits, type ConnectionTracker } from './connections.js';
-import { tooLarge } from '../core/body-stream.js';
+import { bodyCutOff, tooLarge } from '../core/body-stream.js';
 import { BASE_PATH } from '../core/paths.js';
 import { isStreamedBody, type StreamedBody } from '../core/streamed-body.js';
 import type { BodySource, SimResponse } from '../core/types.js';
@@ -104,7 +104,8 @@ class IncomingBody implements BodySource {
       };
       request.on('data', onData);
       request.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
-      request.on('error', reject);
+      // A client that closes mid-body (or a request timeout that ends the socket): a refused request.
+      request.on('error', () => reject(bodyCutOff()));
     });
   }
 
@@ -114,11 +115,29 @@ class IncomingBody implements BodySource {
     let size = 0;
     // Not destroyed when the reader stops early (too large, malformed): the answer still goes
     // out on this socket, which then closes (see `send` below) instead of draining the rest.
-    for await (const chunk of this.request.iterator({ destroyOnReturn: false })) {
-      const bytes = chunk as Buffer;
-      size += bytes.length;
-      if (size > maxBytes) throw tooLarge(maxBytes);
-      yield bytes;
+    const iterator = this.request.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]();
+    let ended = false;
+    try {
+      for (;;) {
+        let step: IteratorResult<unknown>;
+        try {
+          step = await iterator.next();
+        } catch {
+          // A client that closes mid-upload (or a request timeout that ends the socket).
+          throw bodyCutOff();
+        }
+        if (step.done) {
+          ended = true;
+          return;
+        }
+        const bytes = step.value as Buffer;
+        size += bytes.length;
+        if (size > maxBytes) throw tooLarge(maxBytes);
+        yield bytes;
+      }
+    } finally {
+      // What `for await` did: a reader that stops early lets go of the stream's listeners.
+      if (!ended) await iterator.return?.();
     }
   }
 }

@@ -34,6 +34,16 @@ export function tooLarge(maxBytes: number): ApiError {
   return new ApiError('payload_too_large', `The request body is larger than ${maxBytes} bytes.`, { param: 'body' });
 }
 
+/**
+ * The body's stream failed before its end: the client closed the connection mid-upload, or
+ * stopped sending until the server's request timeout. A 400 naming `body` (nobody may be there to
+ * read it, but the request log and any idempotency claim see a refused request), never a logged
+ * 500: the server did nothing wrong. Adapters turn their stream's own errors into this.
+ */
+export function bodyCutOff(): ApiError {
+  return new ApiError('invalid_param', 'The request body ended before it was complete: the connection closed or stopped sending.', { param: 'body' });
+}
+
 const encoder = new TextEncoder();
 
 /**

@@ -10,7 +10,7 @@
  *
  * Files are judged by the route from their bytes, never from the declared name or type.
  */
-import { openStreamedBody, tooLarge, type StreamedBody } from './body-stream.js';
+import { bodyCutOff, openStreamedBody, tooLarge, type StreamedBody } from './body-stream.js';
 import { concatBytes } from './bytes.js';
 import { ApiError } from './errors.js';
 import { readMultipart } from './multipart-stream.js';
@@ -187,7 +187,13 @@ export function streamSource(stream: ReadableStream<Uint8Array> | null, declared
     let finished = false;
     try {
       for (;;) {
-        const { done, value } = await reader.read();
+        let step: ReadableStreamReadResult<Uint8Array>;
+        try {
+          step = await reader.read();
+        } catch {
+          throw bodyCutOff();
+        }
+        const { done, value } = step;
         if (done) {
           finished = true;
           return;
