@@ -4,6 +4,7 @@
  * precise error list, POST /flows/validate answers 200 {valid: false}, both in bounded time, and
  * nothing is ever a 5xx or half-written. Both runtimes.
  */
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { bigGraph, data, errorOf, leadCapture, list, type Graph, type Json } from '../../../test/support/flow-graphs.js';
 import { describeRuntimes } from '../../../test/support/runtimes.js';
@@ -103,6 +104,20 @@ describeRuntimes('bad definitions', (api) => {
     const extra = await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: { definition: leadCapture('a'), name: 'My flow', status: 'active' } });
     expect(extra.status).toBe(200);
     expect(data(extra)).toMatchObject({ valid: true, warnings: [expect.objectContaining({ code: 'unknown_field', path: 'name', message: expect.stringContaining('"name", "status"') })] });
+    // Any JSON object at all is answered 200 with a result, never a 4xx or 5xx (fast-check).
+    const field = fc.oneof(fc.constantFrom('definition', 'channels', 'flow_id'), fc.string({ maxLength: 12 }));
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(leadCapture('fz')), fc.array(fc.constantFrom('facebook', 'instagram', 'whatsapp', 'sms', 'fax')));
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(field, value, { maxKeys: 5 }), async (body) => {
+        const answer = await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: JSON.stringify(body) });
+        expect(answer.status, JSON.stringify(body).slice(0, 300)).toBe(200);
+        const result = data(answer);
+        expect(typeof result['valid']).toBe('boolean');
+        expect(Array.isArray(result['errors']) && Array.isArray(result['warnings'])).toBe(true);
+        expect(result['valid']).toBe((result['errors'] as unknown[]).length === 0);
+      }),
+      { numRuns: 60 },
+    );
     // A JSON value that is not an object is a malformed request, as on every route.
     const array = await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: '[]' });
     expect(array.status).toBe(400);
