@@ -89,15 +89,28 @@ export interface IdempotencyKeySource {
  * is missing or malformed is left to the route's own validation, which names it.
  */
 export function idempotencyKeyOf(header: string | undefined, bodyField: string | undefined, bodyText: string | undefined): IdempotencyKeySource | undefined {
-  if (header !== undefined) return { key: validateIdempotencyKey(header), param: 'Idempotency-Key' };
-  if (bodyField === undefined || bodyText === undefined) return undefined;
+  const headerKey = header === undefined ? undefined : validateIdempotencyKey(header);
+  const bodyKey = bodyField === undefined || bodyText === undefined ? undefined : bodyIdempotencyKey(bodyField, bodyText);
+  if (headerKey !== undefined) return { key: headerKey, param: 'Idempotency-Key' };
+  return bodyKey === undefined ? undefined : { key: bodyKey, param: bodyField! };
+}
+
+/**
+ * A route's body key (POST /messages `idempotency_key`), under the header's rules: section 5's "a
+ * malformed key gives 400 `invalid_idempotency_key`" holds wherever the key is sent (audit 12h H3).
+ * A body that is not JSON is the validator's to refuse (400 `invalid_json`).
+ */
+function bodyIdempotencyKey(field: string, bodyText: string): string | undefined {
   let value: unknown;
   try {
-    value = (JSON.parse(bodyText) as Record<string, unknown> | null)?.[bodyField];
+    const body = JSON.parse(bodyText) as unknown;
+    value = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;
   } catch {
     return undefined;
   }
-  return typeof value === 'string' && KEY_PATTERN.test(value) ? { key: value, param: bodyField } : undefined;
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && KEY_PATTERN.test(value)) return value;
+  throw new ApiError('invalid_idempotency_key', `${field} must be 1 to 128 printable ASCII characters.`, { param: field });
 }
 
 export function validateIdempotencyKey(raw: string): string {

@@ -88,7 +88,12 @@ describe('POST /messages 400 invalid_request', () => {
     const noKey = await s.call('POST', '/messages', { conversation_id: id, message_text: 'x' });
     expect([noKey.status, errorCode(noKey), errorParam(noKey)]).toEqual([400, 'invalid_request', 'idempotency_key']);
     const longKey = await s.call('POST', '/messages', { idempotency_key: 'k'.repeat(129), conversation_id: id, message_text: 'x' });
-    expect([errorCode(longKey), errorParam(longKey)]).toEqual(['invalid_request', 'idempotency_key']);
+    // Section 5: a malformed key is invalid_idempotency_key, in the body as in the header (audit 12h H3).
+    expect([longKey.status, errorCode(longKey), errorParam(longKey)]).toEqual([400, 'invalid_idempotency_key', 'idempotency_key']);
+    for (const bad of ['', 'é-key', 7, null]) {
+      const refused = await s.call('POST', '/messages', { idempotency_key: bad, conversation_id: id, message_text: 'x' });
+      expect([refused.status, errorCode(refused), errorParam(refused)], JSON.stringify(bad)).toEqual([400, 'invalid_idempotency_key', 'idempotency_key']);
+    }
     expect((await s.call('POST', '/messages', { idempotency_key: 'k'.repeat(128), conversation_id: id, message_text: 'x' })).status).toBe(200);
     const notObject = await s.call('POST', '/messages', [1, 2]);
     expect(errorCode(notObject)).toBe('invalid_request');
