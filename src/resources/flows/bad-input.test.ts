@@ -118,6 +118,16 @@ describeRuntimes('bad definitions', (api) => {
       }),
       { numRuns: 60 },
     );
+    // PATCH with `definition: null` is refused as POST refuses it, and writes nothing (audit 12h H1).
+    const flows = list(await api().call({ path: '/flows', key: full() }));
+    const target = flows[0]!['id'] as number;
+    const before = data(await api().call({ path: `/flows/${target}`, key: full() }));
+    const nulled = await api().call({ method: 'PATCH', path: `/flows/${target}`, key: full(), body: { definition: null } });
+    expect(nulled.status).toBe(422);
+    expect(errorOf(nulled).code).toBe('invalid_definition');
+    expect(data(await api().call({ path: `/flows/${target}`, key: full() }))).toEqual(before);
+    const posted = await api().call({ method: 'POST', path: '/flows', key: full(), body: { name: 'null graph', definition: null } });
+    expect([posted.status, errorOf(posted).code]).toEqual([422, 'invalid_definition']);
     // A JSON value that is not an object is a malformed request, as on every route.
     const array = await api().call({ method: 'POST', path: '/flows/validate', key: full(), body: '[]' });
     expect(array.status).toBe(400);

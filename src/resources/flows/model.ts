@@ -223,7 +223,8 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
       let warnings: string[] = [];
       let definition: FlowDefinition | undefined;
       if (patch.definition !== undefined || channelsChanged) {
-        const checked = checkForDraft(accountId, patch.definition ?? current(flow).definition, channels, flow.id);
+        // `definition: null` is a definition sent, and not a graph: 422 as on POST (audit 12h H1).
+        const checked = checkForDraft(accountId, patch.definition !== undefined ? patch.definition : current(flow).definition, channels, flow.id);
         warnings = checked.warnings;
         if (patch.definition !== undefined) definition = checked.definition;
       }
