@@ -127,6 +127,17 @@ describe('booking (3.2, 4.6)', () => {
     expect(res.body).toMatchObject({
       error: { code: 'missing_fields', missing_fields: ['customer.name', 'customer.email', 'customer.phone', 'customer.address', 'location.city', 'vehicle_info', 'cost'] },
     });
+    // No customer at all lacks the same fields: 422 missing_fields, not a 400 (audit 12h H2).
+    const noCustomer = await sim.request({ method: 'POST', path: '/appointments', key, body: { date: '2026-11-19', time: '10:30' } });
+    expect(noCustomer.status).toBe(422);
+    expect(noCustomer.body).toMatchObject({ error: { code: 'missing_fields', param: 'customer.name', missing_fields: ['customer.name', 'customer.email', 'customer.phone', 'customer.address', 'location.city', 'vehicle_info', 'cost'] } });
+    // A malformed value is answered before missing fields: 30 February is not a date (audit 12h H5).
+    const noDay = await sim.request({ method: 'POST', path: '/appointments', key, body: { date: '2026-02-30', time: '10:30', customer: {} } });
+    expect(noDay.body).toMatchObject({ error: { code: 'invalid_param', param: 'date' } });
+    // A customer that is not an object is a malformed field, not a missing one.
+    const notObject = await sim.request({ method: 'POST', path: '/appointments', key, body: { date: '2026-11-19', time: '10:30', customer: 'Ann' } });
+    expect(notObject.status).toBe(400);
+    expect(notObject.body).toMatchObject({ error: { code: 'invalid_param', param: 'customer' } });
     await call('PATCH', '/ai/config', { booking: { required_fields: { email: false, phone: false, address: false, vehicle: false, cost: false, address_parts: { city: false } } } });
     const nameOnly = await sim.request({ method: 'POST', path: '/appointments', key, body: { date: '2026-11-19', time: '10:30', customer: { name: 'Only Name' } } });
     expect(nameOnly.status).toBe(201);

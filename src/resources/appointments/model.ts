@@ -292,17 +292,21 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
     const zone = zoneOf(input.timezone, needs.aiConfig.timezone(accountId));
     const conversation = input.conversation_id === undefined ? undefined : needs.conversations.find(accountId, input.conversation_id);
     if (input.conversation_id !== undefined && !conversation) throw invalidParam('conversation_id', `No conversation has id ${input.conversation_id}.`);
+    // A malformed value is 400 before missing fields are 422 (30 February is malformed: audit 12h H5).
+    if (!isCalendarDate(input.date)) throw invalidParam('date', `${input.date} is not a calendar date.`);
     refuseMissing(missingFields(accountId, input));
     const startMs = startOf(input.date, input.time, zone);
     const duration = input.duration_minutes ?? durationFor(accountId, input.service_type);
     assertSlot(accountId, startMs, duration);
     const id = store.nextId('appointment');
     const calendar = createEvent(accountId, id);
+    // Present: a booking without `customer` lacks its name, refused above as missing_fields.
+    const given = input.customer ?? {};
     const customer: CustomerData = {
-      name: blankToNull(input.customer.name),
-      email: blankToNull(input.customer.email),
-      phone: blankToNull(input.customer.phone),
-      address: blankToNull(input.customer.address),
+      name: blankToNull(given.name),
+      email: blankToNull(given.email),
+      phone: blankToNull(given.phone),
+      address: blankToNull(given.address),
     };
     const row = appointments.insert({
       id,

@@ -110,7 +110,9 @@ export const CreateAppointmentBody = z.strictObject({
   date: DateString,
   time: TimeString,
   timezone: ZoneName.optional().describe('The zone of date and time; default the account time zone.'),
-  customer: CustomerInput,
+  customer: CustomerInput.optional().describe(
+    'Required. Left out, or without a name (or without a field booking.required_fields asks for), the booking is 422 missing_fields listing what is missing (4.6).',
+  ),
   conversation_id: z.number().int().positive().optional(),
   send_confirmation: z
     .boolean()
