@@ -19,6 +19,7 @@ import { LIVE_TRIGGER_CAP } from './plans.js';
 import { fireRules, triggerRules, type FireRecord, type TriggerRecord } from './record.js';
 import type { ButtonData, CommentTriggerData, SeedTriggerInput, CreateTriggerInput, ListTriggersFilters, PatchTriggerInput, SimulateInput, SimulationData } from './schemas.js';
 import { LIMITS, UPDATABLE_TRIGGER_FIELDS } from './schemas.js';
+import { patchChanges } from '../../util/same-json.js';
 
 /** The rules the group's mutants swap (./mutants.ts). */
 export interface TriggerRules {
@@ -209,6 +210,8 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
       if (Object.keys(patch).length === 0) throw invalidParam('body', `Send at least one field: ${UPDATABLE_TRIGGER_FIELDS.join(', ')}.`);
       const next = { ...trigger, ...patch, updated_at: clock.iso() };
       checkShape(accountId, next);
+      // A PATCH that changes nothing writes nothing: `updated_at` says when the settings last changed.
+      if (!patchChanges(trigger, patch)) return present(trigger);
       const linked = linkedOf(accountId, trigger.id);
       const buttonsChanged = patch.buttons !== undefined && buttonKey(patch.buttons) !== buttonKey(trigger.buttons);
       if (buttonsChanged && linked.length > 0) {

@@ -34,6 +34,7 @@ import { invalidDefinition, type FlowRules } from './rules.js';
 import type { FlowCatalogueData, FlowData, FlowSummaryData } from './schemas.js';
 import type { FlowDefinition, FlowStatus } from './definition.js';
 import { validateDefinition } from './validate.js';
+import { patchChanges } from '../../util/same-json.js';
 
 export type { FlowsNeeds } from './checks.js';
 
@@ -233,6 +234,8 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
         const live = checks.check(rules.validate, accountId, running.definition, { channels, flowId: flow.id, collisions: flow.status === 'active' ? 'error' : 'warning' });
         if (live.errors.length > 0) throw invalidDefinition(live.errors);
       }
+      // Only a definition (always saved as the draft, 3.3) or a real change of a field writes.
+      if (!definition && !channelsChanged && !patchChanges(flow, { name: patch.name, tag_id: patch.tag_id })) return { flow, warnings };
       const now = clock.iso();
       flow = flows.update(flow.id, {
         updated_at: now,

@@ -24,6 +24,7 @@ import { EpochMs, NullableTimestamp, storedRecord, Timestamp } from '../shared/s
 import { PayloadProfile } from './schemas.js';
 import { generateSecret } from './signing.js';
 import { checkWebhookUrl } from './url-rule.js';
+import { patchChanges } from '../../util/same-json.js';
 
 export interface GovernanceRecord {
   readonly attested: boolean;
@@ -275,7 +276,7 @@ export function createWebhookEndpointModel(core: CoreServices, onChange: Endpoin
           { param: input.enabled === true ? 'enabled' : 'governance' },
         );
       }
-      const next = endpoints.update(record.id, {
+      const fields = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         url,
         ...(events !== undefined ? { events } : {}),
@@ -283,8 +284,10 @@ export function createWebhookEndpointModel(core: CoreServices, onChange: Endpoin
         ...(input.max_attempts !== undefined ? { max_attempts: input.max_attempts } : {}),
         governance,
         enabled,
-        updated_at: clock.iso(),
-      });
+      };
+      // A PATCH that changes nothing writes nothing, and `updated_at` stays (as on contacts).
+      if (!patchChanges(record, fields)) return record;
+      const next = endpoints.update(record.id, { ...fields, updated_at: clock.iso() });
       // Enabling resumes the queue; lowering max_attempts may end a retrying head at once.
       if ((next.enabled && !record.enabled) || next.max_attempts < record.max_attempts) store.afterCommit(() => onChange(next.id));
       return next;
