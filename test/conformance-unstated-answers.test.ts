@@ -158,10 +158,19 @@ describe('the kit on answers the spec leaves open (audit 10b)', () => {
     sim.close();
   }, 60_000);
 
-  it('F12: a simulator whose virtual clock moved, run without the operator token: rate.reset-time is inconclusive, never failed', async () => {
+  it('F12: a simulator whose virtual clock moved, run without the operator token: rate.reset-time judges by its Date, and is inconclusive, never failed, where Date is the host\'s', async () => {
     const sim = createSimulator({ logger: silentLogger });
     sim.clock.advance(20 * 60_000);
-    const report = await run(sim, { only: ['rate.reset-time'], controlToken: undefined, profile: 'read-only', level: 'spec' });
+    // Its Date follows the virtual clock (decisions: "The Date header follows the virtual clock"): judged, and passes.
+    expect((await run(sim, { only: ['rate.reset-time'], controlToken: undefined, profile: 'read-only', level: 'spec' })).results[0]!.verdict).toBe('pass');
+    // A build that stamped Date with the host's time cannot be judged without the token.
+    const hostDate = async (request: Request): Promise<Response> => {
+      const answer = await sim.fetch(request);
+      const headers = new Headers(answer.headers);
+      headers.set('date', new Date().toUTCString());
+      return new Response(answer.body, { status: answer.status, headers });
+    };
+    const report = await run(sim, { only: ['rate.reset-time'], controlToken: undefined, profile: 'read-only', level: 'spec', fetch: hostDate });
     const result = report.results[0]!;
     expect(result.verdict).toBe('inconclusive');
     expect(result.reason).toMatch(/only --control-token reads it/);
