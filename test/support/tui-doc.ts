@@ -35,6 +35,9 @@ const INTRO = `# The terminal UI: \`switchboard tui\`
 A terminal app for people who need to see what the API does without writing code: pick a target,
 send requests, replay a scenario and see where it differs, watch events arrive, run the
 conformance kit. \`switchboard tui\` opens it (\`switchboard\` alone on a terminal does too).
+\`switchboard\` is the package's CLI: type \`npx switchboard\` (README, "Running the CLI from a
+checkout"). Below, \`TOKEN\` is the operator token \`serve\` printed, \`KEY\` an API key of the target,
+\`WHSEC\` its webhook endpoint's signing secret; \`api.example.test\` stands for your deployment's host.
 
 \`\`\`sh
 switchboard tui                                   # the targets screen; enter picks the in-process sandbox
