@@ -25,7 +25,11 @@ it('runs the README walkthrough with the answers it shows', async () => {
   const inbound = dataOf(await sim.request({ method: 'POST', path: '/_sandbox/inbound', key, body: dm }));
   const conversation = (inbound['conversation'] as Json)['id'];
   expect([conversation, inbound['contact_id']]).toEqual([19, 364]);
-  expect(section).toContain(`$BASE/conversations/${conversation}/messages`);
+  // The README is read in order: its comment step just above made one contact and conversation
+  // first (audit 12j), so the ids it shows are one higher than this walkthrough alone makes.
+  expect(section).toContain(`$BASE/conversations/${Number(conversation) + 1}/messages`);
+  expect(section).toContain(`"contact_id":${Number(inbound['contact_id']) + 1}`);
+  expect(section).toContain(`skipped the comment, they are ${inbound['contact_id']} and ${conversation}`);
   const transcript = listOf(await sim.request({ path: `/conversations/${conversation}/messages`, key }));
   expect(transcript[0]).toMatchObject({ sender_type: 'bot', sender_name: 'Automation', text: 'What is your email?' });
   const sessions = listOf(await sim.request({ path: '/flow-sessions', key, query: { flow_id: String(flow['id']) } }));
