@@ -126,6 +126,9 @@ const TABLE: Entry[] = [
   },
   { name: 'bad limit', method: 'GET', path: '/api/v1/api-keys?limit=101', key: 'read', expectStatus: 400 },
   { name: 'bad cursor', method: 'GET', path: '/api/v1/api-keys?starting_after=abc.def', key: 'read', expectStatus: 400 },
+  // A new second: the unknown-path and wrong-method rows above count too (section 8), so this
+  // second's burst of 20 is spent.
+  { name: 'control: a second on, before revoking', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"ms":1000}', expectStatus: 200 },
   {
     name: 'revoke',
     method: 'DELETE',
@@ -226,6 +229,7 @@ const TABLE: Entry[] = [
   },
   { name: 'appointment cancel', method: 'POST', path: (earlier) => `/api/v1/appointments/${String(dataOf(earlier[entryIndex('appointment book')])?.['id'])}/cancel`, key: 'full', body: '{}', expectStatus: 200 },
   { name: 'appointment cancel again', method: 'POST', path: (earlier) => `/api/v1/appointments/${String(dataOf(earlier[entryIndex('appointment book')])?.['id'])}/cancel`, key: 'full', body: '{}', expectStatus: 409 },
+  { name: 'control: a second on, before the cancelled reschedule', method: 'POST', path: '/_sandbox/clock/advance', key: 'operator', body: '{"ms":1000}', expectStatus: 200 },
   {
     name: 'appointment reschedule, cancelled',
     method: 'POST',

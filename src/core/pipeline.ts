@@ -182,8 +182,12 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const mount = findMount(deps.mounts, request.path);
     if (!mount) throw new ApiError('not_found', 'No such endpoint.');
     const lookup = mount.router.lookup(request.method, request.path, mount.prefix.length);
-    if (lookup.kind === 'not_found') throw new ApiError('not_found', 'No such endpoint.');
+    if (lookup.kind === 'not_found') {
+      meterUnrouted(mount, request, headers, caller);
+      throw new ApiError('not_found', 'No such endpoint.');
+    }
     if (lookup.kind === 'method_not_allowed') {
+      meterUnrouted(mount, request, headers, caller);
       throw new ApiError('method_not_allowed', `${request.method} is not allowed here.`, {
         headers: { Allow: lookup.allow.join(', ') },
       });
@@ -209,11 +213,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     // With limiting off there is nothing to count, and no reason to read the clock (~120 ns here).
     const limit = mount.metered && deps.rateLimiter.settings !== 'off' ? deps.rateLimiter.check(key.accountId, deps.clock.now()) : null;
     if (limit) Object.assign(headers, limit.headers);
-    if (limit && !limit.allowed) {
-      throw new ApiError('rate_limited', 'Too many requests. Wait for Retry-After and back off.', {
-        headers: { 'Retry-After': String(limit.retryAfterSeconds) },
-      });
-    }
+    if (limit && !limit.allowed) throw rateLimited(limit.retryAfterSeconds);
     deps.markKeyUsed(key.keyId);
     if (!key.addonActive) throw addonInactive();
     requireScope(key.scope, route.scope);
@@ -229,6 +229,25 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const call: AuthorisedCall = { request, route, rawParams: lookup.params, key, caller: routeCaller, metered: mount.metered, idempotent, idempotencyHeader, hold, onIdempotency };
     if (!takesBody(route) && !IDEMPOTENT_METHODS.has(request.method)) return afterRead(call, NO_BODY);
     return readRouteBody(route, request, idempotent, (read) => afterReadAtOneInstant(call, read));
+  }
+
+  /**
+   * An API path or method that does not exist, sent with a valid key, is still an authenticated
+   * response (section 8: rate-limit headers "on every authenticated response"): it is counted and
+   * carries the headers, and is 429 once the quota is spent, as any request of the account. The
+   * answer stays 404/405 otherwise; a missing or unknown key changes nothing (a typo in a URL says
+   * so, not "unauthorized": "Pipeline order and errors").
+   */
+  function meterUnrouted(mount: Mount, request: NormalizedRequest, headers: Record<string, string>, caller: { accountId: number | undefined }): void {
+    if (!mount.metered || deps.rateLimiter.settings === 'off') return;
+    const presented = extractApiKey(request.headers);
+    const key = presented === undefined ? undefined : deps.authenticate(presented);
+    if (!key) return;
+    caller.accountId = key.accountId;
+    const limit = deps.rateLimiter.check(key.accountId, deps.clock.now());
+    if (!limit) return;
+    Object.assign(headers, limit.headers);
+    if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
   }
 
   /**
@@ -384,6 +403,13 @@ function checkBody(schema: NonNullable<MountedRoute['body']>, value: unknown, co
   const accepts = recordCheckOf(schema);
   if (accepts !== undefined && !prototypePolluted() && accepts(value)) return value;
   return parseOrThrow(schema, value, 'body', code);
+}
+
+/** 429: the account's quota or burst ceiling is spent (section 8). */
+function rateLimited(retryAfterSeconds: number): ApiError {
+  return new ApiError('rate_limited', 'Too many requests. Wait for Retry-After and back off.', {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 }
 
 function errorResponse(error: unknown, headers: Record<string, string>, deps: PipelineDeps): SimResponse {
