@@ -210,10 +210,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     caller.accountId = key.accountId;
     if (route.access === 'operator') throw operatorRequired();
 
-    // With limiting off there is nothing to count, and no reason to read the clock (~120 ns here).
-    const limit = mount.metered && deps.rateLimiter.settings !== 'off' ? deps.rateLimiter.check(key.accountId, deps.clock.now()) : null;
-    if (limit) Object.assign(headers, limit.headers);
-    if (limit && !limit.allowed) throw rateLimited(limit.retryAfterSeconds);
+    if (mount.metered) meter(key.accountId, headers);
     deps.markKeyUsed(key.keyId);
     if (!key.addonActive) throw addonInactive();
     requireScope(key.scope, route.scope);
@@ -244,7 +241,14 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const key = presented === undefined ? undefined : deps.authenticate(presented);
     if (!key) return;
     caller.accountId = key.accountId;
-    const limit = deps.rateLimiter.check(key.accountId, deps.clock.now());
+    meter(key.accountId, headers);
+  }
+
+  /** Counts one request of the account: its RateLimit-* headers, or 429 once the quota is spent. */
+  function meter(accountId: number, headers: Record<string, string>): void {
+    // With limiting off there is nothing to count, and no reason to read the clock (~120 ns here).
+    if (deps.rateLimiter.settings === 'off') return;
+    const limit = deps.rateLimiter.check(accountId, deps.clock.now());
     if (!limit) return;
     Object.assign(headers, limit.headers);
     if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);

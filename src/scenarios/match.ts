@@ -5,6 +5,7 @@
  */
 import { formatPath, getAt, isConcrete, matchesPattern, MISSING, parsePattern, specificity, type PathSegment, type PatternSegment } from './paths.js';
 import type { JsonType, MatchRuleInput, RuleName } from './schema.js';
+import { sameJson } from '../util/same-json.js';
 
 export type Rule =
   | { readonly name: 'ignore' | 'iso-timestamp' | 'exists' }
@@ -96,16 +97,6 @@ function typeMatches(want: JsonType, value: unknown): boolean {
 /** UTC ISO-8601 with an offset or Z (2.1), e.g. 2026-01-01T09:00:00+00:00. */
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  const ak = Object.keys(a);
-  const bk = Object.keys(b);
-  return ak.length === bk.length && ak.every((key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}
-
 function show(value: unknown): string {
   if (value === MISSING) return '(missing)';
   const text = JSON.stringify(value);
@@ -153,13 +144,13 @@ class Differ {
         }
         return;
       case 'any-of':
-        if (actual === MISSING || !rule.values.some((value) => deepEqual(value, actual))) {
+        if (actual === MISSING || !rule.values.some((value) => sameJson(value, actual))) {
           this.report(path, 'any-of', rule.values, actual, `expected one of ${show(rule.values)}, got ${show(actual)}`);
         }
         return;
       case 'equals':
         if ('value' in rule) {
-          if (actual === MISSING || !deepEqual(rule.value, actual)) this.report(path, 'equals', rule.value, actual, `expected ${show(rule.value)}, got ${show(actual)}`);
+          if (actual === MISSING || !sameJson(rule.value, actual)) this.report(path, 'equals', rule.value, actual, `expected ${show(rule.value)}, got ${show(actual)}`);
           return;
         }
         this.compare([...path], expected, actual, false);
@@ -212,7 +203,7 @@ class Differ {
       }
       return;
     }
-    if (!deepEqual(expected, actual)) this.report(path, 'equals', expected, actual, `expected ${show(expected)}, got ${show(actual)}`);
+    if (!sameJson(expected, actual)) this.report(path, 'equals', expected, actual, `expected ${show(expected)}, got ${show(actual)}`);
   }
 }
 

@@ -1,7 +1,8 @@
 /**
- * Whether two JSON-like values read the same: arrays in order, objects by their keys (a key whose
- * value is undefined counts as absent). For "did this PATCH change anything", so that a write that
- * changes nothing leaves `updated_at` where it was.
+ * Whether two JSON-like values read the same: arrays in order, objects by their own keys (a key
+ * whose value is undefined counts as absent). Scenario expectations compare bodies with it, and the
+ * models ask it "did this PATCH change anything", so that a write that changes nothing leaves
+ * `updated_at` where it was.
  */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -13,7 +14,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
   }
   const left = definedEntries(a as Record<string, unknown>);
   const right = definedEntries(b as Record<string, unknown>);
-  return left.length === right.length && left.every(([key, value]) => sameJson(value, (b as Record<string, unknown>)[key]));
+  return left.length === right.length && left.every(([key, value]) => Object.hasOwn(b, key) && sameJson(value, (b as Record<string, unknown>)[key]));
 }
 
 function definedEntries(value: Record<string, unknown>): [string, unknown][] {
