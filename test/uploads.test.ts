@@ -134,6 +134,22 @@ describe('multipart uploads over HTTP: node:http and MSW take the same requests'
     expect(result.msw).toEqual(result.node);
   });
 
+  // A plain object would take `__proto__` as its prototype, not as a field: the text part vanished
+  // (201) and a file part's keys (`kind`, `filename`...) were then named as unknown (audit 13d, D1).
+  it('refuses a part named __proto__ as the unknown field it is, text or file, in both', async () => {
+    for (const asFile of [false, true]) {
+      const odd = () => {
+        const data = form();
+        if (asFile) data.set('__proto__', new Blob([new Uint8Array(PNG_START)], { type: 'image/png' }), 'x.png');
+        else data.set('__proto__', 'x');
+        return { method: 'POST', headers: { 'X-Service-Api-Key': key }, body: data };
+      };
+      const result = await both(odd);
+      expect(result.node).toEqual({ status: 400, body: { error: { code: 'invalid_param', message: expect.any(String), param: '__proto__' } } });
+      expect(result.msw).toEqual(result.node);
+    }
+  });
+
   it('refuses an over-limit upload with 413 in both', async () => {
     const result = await both(() => ({ method: 'POST', headers: { 'X-Service-Api-Key': key }, body: form(LIMIT * 2) }));
     expect(result.node.status).toBe(413);

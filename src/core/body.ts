@@ -150,7 +150,8 @@ function keepBytes(): FileSink<Uint8Array> {
 }
 
 function asUploadedFiles(fields: Readonly<Record<string, unknown>>): Record<string, string | UploadedFile> {
-  const out: Record<string, string | UploadedFile> = {};
+  // No prototype, as the parsed form (./multipart-stream.ts): a part named `__proto__` stays a field.
+  const out = Object.create(null) as Record<string, string | UploadedFile>;
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string') out[name] = value;
     else {

@@ -75,7 +75,9 @@ export async function readMultipart<T>(body: StreamedBody, options: MultipartRea
     // Not even started: nothing is read from a body we could not parse anyway.
     throw invalidParam('Content-Type', 'The multipart/form-data Content-Type names no boundary.');
   }
-  const fields: Record<string, string | InspectedFile<T>> = {};
+  // No prototype: a part may be named `__proto__`, and must then be a field like any other (an
+  // unknown one, refused by name), not the object's prototype (audit 13d, D1).
+  const fields = Object.create(null) as Record<string, string | InspectedFile<T>>;
   const ends: Promise<void>[] = [];
   const fingerprints: [name: string, rendered: string][] = [];
   let error: ApiError | undefined;
