@@ -326,6 +326,9 @@ describe('list, get and reminders', () => {
     const all = (await call('GET', '/appointments')).body as { data: { id: number }[] };
     expect(all.data.slice(0, 2).map((x) => x.id)).toEqual([b, a]);
     expect(((await call('GET', '/appointments?status=no_such')).body as { data: unknown[] }).data).toEqual([]);
+    // Free text of any length: still just an empty list, not a 400 (audit 13a, A2).
+    const long = await call('GET', `/appointments?status=${'x'.repeat(500)}`);
+    expect([long.status, (long.body as { data: unknown[] }).data]).toEqual([200, []]);
     const res = await sim.request({ path: '/appointments', key: accounts[0]!.keys.full, query: { status: 'confirmed', conversation_id: '1' } });
     expect((res.body as { data: { id: number }[] }).data.map((x) => x.id)).toContain(a);
     expect((res.body as { data: { id: number }[] }).data.map((x) => x.id)).not.toContain(b);

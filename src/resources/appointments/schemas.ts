@@ -85,7 +85,8 @@ export const AvailabilityQuery = z.object({
 });
 
 export const ListAppointmentsQuery = z.object({
-  status: z.string().max(50).optional().describe('Free text: an unknown status gives an empty list.'),
+  // No length cap: 4.6 makes any value free text whose only effect is an empty list (audit 13a, A2).
+  status: z.string().optional().describe('Free text: an unknown status gives an empty list.'),
   conversation_id: FilterId.optional(),
 });
 export type ListAppointmentsFilters = z.output<typeof ListAppointmentsQuery>;
