@@ -298,6 +298,22 @@ export function createContactWriter(
     },
 
     /**
+     * Seeding: `next` is what happened to the contact at `atIso` (a seeded flow run's tag, email
+     * or stage). No event and no hook, as a seed is not a change anyone hears about; `updated_at`
+     * moves to `atIso` when a public field changed (never back), and a first email or phone is
+     * the lead captured then.
+     */
+    seedCommit(previous: ContactRecord, next: ContactRecord, atIso: string): ContactRecord {
+      if (changedFields(previous, next).length === 0) return previous;
+      const { id: _id, account_id: _account, ...fields } = next;
+      return contacts.update(previous.id, {
+        ...fields,
+        updated_at: atIso > previous.updated_at ? atIso : previous.updated_at,
+        lead_captured_at: capturesLead(next) ? atIso : next.lead_captured_at,
+      });
+    },
+
+    /**
      * Runs `work` with update events held back, then announces each contact it changed once:
      * `contact.field_changed` per key, one `contact.updated` whose `changed_fields` are all the
      * run changed (against the state before it), and `lead.captured` if the run captured the lead,
