@@ -37,6 +37,8 @@ export interface NewContact {
   readonly first_user_message_at?: string | null;
   readonly last_seen_at?: string;
   readonly created_at?: string;
+  /** A seed's: when it last changed (default its creation). */
+  readonly updated_at?: string;
 }
 
 /**
@@ -254,7 +256,7 @@ export function createContactWriter(
         first_user_message_at: input.first_user_message_at ?? null,
         last_seen_at: input.last_seen_at ?? created_at,
         created_at,
-        updated_at: created_at,
+        updated_at: input.updated_at ?? created_at,
         lead_captured_at: email !== null || phone !== null ? now : null,
       };
       contacts.insert(record);
