@@ -157,9 +157,9 @@ describe('README comment automation walkthrough', () => {
     expect((simulated['candidates'] as Record<string, unknown>[]).map((c) => [c['id'], c['reason']])).toEqual([[1, 'post_scope'], [2, 'no_keyword_match'], [3, 'inactive'], [8, null]]);
     const body = /-d '(\{"platform":"instagram","text":"Can I get the MAP\?".*?)'\n/.exec(readme)?.[1];
     const comment = data(await sim.request({ method: 'POST', path: '/_sandbox/comments', key, body: JSON.parse(body!) as unknown }));
-    expect(comment).toMatchObject({ outcome: 'trigger_fired', trigger_id: 8, matched_keyword: 'map', public_reply: 'Sent you a DM with the map!', dm: { status: 'sent', conversation_id: 19, message_id: 33, text: 'Hi Mia, here is the trail map.' } });
+    expect(comment).toMatchObject({ outcome: 'trigger_fired', trigger_id: 8, matched_keyword: 'map', public_reply: 'Sent you a DM with the map!', dm: { status: 'sent', conversation_id: 19, message_id: 56, text: 'Hi Mia, here is the trail map.' } });
     const messages = (await sim.request({ path: '/conversations/19/messages', key })).body as { data: Record<string, unknown>[] };
-    expect(messages.data[0]).toMatchObject({ id: 33, direction: 'outbound', sender_type: 'bot', text: 'Hi Mia, here is the trail map.' });
+    expect(messages.data[0]).toMatchObject({ id: 56, direction: 'outbound', sender_type: 'bot', text: 'Hi Mia, here is the trail map.' });
     expect(data(await sim.request({ path: '/comment-triggers/8/stats', key }))).toMatchObject({ trigger_id: 8, fires: 1, dms_sent: 1, dms_skipped: 0, public_replies: 1, unique_commenters: 1 });
   });
 });

@@ -16,6 +16,7 @@ import { createFiring } from './firing.js';
 import { sendsDm, type CommentTriggerHooks, type CommentTriggersNeeds, type LinkedFlowRow } from './hooks.js';
 import { evaluate, type ArrivingComment, type Evaluation } from './evaluate.js';
 import { LIVE_TRIGGER_CAP } from './plans.js';
+import { seededFires } from './seed-fires.js';
 import { fireRules, triggerRules, type FireRecord, type TriggerRecord } from './record.js';
 import type { ButtonData, CommentTriggerData, SeedTriggerInput, CreateTriggerInput, ListTriggersFilters, PatchTriggerInput, SimulateInput, SimulationData } from './schemas.js';
 import { LIMITS, UPDATABLE_TRIGGER_FIELDS } from './schemas.js';
@@ -345,16 +346,24 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
       const { tag: _tag, created_paused, stats, created_at: _at, created_ago: _ago, ...input } = seed;
       const now = clock.now();
       const created = seededCreatedAt(seed, now) ?? formatTimestamp(now);
-      return insert(accountId, { ...input, tag_id: tag?.id ?? null, active }, {
+      const createdMs = Date.parse(created);
+      // A trigger that has fired has a last fire: `last_fired_ago`, else its creation.
+      const lastFiredMs = stats === undefined || stats.fires === 0 ? null : stats.last_fired_ago === undefined ? createdMs : now - parseDuration(stats.last_fired_ago);
+      const trigger = insert(accountId, { ...input, tag_id: tag?.id ?? null, active }, {
         created_at: created,
         active,
         created_paused: created_paused ?? false,
         fires: stats?.fires ?? 0,
         dms_sent: stats?.dms_sent ?? 0,
         public_replies_sent: stats?.public_replies ?? 0,
-        // A trigger that has fired has a last fire: `last_fired_ago`, else its creation.
-        last_fired_at: stats === undefined || stats.fires === 0 ? null : stats.last_fired_ago === undefined ? created : formatTimestamp(now - parseDuration(stats.last_fired_ago)),
+        last_fired_at: lastFiredMs === null ? null : formatTimestamp(lastFiredMs),
       });
+      // Its fires are in the log the overview and the stats count (./seed-fires.ts).
+      if (lastFiredMs !== null) {
+        const counters = { triggerId: trigger.id, accountId, fires: stats!.fires, dmsSent: stats!.dms_sent, createdMs, lastFiredMs };
+        for (const fire of seededFires(counters, () => store.nextId('comment_trigger_fire'))) fires.insert(fire);
+      }
+      return trigger;
     },
 
     /** Spec 4.15 `comment_auto_reply`: a published post's auto-reply becomes a trigger scoped to it. */

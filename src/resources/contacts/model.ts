@@ -44,6 +44,13 @@ export const contactHooks = {
   contactChanged: hook<[previous: ContactRecord, next: ContactRecord]>(),
 };
 
+/** What a seeded flow run changed on a contact (`seedChange`). */
+export interface SeedContactChange {
+  readonly values?: UpdateContactInput;
+  readonly attach?: readonly string[];
+  readonly detach?: readonly string[];
+}
+
 const NO_CUSTOM: NonNullable<ContactEdit['custom']> = Object.freeze([]);
 
 /** Instagram handles compare without the @ and case-insensitively. */
@@ -163,6 +170,24 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
       contacts.remove(record.id);
       presenter.forget(record);
       return record;
+    },
+
+    /**
+     * Seeding: what a seeded flow run did to a contact at `atIso` (flow-runtime/seed-effects.ts):
+     * values checked as a PATCH's, tags attached (created if missing) or detached by name. No
+     * event; `updated_at` follows the change's time.
+     */
+    seedChange(accountId: number, id: number, change: SeedContactChange, atIso: string): ContactRecord {
+      const record = get(accountId, id);
+      const values = change.values ? editOf(accountId, change.values) : {};
+      const detach = (change.detach ?? []).flatMap((name) => {
+        const tag = deps.tags.findByName(accountId, name);
+        return tag ? [tag.id] : [];
+      });
+      let next = applyEdit(record, values);
+      if (change.attach?.length) next = applyEdit(next, { tags: { mode: 'add', ids: tagIds(accountId, change.attach) } });
+      if (detach.length > 0) next = applyEdit(next, { tags: { mode: 'remove', ids: detach } });
+      return writer.seedCommit(record, next, atIso);
     },
 
     /** Seeding: a contact with its starting values, tags and custom field values; no events. */

@@ -5,7 +5,7 @@ interface ContactView {
   id: number; channel: string; platform_user_id: string; name: string | null; email: string | null; phone: string | null;
   ig_username: string | null; profile_pic_url: string | null; stage: string; tags: string[]; lead_score: number;
   lead_temperature: string; notes: string | null; custom_fields: Record<string, unknown>; first_seen_at: string;
-  first_user_message_at: string | null; last_seen_at: string; created_at: string;
+  first_user_message_at: string | null; last_seen_at: string; created_at: string; updated_at: string;
 }
 
 export const contactPull: PullSpec = {
@@ -27,6 +27,8 @@ export const contactPull: PullSpec = {
         first_seen_at: contact.first_seen_at,
         first_user_message_at: contact.first_user_message_at,
         last_seen_at: contact.last_seen_at,
+        // What changed it later (a flow run, a PATCH) is not pulled; when it did is.
+        updated_at: contact.updated_at,
       }),
     }),
   ],

@@ -35,6 +35,8 @@ export const SeedContact = z.strictObject({
   /** Omitted: when the seed loads. null: a person who only commented. */
   first_user_message_at: Timestamp.nullable().optional(),
   last_seen_at: Timestamp.optional(),
+  /** A pulled seed's: when the contact last changed (a flow run, a PATCH). Default: its creation. */
+  updated_at: Timestamp.optional(),
 }).refine(...oneCreationTime);
 
 

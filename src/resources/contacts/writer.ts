@@ -37,6 +37,8 @@ export interface NewContact {
   readonly first_user_message_at?: string | null;
   readonly last_seen_at?: string;
   readonly created_at?: string;
+  /** A seed's: when it last changed (default its creation). */
+  readonly updated_at?: string;
 }
 
 /**
@@ -254,7 +256,7 @@ export function createContactWriter(
         first_user_message_at: input.first_user_message_at ?? null,
         last_seen_at: input.last_seen_at ?? created_at,
         created_at,
-        updated_at: created_at,
+        updated_at: input.updated_at ?? created_at,
         lead_captured_at: email !== null || phone !== null ? now : null,
       };
       contacts.insert(record);
@@ -295,6 +297,22 @@ export function createContactWriter(
       }
       announce(previous, written, changed, source);
       return written;
+    },
+
+    /**
+     * Seeding: `next` is what happened to the contact at `atIso` (a seeded flow run's tag, email
+     * or stage). No event and no hook, as a seed is not a change anyone hears about; `updated_at`
+     * moves to `atIso` when a public field changed (never back), and a first email or phone is
+     * the lead captured then.
+     */
+    seedCommit(previous: ContactRecord, next: ContactRecord, atIso: string): ContactRecord {
+      if (changedFields(previous, next).length === 0) return previous;
+      const { id: _id, account_id: _account, ...fields } = next;
+      return contacts.update(previous.id, {
+        ...fields,
+        updated_at: atIso > previous.updated_at ? atIso : previous.updated_at,
+        lead_captured_at: capturesLead(next) ? atIso : next.lead_captured_at,
+      });
     },
 
     /**

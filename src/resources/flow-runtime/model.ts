@@ -116,21 +116,24 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     return graph;
   }
 
+  /** A line the runtime put into a transcript for `session` (a live send, or a seeded run's line). */
+  function recordReply(session: SessionRecord, messageId: number, sentMs: number, byAi = false): void {
+    replies.insert({
+      id: store.nextId('flow_reply'),
+      account_id: session.account_id,
+      session_id: session.id,
+      message_record_id: messageId,
+      sent_ms: sentMs,
+      ...(byAi ? { by_ai: true as const } : {}),
+    });
+  }
+
   const engine = createEngine(timedCore, needs, journal, graphOf, {
     startTarget: (from, flowId, depth) => {
       const target = needs.flows.running(from.account_id).find((live) => live.flow.id === flowId);
       if (target) start(from.account_id, target, from.contact_id, from.conversation_id, from.channel, { ...from.attribution }, depth);
     },
-    replied: (session, messageId, writer) => {
-      replies.insert({
-        id: store.nextId('flow_reply'),
-        account_id: session.account_id,
-        session_id: session.id,
-        message_record_id: messageId,
-        sent_ms: clock.now(),
-        ...(writer === 'ai' ? { by_ai: true as const } : {}),
-      });
-    },
+    replied: (session, messageId, writer) => recordReply(session, messageId, clock.now(), writer === 'ai'),
     repliesSent: (session) => replies.idsByIndex('session', String(session.id)).length,
     completed: (session) => {
       if (needs.flows.publishedVersion(session.account_id, session.flow_id, session.flow_version)) needs.flows.recordStats(session.account_id, session.flow_id, { entries: 0, completions: 1 });
@@ -372,7 +375,7 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     ...reads,
     analytics: analytics.compute,
     /** The `flow_sessions` seed section (./seed.ts). */
-    seed: createSeedLoader(core, needs, sessions, events),
+    seed: createSeedLoader(core, needs, sessions, events, (session, messageId, sentMs) => recordReply(session, messageId, sentMs)),
 
     /** `messageReceived` (inbound): answers a waiting session, else starts or reactivates one. */
     receive(accountId: number, message: ReceivedMessage): void {

@@ -21,6 +21,7 @@ import type { FlowEventRecord, SessionRecord } from './records.js';
 import type { SessionStatus } from './schemas.js';
 import { outcomeAt } from './outcomes.js';
 import type { SeedFlowEventInput, SeedFlowSessionInput } from './seed-schemas.js';
+import { createSeedEffects, type RecordReply } from './seed-effects.js';
 
 const TERMINAL: Readonly<Partial<Record<string, SessionStatus>>> = {
   session_completed: 'completed',
@@ -31,6 +32,8 @@ const SILENCE_MS = 7 * 86_400_000;
 
 interface Pending {
   readonly session: SessionRecord;
+  /** A pulled seed's session (it has an id): its contact and counters already hold what it did. */
+  readonly snapshot: boolean;
   readonly event: SeedFlowEventInput;
   readonly order: number;
   /** A button tap that names no button: the port its node was left by (the tap's button follows from it). */
@@ -59,9 +62,16 @@ function postbackTitle(node: FlowNode | undefined, port: string): string | null 
   return buttons[Number(match[1]) - 1]?.title ?? null;
 }
 
-export function createSeedLoader(core: CoreServices, needs: RuntimeNeeds, sessions: Collection<SessionRecord>, events: Collection<FlowEventRecord>) {
+export function createSeedLoader(
+  core: CoreServices,
+  needs: RuntimeNeeds,
+  sessions: Collection<SessionRecord>,
+  events: Collection<FlowEventRecord>,
+  recordReply: RecordReply,
+) {
   const { store, clock } = core;
   const pending = new Map<number, Pending[]>();
+  const effects = createSeedEffects(core, needs, recordReply);
 
   /** What the events say about the session: its status, end reason and current node. */
   function readEvents(input: SeedFlowSessionInput, graph: FlowDefinition): { status: SessionStatus; end_reason: string | null; current: string } {
@@ -102,8 +112,11 @@ export function createSeedLoader(core: CoreServices, needs: RuntimeNeeds, sessio
   }
 
   return {
-    /** One seed session; its events wait for `finish` (ids ascend with time across the account). */
-    load(accountId: number, input: SeedFlowSessionInput): SessionRecord {
+    /**
+     * One seed session; its events wait for `finish` (ids ascend with time across the account).
+     * `snapshot`: a pulled seed's session, whose side effects the seed's other sections hold.
+     */
+    load(accountId: number, input: SeedFlowSessionInput, snapshot = false): SessionRecord {
       const flow = needs.flows.flowsOf(accountId).find((candidate) => candidate.name === input.flow);
       if (!flow || flow.published_version === null) throw invalidParam('flow', `No flow named "${input.flow}" with a published version.`);
       const versionNumber = input.flow_version ?? flow.published_version;
@@ -156,13 +169,16 @@ export function createSeedLoader(core: CoreServices, needs: RuntimeNeeds, sessio
       const list = pending.get(accountId) ?? [];
       input.events.forEach((event, index) => {
         const exitPort = tapExitPort(input.events, index);
-        list.push({ session, event, order: list.length, ...(exitPort === undefined ? {} : { exitPort }) });
+        list.push({ session, snapshot, event, order: list.length, ...(exitPort === undefined ? {} : { exitPort }) });
       });
       pending.set(accountId, list);
       return session;
     },
 
-    /** Writes the account's seeded events, oldest first, so their ids ascend with time. */
+    /**
+     * Writes the account's seeded events, oldest first, so their ids ascend with time, and does
+     * what each did besides (./seed-effects.ts) at its time.
+     */
     finish(accountId: number): void {
       const list = pending.get(accountId) ?? [];
       pending.delete(accountId);
@@ -170,7 +186,7 @@ export function createSeedLoader(core: CoreServices, needs: RuntimeNeeds, sessio
       const timed = list.map((item) => ({ ...item, at: now - parseDuration(item.event.ago) }));
       timed.sort((a, b) => a.at - b.at || a.order - b.order);
       const outcomesSeen = new Map<string, number>();
-      for (const { session, event, at, exitPort } of timed) {
+      for (const { session, snapshot, event, at, exitPort } of timed) {
         const graph = needs.flows.publishedVersion(accountId, session.flow_id, session.flow_version)!.definition;
         const node = event.node_key ? graph.nodes.find((candidate) => candidate.id === event.node_key) : undefined;
         const nodeType = event.node_type ?? node?.type ?? null;
@@ -182,7 +198,7 @@ export function createSeedLoader(core: CoreServices, needs: RuntimeNeeds, sessio
           outcomesSeen.set(seenKey, earlier + 1);
           detail = event.outcome ?? outcomeAt(node!, earlier);
         }
-        events.insert({
+        const record = events.insert({
           id: store.nextId('flow_event'),
           account_id: accountId,
           session_id: session.id,
@@ -198,7 +214,12 @@ export function createSeedLoader(core: CoreServices, needs: RuntimeNeeds, sessio
           detail,
           occurred_ms: at,
         });
+        if (!snapshot) effects.apply(session, record, node);
       }
+      const instants = new Map<SessionRecord, number[]>();
+      for (const { session, at } of timed) instants.set(session, [...(instants.get(session) ?? []), at]);
+      const taken = new Set<number>();
+      for (const [session, times] of instants) effects.replies(session, times, taken);
     },
   };
 }

@@ -113,7 +113,7 @@ describe('the flow_sessions seed section', () => {
     sim.close();
   });
 
-  it('seeds flow counters that cover the seeded sessions (entries and completions at least as many)', async () => {
+  it('seeds flow counters that are the seeded sessions (entries and completions)', async () => {
     const sim = createSimulator({ logger: silentLogger, clock: { frozenAt: AT } });
     for (const account of sim.accounts) {
       const headers = { 'x-service-api-key': account.keys.full! };
@@ -122,8 +122,8 @@ describe('the flow_sessions seed section', () => {
       for (const flow of dataOf<Json[]>(listed)) {
         const sessions = dataOf<Json[]>(await sim.handle({ method: 'GET', path: '/api/v1/flow-sessions', query: { flow_id: String(flow['id']), limit: '100' }, headers }));
         const stats = flow['stats'] as { entries: number; completions: number };
-        expect(stats.entries, String(flow['name'])).toBeGreaterThanOrEqual(sessions.length);
-        expect(stats.completions, String(flow['name'])).toBeGreaterThanOrEqual(sessions.filter((s) => s['status'] === 'completed').length);
+        expect(stats.entries, String(flow['name'])).toBe(sessions.length);
+        expect(stats.completions, String(flow['name'])).toBe(sessions.filter((s) => s['status'] === 'completed').length);
       }
     }
     sim.close();
@@ -151,6 +151,60 @@ describe('the flow_sessions seed section', () => {
     expect(analytics.summary).toMatchObject({ runs: 1, cancelled: 1 });
     expect(analytics.outcomes.find((row) => row.key === 'emails_collected')).toMatchObject({ count: 1 });
     sim.close();
+  });
+
+  it('does what the run did, at its events’ times: the flow’s tag, the typed email, mark_lead, counters and the Automation lines as replies', async () => {
+    const run = (extra: Json = {}) => ({
+      ...session([
+        ...started,
+        { type: 'input_received', node_key: '2', input_type: 'text', ago: '1h' },
+        { type: 'outcome_achieved', node_key: '2', ago: '1h' },
+        { type: 'node_exited', node_key: '2', output_port: 'output_1', input_type: 'text', ago: '1h' },
+        { type: 'node_entered', node_key: '3', ago: '1h' },
+        { type: 'outcome_achieved', node_key: '3', ago: '1h' },
+        { type: 'node_exited', node_key: '3', output_port: 'output_1', ago: '1h' },
+        { type: 'node_entered', node_key: '4', ago: '1h' },
+        { type: 'node_exited', node_key: '4', output_port: 'output_1', ago: '1h' },
+        { type: 'session_completed', node_key: '4', end_reason: 'completed', ago: '1h' },
+      ]),
+      ...extra,
+    });
+    const seed = (sessions: Json[]) => {
+      const base = seedWith(sessions) as { accounts: Json[] };
+      const account = base.accounts[0]!;
+      account['conversations'] = [{
+        channel: 'instagram', platform_user_id: 'ig_1', name: 'Ana',
+        messages: [
+          { sender_type: 'user', text: 'lead', ago: '2h' },
+          { sender_type: 'bot', sender_name: 'Automation', text: 'Your email?', ago: '2h' },
+          { sender_type: 'user', text: 'Ana@Mail.test', ago: '1h' },
+          { sender_type: 'bot', sender_name: 'Automation', text: 'Thanks, we will write to ana@mail.test.', ago: '1h' },
+        ],
+      }];
+      account['tags'] = [{ name: 'leads' }];
+      (account['flows'] as Json[])[0]!['tag'] = 'leads';
+      return base;
+    };
+    const read = async (sessions: Json[]) => {
+      const sim = createSimulator({ seed: seed(sessions), logger: silentLogger, clock: { frozenAt: AT } });
+      const key = 'seed_co_full_key_1';
+      const out = {
+        contact: dataOf<Json>(await sim.request({ path: '/contacts/1', key })),
+        flow: dataOf<Json>(await sim.request({ path: '/flows/1', key })),
+        replies: dataOf<{ replies: Json }>(await sim.request({ path: '/analytics/overview', key })).replies,
+      };
+      sim.close();
+      return out;
+    };
+    const done = await read([run()]);
+    expect(done.contact).toMatchObject({ email: 'ana@mail.test', stage: 'qualified', tags: ['leads'], updated_at: '2026-03-01T11:00:00+00:00' });
+    expect(done.flow['stats']).toEqual({ entries: 1, completions: 1, completion_rate: 100 });
+    expect(done.replies).toMatchObject({ automation: { current: 2 }, ai: { current: 0 } });
+    // A pulled seed's session (it has an id) is a snapshot: its contact and counters already hold what it did.
+    const pulled = await read([run({ id: 1 })]);
+    expect(pulled.contact).toMatchObject({ email: null, stage: 'new', tags: [] });
+    expect(pulled.flow['stats']).toMatchObject({ entries: 0, completions: 0 });
+    expect(pulled.replies).toMatchObject({ automation: { current: 2 } });
   });
 
   it.each([

@@ -10,7 +10,8 @@ export const runtimeSeed = seedFor<RuntimeModel, RuntimeNeeds>()({
   defaults,
   ids: { flow_sessions: 'flow_session' },
   apply: ({ model, accountId, each }, { flow_sessions }) => {
-    each('flow_sessions', flow_sessions, ({ id: _id, ...session }) => model.seed.load(accountId, session));
+    // A session with an id comes from a pulled seed: a snapshot, whose contacts and counters already hold what it did.
+    each('flow_sessions', flow_sessions, ({ id, ...session }) => model.seed.load(accountId, session, id !== undefined));
     model.seed.finish(accountId);
   },
 });

@@ -76,11 +76,20 @@ describe('GET /analytics/overview: shape (2.14)', () => {
       });
     }
     expect(data.flows.some((flow) => flow.entries.all_time > 0 && flow.entries.current > 0)).toBe(true);
-    // Seeded triggers carry lifetime stats but no dated fires, so each window counts none of them.
-    const triggers = (await sim.request({ path: '/comment-triggers', key: key(1) })).body as { data: { id: number }[] };
+    // Seeded triggers' fires are their fire log, from creation to the last fire: the default
+    // seed's were all created and last fired 30 to 60 days back, so the previous window holds them all.
+    const triggers = (await sim.request({ path: '/comment-triggers', key: key(1) })).body as {
+      data: { id: number; created_at: string; stats: { fires: number; last_fired_at: string | null } }[];
+    };
     const linkedIds = new Set(data.flows.flatMap((flow) => (flow.comment_trigger_id === undefined ? [] : [flow.comment_trigger_id])));
     expect(data.comment_triggers.map((trigger) => trigger.id)).toEqual(triggers.data.map((trigger) => trigger.id).filter((id) => !linkedIds.has(id)).sort((a, b) => a - b));
-    for (const trigger of data.comment_triggers) expect(trigger.fires).toEqual({ current: 0, previous: 0, all_time: 0 });
+    for (const trigger of data.comment_triggers) {
+      const seeded = triggers.data.find((row) => row.id === trigger.id)!;
+      const { fires, last_fired_at: last } = seeded.stats;
+      if (last !== null) expect(Date.parse(seeded.created_at) >= nowMs - 60 * day && Date.parse(last) < nowMs - 30 * day, trigger.name).toBe(true);
+      expect(trigger.fires, trigger.name).toEqual({ current: 0, previous: fires, all_time: fires });
+    }
+    expect(data.comment_triggers.some((trigger) => trigger.fires.all_time > 0)).toBe(true);
   });
 
   it('ignores query parameters (the route takes none) and needs only a read key', async () => {
