@@ -19,8 +19,8 @@ describeRuntimes(
     const seededAccounts = async () => {
       const out: { id: number; key: string; comments: Json[] }[] = [];
       for (const account of api().accounts) {
-        const res = await api().call({ path: '/comments', key: account.keys.full, query: { limit: '100' } });
-        if (res.status === 200 && list(res).length > 0) out.push({ id: account.id, key: account.keys.full, comments: list(res) });
+        const res = await api().call({ path: '/comments', key: account.keys.full!, query: { limit: '100' } });
+        if (res.status === 200 && list(res).length > 0) out.push({ id: account.id, key: account.keys.full!, comments: list(res) });
       }
       return out;
     };
