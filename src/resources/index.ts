@@ -55,11 +55,11 @@ export const registry = [
   postsGroup,
   commentTriggersGroup,
   commentsGroup,
-  recentPostsGroup,
   flowRuntimeGroup,
   aiAssistantGroup,
   webhooksGroup,
   marketGroup,
+  recentPostsGroup,
 ] as const;
 
 export type Registry = typeof registry;

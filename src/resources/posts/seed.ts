@@ -34,6 +34,11 @@ export const SeedPost = z.strictObject({
   retry_count: z.number().int().min(0).max(3).optional(),
 });
 
+/** What a failed post's first target said, when the seed gives no message: a platform it targets (audit 13b B8). */
+function defaultErrorOf(platform: keyof typeof TARGETS_OF, hasMedia: boolean): string {
+  return `${TARGETS_OF[platform][0]}: ${hasMedia ? 'The media could not be fetched.' : 'The post could not be published.'}`;
+}
+
 export const postSeed = seedFor<PostsModel>()({
   fields: { posts: z.array(SeedPost).optional(), posts_tiktok: TikTokConnectionInput.optional() },
   defaults,
@@ -71,7 +76,7 @@ export const postSeed = seedFor<PostsModel>()({
           tiktok_video_id: published && tiktok ? `74${n}${String(accountId).padStart(8, '0')}` : null,
           tiktok_publish_id: published && tiktok ? `v_pub_url~v2.${n}` : null,
         },
-        error_message: input.status === 'failed' ? (input.error_message ?? 'instagram: The media could not be fetched.') : null,
+        error_message: input.status === 'failed' ? (input.error_message ?? defaultErrorOf(input.platform, (input.media ?? []).length > 0)) : null,
         retry_count: input.retry_count ?? 0,
         created_at,
       });

@@ -1,7 +1,9 @@
 /**
  * Recent posts (2.23, 4.14): what the connected Instagram or Facebook account has posted, as
  * the sandbox holds it (seeded per account, added by a sandbox power, and by the posts group
- * through `addChannelPost` when a post is published). Newest first by `posted_at`; 409
+ * through `addChannelPost` when a post is published; the seed adds its published posts the same
+ * way), plus, read when listed, the posts another group knows the channel holds (`derived`: the
+ * market's stored own posts, ./market-posts.ts). Newest first by `posted_at`; 409
  * `not_connected` when the channel is not connected; 503 `service_unavailable` while the sandbox
  * fault is on.
  */
@@ -42,7 +44,23 @@ export interface ChannelPostInput {
   readonly posted_at: string;
 }
 
-export function createRecentPostsModel(core: CoreServices, needs: { readonly channels: ChannelsModel }) {
+/** A derived post is not stored, so it has no sequence id: 0 stands for it. */
+const DERIVED = 0;
+
+/** Oldest first by `posted_at`; at one instant held posts by their sequence, then derived ones by platform id. */
+function oldestFirst(a: PostRecord, b: PostRecord): number {
+  if (a.posted_ms !== b.posted_ms) return a.posted_ms - b.posted_ms;
+  if ((a.id === DERIVED) !== (b.id === DERIVED)) return a.id === DERIVED ? 1 : -1;
+  return a.id - b.id || a.post_id.localeCompare(b.post_id);
+}
+
+export interface RecentPostsNeeds {
+  readonly channels: ChannelsModel;
+  /** Posts the channel holds that another group stored (their ids are the channel's); none by default. */
+  readonly derived?: (accountId: number) => readonly ChannelPostInput[];
+}
+
+export function createRecentPostsModel(core: CoreServices, needs: RecentPostsNeeds) {
   const { store, clock } = core;
   const posts = store.define<PostRecord>('channel_posts', { key: { unique: true, key: (post) => `${post.account_id}:${post.channel}:${post.post_id}` } }, postRules);
   const faults = store.define<FaultRecord>('channel_post_faults', {}, faultRules);
@@ -69,12 +87,25 @@ export function createRecentPostsModel(core: CoreServices, needs: { readonly cha
     return present(saved);
   }
 
+  /** The derived posts of a channel the sandbox does not hold itself (same id: the held one wins). */
+  function derivedOf(accountId: number, channel: PostChannel): PostRecord[] {
+    const rows: PostRecord[] = [];
+    for (const post of needs.derived?.(accountId) ?? []) {
+      const postedMs = parseTimestamp(post.posted_at);
+      if (post.channel !== channel || postedMs === null || postedMs > clock.now()) continue;
+      if (posts.findUnique('key', `${accountId}:${channel}:${post.id}`)) continue;
+      const { id, ...fields } = post;
+      rows.push({ ...fields, id: DERIVED, account_id: accountId, post_id: id, posted_at: clock.iso(postedMs), posted_ms: postedMs });
+    }
+    return rows;
+  }
+
   return {
     addChannelPost,
 
     /** One post of the channel by its id, as GET /recent-posts shows it. */
     find(accountId: number, channel: PostChannel, postId: string): RecentPostData | undefined {
-      const post = posts.findUnique('key', `${accountId}:${channel}:${postId}`);
+      const post = posts.findUnique('key', `${accountId}:${channel}:${postId}`) ?? derivedOf(accountId, channel).find((row) => row.post_id === postId);
       return post ? present(post) : undefined;
     },
 
@@ -86,9 +117,8 @@ export function createRecentPostsModel(core: CoreServices, needs: { readonly cha
       if ([...faults.ofAccount(accountId)][0]?.unavailable) {
         throw new ApiError('service_unavailable', `The ${channel} API did not answer; retry shortly.`, { headers: { 'Retry-After': '30' } });
       }
-      const ordered = [...posts.ofAccount(accountId)]
-        .filter((post) => post.channel === channel)
-        .sort((a, b) => a.posted_ms - b.posted_ms || a.id - b.id)
+      const ordered = [...[...posts.ofAccount(accountId)].filter((post) => post.channel === channel), ...derivedOf(accountId, channel)]
+        .sort(oldestFirst)
         .map((post, rank) => ({ id: rank + 1, post }));
       const result = pageItemsNewestFirst(ordered, page);
       return { ...result, data: result.data.map((item) => present(item.post)) };

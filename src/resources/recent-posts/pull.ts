@@ -3,7 +3,9 @@
  * /recent-posts pages at most 50), oldest first so the sandbox orders them the same. A platform
  * that is not connected (409 `not_connected`) has no posts to copy. A post the posts group
  * published is on the channel too; loading it twice is harmless (a channel post is keyed by its
- * platform id, so the second load updates the first).
+ * platform id, so the second load updates the first). The market's stored own posts are left out:
+ * the channel shows them from the market group (./market-posts.ts), which a seed's `market`
+ * section restores, so a copy whose handle was redacted shows its own handle's posts, not both.
  */
 import { unlessRefused, type PullApi, type PullSpec } from '../../groups/pull.js';
 import type { RecentPostData } from './schemas.js';
@@ -17,7 +19,10 @@ async function pullRecentPosts(api: PullApi) {
   for (const platform of PLATFORMS) {
     posts.push(...(await unlessRefused(api.all<RecentPostData>('/recent-posts', { platform, limit: PAGE_MAX }), ['not_connected'], [])));
   }
+  const stored = await unlessRefused(api.all<{ id: string }>('/market-intel/top-posts', { limit: PAGE_MAX }), ['feature_unavailable'], []);
+  const fromMarket = new Set(stored.map((post) => post.id));
   return posts
+    .filter((post) => !(post.channel === 'instagram' && fromMarket.has(post.id)))
     .sort((a, b) => Date.parse(a.posted_at) - Date.parse(b.posted_at))
     .map((post) => ({
       id: post.id,
@@ -31,5 +36,5 @@ async function pullRecentPosts(api: PullApi) {
 }
 
 export const recentPostPull: PullSpec = {
-  sections: [{ field: 'recent_posts', value: pullRecentPosts, requests: 2 }],
+  sections: [{ field: 'recent_posts', value: pullRecentPosts, requests: 3 }],
 };

@@ -1,14 +1,61 @@
-/** The `recent_posts` section of a seed account: posts the connected channels already hold. */
+/**
+ * The `recent_posts` section of a seed account: posts the connected channels already hold, each
+ * at an absolute `posted_at` (what `seed pull` writes) or `posted_ago` before the load instant
+ * (the default seed: its posts stay recent whenever it loads, audit 13b B10). The account's
+ * seeded published posts (the `posts` section) are on their channels too, as publishing puts
+ * them there (the posts group's `postPublished`), so the seed adds those it does not list.
+ */
 import { z } from 'zod';
+import { formatTimestamp } from '../../core/clock.js';
+import { parseDuration } from '../../core/duration.js';
 import { seedFor } from '../../groups/define.js';
+import type { PostsModel, PublishedPost } from '../posts/model.js';
+import { Duration } from '../shared/schemas.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { RecentPostsModel } from './model.js';
+import { channelPostsOf } from './published.js';
 import { AddPostBody } from './schemas.js';
 
-export const recentPostSeed = seedFor<RecentPostsModel>()({
-  fields: { recent_posts: z.array(AddPostBody.required({ id: true, posted_at: true })).optional() },
+const SeedRecentPost = AddPostBody.required({ id: true })
+  .extend({
+    posted_ago: Duration.optional().describe('How long before the load instant it was posted (instead of posted_at).'),
+    // A published post's thumbnail is its first file, served by the sandbox at its own origin (http on loopback): a pulled seed holds it.
+    thumbnail_url: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
+  })
+  .refine((post) => (post.posted_at === undefined) !== (post.posted_ago === undefined), { message: 'Give posted_at or posted_ago (one of them).', path: ['posted_at'] });
+
+/** More posts than any seed holds (a seed's posts are all listed at once). */
+const SEED_POSTS_MAX = 100_000;
+
+/** Every published post of the account, newest first as GET /posts lists them. */
+function publishedPosts(posts: PostsModel, accountId: number) {
+  return posts.list(accountId, { status: 'published' }, { list: 'seed', limit: SEED_POSTS_MAX, after: undefined }).data;
+}
+
+export const recentPostSeed = seedFor<RecentPostsModel, { readonly posts: PostsModel }>()({
+  fields: { recent_posts: z.array(SeedRecentPost).optional() },
   defaults,
-  apply: ({ model, accountId, each }, { recent_posts }) => {
-    each('recent_posts', recent_posts, (post) => void model.add(accountId, post));
+  apply: ({ model, needs, core, accountId, each }, { recent_posts }) => {
+    each('recent_posts', recent_posts, ({ posted_ago, ...post }) => {
+      const posted_at = posted_ago === undefined ? post.posted_at : formatTimestamp(core.clock.now() - parseDuration(posted_ago));
+      void model.add(accountId, { ...post, posted_at });
+    });
+    for (const record of publishedPosts(needs.posts, accountId).reverse()) {
+      const post = needs.posts.present(record, core.settings.publicOrigin);
+      const published: PublishedPost = {
+        post_id: post.id,
+        targets: post.targets,
+        post_type: post.post_type,
+        caption: post.caption,
+        published_ids: post.published_ids,
+        published_at: post.published_at ?? post.created_at,
+        media: post.media.map((item) => ({ url: item.url, type: item.type })),
+        comment_auto_reply: post.advanced.comment_auto_reply,
+      };
+      // One the section lists already (a pulled seed holds them all) stays as listed.
+      for (const channelPost of channelPostsOf(published)) {
+        if (!model.find(accountId, channelPost.channel, channelPost.id)) model.addChannelPost(accountId, channelPost);
+      }
+    }
   },
 });
