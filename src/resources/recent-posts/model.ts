@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { ApiError, invalidParam } from '../../core/errors.js';
-import { pageItemsNewestFirst, type PageRequest } from '../../core/pagination.js';
+import { encodeCursor, type PageRequest } from '../../core/pagination.js';
 import { parseTimestamp } from '../../core/clock.js';
 import type { CoreServices } from '../../groups/services.js';
 import type { RecordRules } from '../../store/rules.js';
@@ -48,10 +48,27 @@ export interface ChannelPostInput {
 const DERIVED = 0;
 
 /** Oldest first by `posted_at`; at one instant held posts by their sequence, then derived ones by platform id. */
-function oldestFirst(a: PostRecord, b: PostRecord): number {
+function oldestFirst(a: Position, b: Position): number {
   if (a.posted_ms !== b.posted_ms) return a.posted_ms - b.posted_ms;
   if ((a.id === DERIVED) !== (b.id === DERIVED)) return a.id === DERIVED ? 1 : -1;
   return a.id - b.id || a.post_id.localeCompare(b.post_id);
+}
+
+/** Where a page ends: the sort keys of its last post (`oldestFirst` above). */
+interface Position {
+  readonly posted_ms: number;
+  readonly id: number;
+  readonly post_id: string;
+}
+
+const positionOf = (post: PostRecord): [number, number, string] => [post.posted_ms, post.id, post.post_id];
+
+function readPosition(after: unknown): Position | undefined {
+  if (after === undefined) return undefined;
+  if (!Array.isArray(after) || after.length !== 3 || !Number.isSafeInteger(after[0]) || !Number.isSafeInteger(after[1]) || typeof after[2] !== 'string') {
+    throw invalidParam('starting_after', 'starting_after is not a cursor this list issued.');
+  }
+  return { posted_ms: after[0] as number, id: after[1] as number, post_id: after[2] as string };
 }
 
 export interface RecentPostsNeeds {
@@ -117,11 +134,18 @@ export function createRecentPostsModel(core: CoreServices, needs: RecentPostsNee
       if ([...faults.ofAccount(accountId)][0]?.unavailable) {
         throw new ApiError('service_unavailable', `The ${channel} API did not answer; retry shortly.`, { headers: { 'Retry-After': '30' } });
       }
-      const ordered = [...[...posts.ofAccount(accountId)].filter((post) => post.channel === channel), ...derivedOf(accountId, channel)]
-        .sort(oldestFirst)
-        .map((post, rank) => ({ id: rank + 1, post }));
-      const result = pageItemsNewestFirst(ordered, page);
-      return { ...result, data: result.data.map((item) => present(item.post)) };
+      const newestFirst = [...[...posts.ofAccount(accountId)].filter((post) => post.channel === channel), ...derivedOf(accountId, channel)]
+        .sort((a, b) => oldestFirst(b, a));
+      // The cursor is the last post's place in the order, not its rank: a post that arrives
+      // mid-walk (published, or backdated by the sandbox) shifts ranks, and a rank cursor then
+      // skipped or repeated posts (audit 13a, A3).
+      const after = readPosition(page.after);
+      const start = after === undefined ? 0 : newestFirst.findIndex((post) => oldestFirst(post, after) < 0);
+      const rows = start < 0 ? [] : newestFirst.slice(start, start + page.limit + 1);
+      const has_more = rows.length > page.limit;
+      const data = rows.slice(0, page.limit);
+      const last = data[data.length - 1];
+      return { data: data.map(present), has_more, next_cursor: has_more && last ? encodeCursor(page.list, positionOf(last)) : null };
     },
 
     /** Sandbox: a post appears on the channel. */

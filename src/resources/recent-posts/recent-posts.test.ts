@@ -38,6 +38,26 @@ describeRuntimes('recent posts', (api) => {
     expect(errorOf(await page({ platform: 'tiktok' }))).toMatchObject({ code: 'invalid_param', param: 'platform' });
   });
 
+  it('a walk neither skips nor repeats a post that arrives mid-walk older than the cursor (audit 13a, A3)', async () => {
+    const walk = async (during?: () => void) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const body = (await page({ limit: '2', ...(cursor ? { starting_after: cursor } : {}) })).body as { data: Json[]; has_more: boolean; next_cursor: string | null };
+        seen.push(...body.data.map((p) => p['id'] as string));
+        if (seen.length === 2) during?.();
+        cursor = body.has_more ? body.next_cursor : null;
+      } while (cursor);
+      return seen;
+    };
+    const before = await walk();
+    // Older than everything listed: it sorts after the cursor, so the walk must still reach it.
+    const during = await walk(() => api().sim.sandbox.addChannelPost(account(), { id: 'backdated_1', channel: 'instagram', posted_at: '2020-01-01T00:00:00+00:00' }));
+    expect(during).toEqual([...before, 'backdated_1']);
+    const bad = await page({ starting_after: 'nope' });
+    expect(errorOf(bad)).toMatchObject({ code: 'invalid_param', param: 'starting_after' });
+  });
+
   it('409 not_connected when the channel is not connected; 503 service_unavailable as a fault', async () => {
     api().sim.sandbox.setChannel(account(), 'facebook', { connected: false });
     const refused = await page({ platform: 'facebook' });
