@@ -382,12 +382,12 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
       if (request.key !== undefined) headers['X-Service-Api-Key'] = request.key;
       const { path, origin } = requestTarget(request.path);
       const base = { method: request.method ?? 'GET', path, query: request.query, headers, ...(origin !== undefined ? { origin } : {}) };
-      if (!isBinaryBody(request.body)) return collected(await handle({ ...base, body: request.body }));
+      if (!isBinaryBody(request.body)) return collected(await handle({ ...base, body: request.body }), clock);
       // A form or file goes as the bytes a fetch would send, with its multipart boundary.
       const encoded = new Response(request.body instanceof Uint8Array ? ownBuffer(request.body) : request.body);
       const type = encoded.headers.get('content-type');
       if (type !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = type;
-      return collected(await handle({ ...base, bodySource: bytesSource(new Uint8Array(await encoded.arrayBuffer())) }));
+      return collected(await handle({ ...base, bodySource: bytesSource(new Uint8Array(await encoded.arrayBuffer())) }), clock);
     },
     async fetch(request: Request): Promise<Response> {
       return toFetchResponse(await handle(fromFetchRequest(request)), request.method === 'HEAD');
@@ -441,9 +441,9 @@ function requestTarget(path: string): { path: string; origin?: string } {
  * file's `Content-Length`, and a `Date` (the wall clock's when the pipeline stated none: on a
  * virtual clock it states the clock's). A JSON body is a value here, not bytes: it has no length.
  */
-async function collected(response: SimResponse): Promise<SimResponse> {
+async function collected(response: SimResponse, clock: VirtualClock): Promise<SimResponse> {
   const headers = { ...response.headers };
-  headers['Date'] ??= httpDate(Date.now());
+  headers['Date'] ??= httpDate(clock.wall());
   const body = response.body;
   if (body === undefined) return { ...response, headers };
   if (body instanceof Uint8Array) {
