@@ -16,6 +16,9 @@ const FROZEN = { frozenAt: '2026-01-01T00:00:00+00:00' };
 const MSW_ORIGIN = 'http://api.switchboard.test';
 const COMPARED_HEADERS = [
   'allow',
+  // One JSON Content-Type in every runtime, and the frozen clock's Date (audit 13c, C2, C6).
+  'content-type',
+  'date',
   'retry-after',
   'idempotent-replayed',
   'ratelimit-limit',

@@ -1,8 +1,9 @@
 /**
  * On a virtual clock the `Date` of every answer is the simulator's time, as RateLimit-Reset and
  * every timestamp already are: a client working out its wait as `RateLimit-Reset - Date` gets the
- * real one (audit 11b follow-up). On the wall clock the pipeline adds nothing (node:http stamps its
- * own Date, the same instant). A replayed answer carries the replay's Date, not the stored one.
+ * real one (audit 11b follow-up). On the wall clock the pipeline adds nothing (each runtime stamps
+ * its own Date, the same instant: node:http, MSW and sim.fetch, sim.request). A replayed answer
+ * carries the replay's Date, not the stored one.
  */
 import { describe, expect, it } from 'vitest';
 import { describeRuntimes } from './support/runtimes.js';
@@ -45,13 +46,19 @@ describeRuntimes(
 );
 
 describe('the Date header on the wall clock', () => {
-  it('is not added by the pipeline (the adapter stamps the same instant)', async () => {
+  it('is not added by the pipeline; each runtime stamps the same instant, sim.request too', async () => {
     const sim = createSimulator({ logger: silentLogger });
     try {
-      const answer = await sim.request({ path: '/account', key: sim.accounts[0]!.keys.read });
-      expect(answer.headers['Date']).toBeUndefined();
+      const key = sim.accounts[0]!.keys.read!;
+      const handled = await sim.handle({ method: 'GET', path: '/api/v1/account', headers: { 'x-service-api-key': key } });
+      expect(handled.headers['Date']).toBeUndefined();
+      const before = Math.floor(Date.now() / 1000) * 1000;
+      const answer = await sim.request({ path: '/account', key });
+      const stamped = Date.parse(answer.headers['Date']!);
+      expect(stamped).toBeGreaterThanOrEqual(before);
+      expect(stamped).toBeLessThanOrEqual(Date.now());
       sim.clock.advance(1_000);
-      expect((await sim.request({ path: '/account', key: sim.accounts[0]!.keys.read })).headers['Date']).toMatch(/ GMT$/);
+      expect((await sim.handle({ method: 'GET', path: '/api/v1/account', headers: { 'x-service-api-key': key } })).headers['Date']).toMatch(/ GMT$/);
     } finally {
       sim.close();
     }

@@ -9,6 +9,7 @@
  * closed, oldest first, to make room.
  */
 import { STATUS_CODES, type Server } from 'node:http';
+import { JSON_CONTENT_TYPE } from '../core/json-content-type.js';
 import type { Socket } from 'node:net';
 
 export interface ConnectionLimits {
@@ -39,6 +40,9 @@ export function serverOptions(limits: Required<ConnectionLimits>) {
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionsCheckingInterval: 1_000,
+    // A request without Host is answered in the spec's envelope by the handler (./node-http.ts),
+    // not with Node's empty 400.
+    requireHostHeader: false,
   };
 }
 
@@ -121,7 +125,7 @@ export function answerClientErrors(server: Server): void {
     const body = JSON.stringify({ error: { code: refusal.code, message: refusal.message } });
     socket.end(
       `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? 'Error'}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Type: ${JSON_CONTENT_TYPE}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +
         body,

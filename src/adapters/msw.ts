@@ -44,7 +44,7 @@ export function createHandlers(sim: Simulator, options: MswHandlerOptions): Http
     simRequest.path = simRequest.path.slice(prefix.length);
     // Files the simulator serves itself are addressed under the same gateway prefix.
     simRequest.origin = `${url.origin}${prefix}`;
-    return toFetchResponse(await sim.handle(simRequest));
+    return toFetchResponse(await sim.handle(simRequest), request.method === 'HEAD');
   };
 
   // A predicate, not path patterns: MSW matches patterns with path-to-regexp and

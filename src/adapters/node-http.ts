@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors, DEFAULT_CONNECTION_LIMITS, manageConnections, serverOptions, type ConnectionLimits, type ConnectionTracker } from './connections.js';
 import { bodyCutOff, tooLarge } from '../core/body-stream.js';
+import { JSON_CONTENT_TYPE } from '../core/json-content-type.js';
 import { BASE_PATH } from '../core/paths.js';
 import { isStreamedBody, type StreamedBody } from '../core/streamed-body.js';
 import type { BodySource, SimResponse } from '../core/types.js';
@@ -144,8 +145,6 @@ class IncomingBody implements BodySource {
 
 const DIGITS = /^\d+$/;
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /** How long a connection closed over a body it did not read goes on dropping what still arrives. */
 const LINGER_MS = 2_000;
 
@@ -183,7 +182,7 @@ function send(response: ServerResponse, result: SimResponse, closeConnection = f
     headers.push('Content-Length', String(payload.byteLength));
   } else if (result.body !== undefined) {
     payload = bodyToJson(result.body);
-    headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(payload)));
+    headers.push('Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(Buffer.byteLength(payload)));
   } else if (!head) headers.push('Content-Length', '0');
   if (closeConnection) headers.push('Connection', 'close');
   response.writeHead(result.status, headers);
@@ -243,6 +242,38 @@ function originOf(request: IncomingMessage): string {
 let lastHost: string | undefined;
 let lastOrigin = '';
 
+/**
+ * What node:http itself would have refused with an empty body, answered in the spec's envelope
+ * naming the header (audit 13d, D3), like every other transport-level refusal (./connections.ts).
+ * An HTTP/1.1 request without `Host` (RFC 9112 3.2): `listen` turns off Node's own check
+ * (`requireHostHeader`) so that this answers it; in a server of the caller's own with Node's
+ * check on, it never gets here. The unread body, if any, is left on the wire and the connection
+ * closes after the answer.
+ */
+function refusedWithoutHost(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.headers.host !== undefined || request.httpVersion !== '1.1') return false;
+  refuse(request, response, 400, { code: 'invalid_param', message: 'An HTTP/1.1 request needs a Host header (RFC 9112 3.2).', param: 'Host' });
+  return true;
+}
+
+function refuse(request: IncomingMessage, response: ServerResponse, status: number, error: { code: string; message: string; param: string }): void {
+  const closing = hasBody(request);
+  if (closing) lingerBeforeClose(request);
+  send(response, { status, headers: {}, body: { error } }, closing, request.method === 'HEAD');
+}
+
+/**
+ * An `Expect` other than `100-continue` (RFC 9110 10.1.1): 417 as Node answers it, but in the
+ * spec's envelope naming the header, not an empty body (audit 13d, D3). Node emits
+ * `checkExpectation` instead of answering itself once a listener is there.
+ */
+function answerExpectations(server: Server): void {
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    const expect = request.headers.expect ?? '';
+    refuse(request, response, 417, { code: 'expectation_failed', message: `Expect: ${expect} cannot be met; only 100-continue is supported.`, param: 'Expect' });
+  });
+}
+
 export function createNodeHandler(sim: Simulator, options: NodeHandlerOptions = {}) {
   return handlerFor(sim, options, undefined);
 }
@@ -253,6 +284,7 @@ function handlerFor(sim: Simulator, options: NodeHandlerOptions, connections: Co
     const socket = request.socket;
     connections?.begin(socket);
     try {
+      if (refusedWithoutHost(request, response)) return;
       const url = request.url ?? '/';
       const source = hasBody(request) ? new IncomingBody(request, options.maxBodyBytes ?? Number.POSITIVE_INFINITY) : undefined;
       const method = request.method ?? 'GET';
@@ -297,6 +329,7 @@ export async function listen(sim: Simulator, options: ListenOptions = {}): Promi
   const handler = handlerFor(sim, options, manageConnections(server, limits));
   server.on('request', (request: IncomingMessage, response: ServerResponse) => void handler(request, response));
   answerClientErrors(server);
+  answerExpectations(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {

@@ -124,6 +124,7 @@ export function validateIdempotencyKey(raw: string): string {
 
 /** What must match for a replay: method, path (with query) and body, canonicalised. */
 export function requestFingerprint(method: string, pathWithQuery: string, rawBody: string | undefined): string {
+  pathWithQuery = normalizePercentEncoding(pathWithQuery);
   let body = rawBody ?? '';
   if (rawBody !== undefined && rawBody.trim() !== '') {
     try {
@@ -133,6 +134,23 @@ export function requestFingerprint(method: string, pathWithQuery: string, rawBod
     }
   }
   return sha256Hex(`${method}\n${pathWithQuery}\n${body}`);
+}
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * The path as RFC 3986 compares it (6.2.2.1, 6.2.2.2): a percent-encoded unreserved character is
+ * that character (`/contacts/%31/tags` is `/contacts/1/tags`), and the hex digits of every other
+ * encoding are upper case. The router already takes both spellings to the same resource, so a
+ * retry spelled the other way is the same request: a replay, not 422 (audit 13c, C7). A path
+ * with no `%` (almost every one) is returned as it is, so its fingerprint is what it always was.
+ */
+export function normalizePercentEncoding(path: string): string {
+  if (!path.includes('%')) return path;
+  return path.replace(/%[0-9A-Fa-f]{2}/g, (encoded) => {
+    const character = String.fromCharCode(parseInt(encoded.slice(1), 16));
+    return UNRESERVED.test(character) ? character : encoded.toUpperCase();
+  });
 }
 
 /**

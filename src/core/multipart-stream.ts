@@ -9,7 +9,7 @@
  * Each chunk is written synchronously and the sink consumes it before the next is pulled, so
  * memory is bounded by one chunk plus what the sinks keep.
  */
-import { decodeField, make, type MultipartError, type PartInfo } from 'multipasta';
+import { make, type MultipartError, type PartInfo } from 'multipasta';
 import type { StreamedBody } from './body-stream.js';
 import { ApiError, invalidParam } from './errors.js';
 import { createStreamDigest, type StreamDigest } from './sha256-stream.js';
@@ -57,6 +57,44 @@ function failure(error: MultipartError): ApiError {
   }
 }
 
+/** The charset a text part declares (`Content-Type: text/plain; charset=...`), UTF-8 when none. */
+function charsetOf(info: PartInfo): string {
+  return info.contentTypeParameters['charset'] ?? 'UTF-8';
+}
+
+/**
+ * A text field's value, or undefined when its bytes are not text in its charset (invalid UTF-8):
+ * refused by name, as a JSON body that is not UTF-8 is refused (audit 13d, D4), never stored with
+ * U+FFFD in place of the bytes. Decoded as multipasta's `decodeField` does otherwise (a leading
+ * BOM dropped; an unknown charset read as UTF-8). File parts are bytes and never decoded.
+ */
+function fieldText(info: PartInfo, value: Uint8Array): string | undefined {
+  try {
+    return decoderFor(charsetOf(info)).decode(value);
+  } catch {
+    return undefined;
+  }
+}
+
+const decoders = new Map<string, TextDecoder>();
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+function decoderFor(charset: string): TextDecoder {
+  const label = charset.trim().toLowerCase();
+  if (label === 'utf-8' || label === 'utf8' || label === '') return UTF8;
+  let decoder = decoders.get(label);
+  if (decoder === undefined) {
+    try {
+      decoder = new TextDecoder(label, { fatal: true });
+    } catch {
+      decoder = UTF8;
+    }
+    // Bounded by the labels TextDecoder knows (an unknown one maps to UTF-8 and is not kept).
+    if (decoder !== UTF8) decoders.set(label, decoder);
+  }
+  return decoder;
+}
+
 interface OpenFile<T> {
   readonly info: FilePartInfo;
   readonly sink: FileSink<T>;
@@ -96,7 +134,11 @@ export async function readMultipart<T>(body: StreamedBody, options: MultipartRea
     maxFieldSize: FIELD_MAX_BYTES,
     onField(info: PartInfo, value: Uint8Array) {
       if (!firstTime(info.name)) return;
-      const text = decodeField(info, value);
+      const text = fieldText(info, value);
+      if (text === undefined) {
+        error ??= invalidParam(info.name, `The field ${info.name} is not valid ${charsetOf(info)} text.`);
+        return;
+      }
       fields[info.name] = text;
       if (options.fingerprint) fingerprints.push([info.name, JSON.stringify(text)]);
     },

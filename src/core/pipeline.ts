@@ -15,6 +15,7 @@ import {
   operatorRequired,
 } from './operator.js';
 import { ApiError, errorBody } from './errors.js';
+import { httpDate } from './http-date.js';
 import { IDEMPOTENT_METHODS, idempotencyKeyOf, requestFingerprint, validateIdempotencyKey, type IdempotencyHold, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
 import { readBodyThen, type BodyReadOptions, type ReadBody } from './body.js';
@@ -123,15 +124,21 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const headers: Record<string, string> = { 'Request-Id': requestId };
     // On a virtual clock the answer's Date is the simulator's, like every time it states
     // (RateLimit-Reset, timestamps): a client computing Reset - Date gets the real wait. On the
-    // wall clock the adapter's own Date (node:http) is the same instant, so nothing is added.
-    if (deps.clock.virtual()) headers['Date'] = new Date(deps.clock.now()).toUTCString();
+    // wall clock each runtime stamps its own Date (node:http's, ../adapters/fetch.ts, sim.request),
+    // the same instant, so nothing is added here.
+    // Stamped here (its place among the headers) and checked again as the answer leaves
+    // (`finish`): a request that moved the clock answers at the clock's new time.
+    const startedVirtual = deps.clock.virtual();
+    const startedAt = startedVirtual ? deps.clock.now() : 0;
+    if (startedVirtual) headers['Date'] = httpDate(startedAt);
     let finishIdempotency: ((response: SimResponse) => void) | undefined;
     const caller: { accountId: number | undefined } = { accountId: undefined };
     let head = false;
 
     const finish = (response: SimResponse): SimResponse => {
       finishIdempotency?.(response);
-      if (head) response = { ...response, body: undefined };
+      if (startedVirtual || deps.clock.virtual()) response = dated(response, startedVirtual, startedAt, deps.clock);
+      if (head) response = headAnswer(response);
       deps.onServed?.({
         method: request.method.toUpperCase(),
         path: request.path.split('?')[0]!,
@@ -336,6 +343,32 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const body = takesBody(route) ? parseBody(route, read) : undefined;
     return deps.store.transaction(() => route.handler({ params, query, body, page, caller, request }, route.bound));
   }
+}
+
+/**
+ * The answer's `Date` as the answer leaves (audit 13c, C6; docs/sandbox.md: "once frozen or
+ * moved, every answer's HTTP Date header is the clock's time"). A control route that froze, moved
+ * or set the clock answers at the new time, in every runtime; one that put the clock back on the
+ * wall (a reset) leaves the Date to the runtime, which stamps the wall clock's as on any answer on
+ * the wall clock. Nothing is formatted again unless the clock moved while the request ran.
+ */
+function dated(response: SimResponse, startedVirtual: boolean, startedAt: number, clock: PipelineDeps['clock']): SimResponse {
+  const virtual = clock.virtual();
+  if (virtual && startedVirtual && Math.floor(clock.now() / 1000) === Math.floor(startedAt / 1000)) return response;
+  const headers = { ...response.headers };
+  if (virtual) headers['Date'] = httpDate(clock.now());
+  else delete headers['Date'];
+  return { ...response, headers };
+}
+
+/**
+ * HEAD is GET without the body (RFC 9110 9.3.2), with the GET's headers: a file's HEAD carries the
+ * length of the bytes a GET sends, in every runtime (audit 13c, C4).
+ */
+function headAnswer(response: SimResponse): SimResponse {
+  const body = response.body;
+  if (body instanceof Uint8Array) return { ...response, headers: { ...response.headers, 'Content-Length': String(body.byteLength) }, body: undefined };
+  return { ...response, body: undefined };
 }
 
 function readPage(route: MountedRoute, query: Readonly<Record<string, string>>): PageRequest {

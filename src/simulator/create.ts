@@ -4,6 +4,8 @@
  * and in-process tests call the same `handle`. Nothing here knows any particular group.
  */
 import { fromFetchRequest, toFetchResponse } from '../adapters/fetch.js';
+import { httpDate } from '../core/http-date.js';
+import { JSON_CONTENT_TYPE } from '../core/json-content-type.js';
 import { bytesSource, ownBuffer } from '../core/body.js';
 import { VirtualClock, clockCanHold, parseTimestamp } from '../core/clock.js';
 import { EventJournal, eventIndexes, eventRules, type EventListener, type EventRecord } from '../core/events.js';
@@ -380,15 +382,15 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
       if (request.key !== undefined) headers['X-Service-Api-Key'] = request.key;
       const { path, origin } = requestTarget(request.path);
       const base = { method: request.method ?? 'GET', path, query: request.query, headers, ...(origin !== undefined ? { origin } : {}) };
-      if (!isBinaryBody(request.body)) return collected(await handle({ ...base, body: request.body }));
+      if (!isBinaryBody(request.body)) return collected(await handle({ ...base, body: request.body }), clock);
       // A form or file goes as the bytes a fetch would send, with its multipart boundary.
       const encoded = new Response(request.body instanceof Uint8Array ? ownBuffer(request.body) : request.body);
       const type = encoded.headers.get('content-type');
       if (type !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = type;
-      return collected(await handle({ ...base, bodySource: bytesSource(new Uint8Array(await encoded.arrayBuffer())) }));
+      return collected(await handle({ ...base, bodySource: bytesSource(new Uint8Array(await encoded.arrayBuffer())) }), clock);
     },
     async fetch(request: Request): Promise<Response> {
-      return toFetchResponse(await handle(await fromFetchRequest(request)));
+      return toFetchResponse(await handle(fromFetchRequest(request)), request.method === 'HEAD');
     },
     clock,
     accounts: describeAccounts(accounts),
@@ -432,10 +434,28 @@ function requestTarget(path: string): { path: string; origin?: string } {
   return { path: isFullPath(url.pathname) ? target : `${BASE_PATH}${target}`, origin: url.origin };
 }
 
-/** `sim.request` answers with values, as tests read them: a streamed JSON body is collected and parsed. */
-async function collected(response: SimResponse): Promise<SimResponse> {
-  if (!isStreamedBody(response.body)) return response;
-  return { ...response, body: JSON.parse(await response.body.text()) as unknown };
+/**
+ * `sim.request` answers with values, as tests read them: a streamed JSON body is collected and
+ * parsed. Its headers are the ones the runtimes send (audit 13c, C3, C6): `Content-Type` on every
+ * answer with a body (JSON as `application/json; charset=utf-8`, a file as the route typed it), a
+ * file's `Content-Length`, and a `Date` (the wall clock's when the pipeline stated none: on a
+ * virtual clock it states the clock's). A JSON body is a value here, not bytes: it has no length.
+ */
+async function collected(response: SimResponse, clock: VirtualClock): Promise<SimResponse> {
+  const headers = { ...response.headers };
+  headers['Date'] ??= httpDate(clock.wall());
+  const body = response.body;
+  if (body === undefined) return { ...response, headers };
+  if (body instanceof Uint8Array) {
+    headers['Content-Length'] = String(body.byteLength);
+    return { ...response, headers };
+  }
+  if (isStreamedBody(body)) {
+    headers['Content-Type'] = body.contentType;
+    return { ...response, headers, body: JSON.parse(await body.text()) as unknown };
+  }
+  headers['Content-Type'] = JSON_CONTENT_TYPE;
+  return { ...response, headers };
 }
 
 /** Bodies `sim.request` sends as bytes rather than JSON: forms (uploads), blobs and raw bytes. */
