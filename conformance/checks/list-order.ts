@@ -40,6 +40,11 @@ interface OrderedList {
   readonly optionalFill?: boolean;
   readonly query?: Readonly<Record<string, string>>;
   /**
+   * A whole-set list (2.1: one page, everything): asked with its own `query` only, no `limit`,
+   * since its route states no such parameter (4.3 states only `include_archived`; audit 13f F4).
+   */
+  readonly wholeSet?: boolean;
+  /**
    * The instants "newest" may be read from: `created_at` unless the record has none. With several
    * the list passes when it is in order by any one of them (the spec names no field).
    */
@@ -172,7 +177,7 @@ async function fillCustomFields(ctx: CheckContext): Promise<Filled | undefined> 
 const LISTS: readonly OrderedList[] = [
   { path: '/contacts', clause: '2.1', order: 'newest', fill: fillContacts, fillRoutes: ['POST /contacts'] },
   { path: '/webhooks/endpoints', clause: '2.1', order: 'newest', fill: fillEndpoints, fillRoutes: ['POST /webhooks/endpoints', 'DELETE /webhooks/endpoints/{id}'] },
-  { path: '/custom-fields', clause: '4.3', order: 'creation', fill: fillCustomFields, optionalFill: true, query: { include_archived: 'true' } },
+  { path: '/custom-fields', clause: '4.3', order: 'creation', fill: fillCustomFields, optionalFill: true, query: { include_archived: 'true' }, wholeSet: true },
   // 4.4 lists conversations with no order and no field: 2.1's "newest" may be a thread's creation
   // or its latest message (an inbox by activity), so the spec check takes either; the house's
   // reading (created_at, decisions.md F8) is judged at assumption.
@@ -213,8 +218,10 @@ async function judge(ctx: CheckContext, list: OrderedList): Promise<void> {
   const fills = list.fill !== undefined && (!list.optionalFill || ctx.profile !== 'read-only');
   const filled = fills ? await list.fill!(ctx) : undefined;
   try {
-    const response = await ctx.send({ path: list.path, query: { limit: 100, ...list.query } });
-    expectStatus(response, 200, `GET ${list.path}?limit=100`);
+    const query = list.wholeSet ? { ...list.query } : { limit: '100', ...list.query };
+    const asked = `GET ${list.path}${list.wholeSet ? '' : '?limit=100'}`;
+    const response = await ctx.send({ path: list.path, query });
+    expectStatus(response, 200, asked);
     const data = readList(response, `GET ${list.path}`).data;
     // Each candidate field's first step the wrong way (undefined: in order by that field).
     const judged = (list.fields ?? ['created_at']).map((field) => {
@@ -229,7 +236,7 @@ async function judge(ctx: CheckContext, list: OrderedList): Promise<void> {
       const [older, newer] = filled.ids;
       const olderAt = items.findIndex((item) => item.id === older);
       const newerAt = items.findIndex((item) => item.id === newer);
-      if (olderAt < 0 || newerAt < 0) fail(`GET ${list.path}?limit=100 does not list the two records just created (${older}, ${newer})`, response);
+      if (olderAt < 0 || newerAt < 0) fail(`${asked} does not list the two records just created (${older}, ${newer})`, response);
       const newerFirst = newerAt < olderAt;
       if (newerFirst !== (list.order === 'newest')) fail(`GET ${list.path} is not ${rule(list)}: ${older} was created a second before ${newer} but is listed ${newerFirst ? 'after' : 'before'} it`, response);
       return;

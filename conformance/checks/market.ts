@@ -68,7 +68,7 @@ async function readSlots(ctx: CheckContext, key = 'a'): Promise<Slots> {
   if (response.status === 403 && errorCodeOf(response) === 'feature_unavailable') return ctx.skip('feature_unavailable');
   expectStatus(response, 200, 'GET /competitors');
   const list = readList(response, 'GET /competitors');
-  if (list.has_more || list.next_cursor !== null) fail('GET /competitors is a whole-set list: has_more false, next_cursor null (2.1, 2.30)', response);
+  if (list.has_more) fail('GET /competitors is a whole-set list: has_more false (2.1, 2.30)', response);
   const fields = expectShape(response.json, CompetitorListFields, 'GET /competitors tracked, max_tracked, remaining (2.30)', response);
   const competitors = list.data.map((item) => expectShape(item, Competitor, 'competitor (2.30)', response));
   if (fields.tracked !== competitors.length) fail(`GET /competitors: tracked is ${fields.tracked} but the list holds ${competitors.length}`, response);
@@ -448,7 +448,7 @@ export const marketChecks: CheckDefinition[] = [
   },
   {
     id: 'market.refresh-window',
-    title: 'At least 5 minutes between refreshes: else 429 too_soon with retry_after_seconds and Retry-After',
+    title: 'At least 5 minutes between refreshes: else 429 too_soon with retry_after_seconds',
     clause: '8',
     level: 'spec',
     group,
@@ -467,8 +467,7 @@ export const marketChecks: CheckDefinition[] = [
         const seconds = readError(response, what).extra['retry_after_seconds'];
         if (typeof seconds !== 'number' || !Number.isFinite(seconds)) fail(`${what}: too_soon must carry retry_after_seconds (7.1)`, response);
         if (seconds < range[0] || seconds > range[1]) fail(`${what}: retry_after_seconds is ${seconds}, expected ${range[0]} to ${range[1]}`, response);
-        const header = Number(response.headers.get('retry-after'));
-        if (!Number.isFinite(header) || Math.abs(header - seconds) > 1) fail(`${what}: Retry-After (${response.headers.get('retry-after')}) should match retry_after_seconds (${seconds})`, response);
+        // A Retry-After beside it is the house's choice, judged by observed.too-soon-retry-after (audit 13f F3).
       };
       const first = await refresh();
       if (first.status === 429 && errorCodeOf(first) === 'rate_limited') return ctx.skip('rate_limited', 'the request quota was spent before the refresh');

@@ -63,7 +63,7 @@ export const observedChecks: CheckDefinition[] = [
   },
   {
     id: 'observed.retry-after',
-    title: 'Every 429 of the run carried Retry-After',
+    title: 'Every 429 rate_limited and 409 idempotency_in_progress of the run carried Retry-After (seconds or an HTTP-date)',
     clause: '8',
     level: 'spec',
     group: 'observed',
@@ -71,7 +71,22 @@ export const observedChecks: CheckDefinition[] = [
     final: true,
     cost: costOf(0),
     async run(ctx) {
-      judge(ctx, ctx.observations.retryAfter, '429 responses lacked Retry-After');
+      judge(ctx, ctx.observations.retryAfter, 'answers that must carry Retry-After (429 rate_limited, 409 idempotency_in_progress) lacked one');
+    },
+  },
+  {
+    // 7.1 gives too_soon retry_after_seconds in the body and names the header only for
+    // rate_limited and idempotency_in_progress; the house sends both (audit 13f F3).
+    id: 'observed.too-soon-retry-after',
+    title: 'Every 429 too_soon of the run also carried a Retry-After equal to retry_after_seconds',
+    clause: '7.1',
+    level: 'assumption',
+    group: 'observed',
+    profile: 'read-only',
+    final: true,
+    cost: costOf(0),
+    async run(ctx) {
+      judge(ctx, ctx.observations.tooSoonRetryAfter, '429 too_soon answers lacked a matching Retry-After');
     },
   },
   {

@@ -148,6 +148,29 @@ export const paginationChecks: CheckDefinition[] = [
     },
   },
   {
+    // 2.1 gives next_cursor as "string or null" and stops a walk on has_more alone, so a cursor on
+    // the last page is conformant (audit 13f F1); null there is the house's reading.
+    id: 'pagination.last-page-cursor',
+    title: 'The last page (has_more false) has next_cursor null',
+    clause: '2.1',
+    level: 'assumption',
+    group,
+    profile: 'read-only',
+    routes: ['GET /api-keys'],
+    cost: costOf(3),
+    async run(ctx) {
+      const path = walkList(ctx);
+      // A whole-set list (tags) too, asked without `limit` (4.5 states no query for it).
+      const lists = ctx.serves('GET', '/tags') ? [{ path, limit: 100 }, { path: '/tags' }] : [{ path, limit: 100 }];
+      for (const { path: listPath, limit } of lists) {
+        const walked = await walk(ctx, listPath, limit === undefined ? { maxPages: 20 } : { limit, maxPages: 20 });
+        const last = walked.pages[walked.pages.length - 1]!;
+        const cursor = readList(last, `GET ${listPath}`).next_cursor;
+        if (cursor !== null) fail(`GET ${listPath}: the last page (has_more false) carries next_cursor ${JSON.stringify(cursor)}, not null`, last);
+      }
+    },
+  },
+  {
     id: 'pagination.tampered-cursor',
     title: 'A real cursor with one character changed gives 400',
     clause: '2.1',
@@ -160,7 +183,7 @@ export const paginationChecks: CheckDefinition[] = [
       const path = walkList(ctx);
       const first = await ctx.send({ path, query: { limit: 1 } });
       const list = readList(first, `GET ${path}?limit=1`);
-      if (!list.next_cursor) return ctx.skip('list_too_short');
+      if (!list.has_more || !list.next_cursor) return ctx.skip('list_too_short');
       const cursor = list.next_cursor;
       const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
       await ctx.fc.check(

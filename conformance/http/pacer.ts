@@ -7,6 +7,7 @@
  * Waits can be cut short by a signal (the checks' waits on Ctrl-C); `waitedMs` counts the time
  * really waited, not the time asked for.
  */
+import { retryAfterSeconds } from './retry-after.js';
 import type { Waiter } from './waiter.js';
 
 /** The spec's values (section 8); `RateLimit-Limit` replaces the quota once seen. */
@@ -213,10 +214,10 @@ export class Pacer {
     return this.state(account).limit;
   }
 
-  /** Waits out a 429's `Retry-After` (seconds; 1 when absent or unreadable). */
+  /** Waits out a 429's `Retry-After` (seconds or an HTTP-date; 1 s when absent or unreadable). */
   async retryAfter(headers: Headers, signal?: AbortSignal): Promise<void> {
-    const value = Number(headers.get('retry-after'));
-    const seconds = Number.isFinite(value) && value >= 0 ? Math.min(value, 120) : 1;
+    const value = retryAfterSeconds(headers, this.waiter.now());
+    const seconds = value === undefined ? 1 : Math.min(value, 120);
     await this.sleep(Math.max(1, seconds) * 1000 + 5, signal);
   }
 

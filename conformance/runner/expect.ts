@@ -85,7 +85,12 @@ export function readData(response: KitResponse, what: string): Record<string, un
   return data as Record<string, unknown>;
 }
 
-/** `{data: [...], has_more, next_cursor}` (2.1). */
+/**
+ * `{data: [...], has_more, next_cursor}` (2.1). `has_more: true` needs a cursor to send as
+ * `starting_after`; the last page may still carry one ("string or null"; a client repeats "until
+ * `has_more` is false"), so walks stop on `has_more` alone. The house's null there is the
+ * assumption check `pagination.last-page-cursor` (audit 13f F1).
+ */
 export function readList(response: KitResponse, what: string): ListBody {
   const body = response.json;
   if (typeof body !== 'object' || body === null) fail(`${what}: expected a list body`, response);
@@ -94,7 +99,6 @@ export function readList(response: KitResponse, what: string): ListBody {
   if (typeof has_more !== 'boolean') fail(`${what}: has_more must be a boolean`, response);
   if (next_cursor !== null && typeof next_cursor !== 'string') fail(`${what}: next_cursor must be a string or null`, response);
   if (has_more && next_cursor === null) fail(`${what}: has_more is true but next_cursor is null`, response);
-  if (!has_more && next_cursor !== null) fail(`${what}: has_more is false but next_cursor is set`, response);
   return { data, has_more, next_cursor };
 }
 

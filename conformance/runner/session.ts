@@ -87,7 +87,7 @@ export async function openSession(options: ResolvedOptions, runId: string): Prom
     signal: options.signal,
   });
   if (options.controlToken) redactor.add(options.controlToken, '$SWITCHBOARD_CONTROL_TOKEN');
-  const observations = new Observations();
+  const observations = new Observations(() => pacer.now());
   const tombstones = new TombstoneCount();
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
   let matcher = new RouteMatcher([]);
