@@ -47,6 +47,7 @@ export interface PublishedPost {
   readonly caption: string | null;
   readonly published_ids: PublishedIdsData;
   readonly published_at: string;
+  /** `url` is the file's path without an origin (`/_media/posts/...`): a reader adds the origin the request reached (audit 13c, C1). */
   readonly media: { url: string; type: string }[];
   readonly comment_auto_reply: CommentAutoReply | null;
 }
@@ -438,7 +439,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
         caption: post.caption,
         published_ids: data.published_ids,
         published_at: data.published_at!,
-        media: data.media.map((item) => ({ url: item.url, type: item.type })),
+        media: model.media.present(post.id, '').map((item) => ({ url: item.url, type: item.type })),
         comment_auto_reply: post.comment_auto_reply,
       }),
   };

@@ -15,6 +15,7 @@ import type { CoreServices } from '../../groups/services.js';
 import type { RecordRules } from '../../store/rules.js';
 import type { ChannelsModel } from '../channels/model.js';
 import { EpochMs, storedRecord, Timestamp } from '../shared/schemas.js';
+import { SANDBOX_FILE_PATH } from './sandbox-file.js';
 import { POST_CHANNELS, type AddPostInput, type PostChannel, type RecentPostData } from './schemas.js';
 
 const PostRecordSchema = storedRecord({
@@ -82,13 +83,18 @@ export function createRecentPostsModel(core: CoreServices, needs: RecentPostsNee
   const posts = store.define<PostRecord>('channel_posts', { key: { unique: true, key: (post) => `${post.account_id}:${post.channel}:${post.post_id}` } }, postRules);
   const faults = store.define<FaultRecord>('channel_post_faults', {}, faultRules);
 
-  const present = (post: PostRecord): RecentPostData => ({
+  /**
+   * A thumbnail the sandbox serves itself (a published post's first file) is stored as a path and
+   * shown at the origin the request reached, as GET /posts shows `media[].url`: stored with the
+   * default origin, it pointed at 127.0.0.1:4010 under MSW or another port (audit 13c, C1).
+   */
+  const present = (post: PostRecord, origin = core.settings.publicOrigin): RecentPostData => ({
     id: post.post_id,
     channel: post.channel,
     caption: post.caption,
     media_type: post.media_type,
     permalink: post.permalink,
-    thumbnail_url: post.thumbnail_url,
+    thumbnail_url: post.thumbnail_url !== null && SANDBOX_FILE_PATH.test(post.thumbnail_url) ? `${origin}${post.thumbnail_url}` : post.thumbnail_url,
     posted_at: post.posted_at,
   });
 
@@ -127,7 +133,7 @@ export function createRecentPostsModel(core: CoreServices, needs: RecentPostsNee
     },
 
     /** GET /recent-posts: newest first (posted_at, then id). */
-    list(accountId: number, channel: PostChannel, page: PageRequest) {
+    list(accountId: number, channel: PostChannel, page: PageRequest, origin?: string) {
       if (!needs.channels.isConnected(accountId, channel)) {
         throw new ApiError('not_connected', `The ${channel} channel is not connected.`, { param: 'platform' });
       }
@@ -145,7 +151,7 @@ export function createRecentPostsModel(core: CoreServices, needs: RecentPostsNee
       const has_more = rows.length > page.limit;
       const data = rows.slice(0, page.limit);
       const last = data[data.length - 1];
-      return { data: data.map(present), has_more, next_cursor: has_more && last ? encodeCursor(page.list, positionOf(last)) : null };
+      return { data: data.map((post) => present(post, origin)), has_more, next_cursor: has_more && last ? encodeCursor(page.list, positionOf(last)) : null };
     },
 
     /** Sandbox: a post appears on the channel. */

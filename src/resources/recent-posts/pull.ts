@@ -8,6 +8,7 @@
  * section restores, so a copy whose handle was redacted shows its own handle's posts, not both.
  */
 import { unlessRefused, type PullApi, type PullSpec } from '../../groups/pull.js';
+import { sandboxFilePath } from './sandbox-file.js';
 import type { RecentPostData } from './schemas.js';
 
 /** The most GET /recent-posts pages at once (2.23). */
@@ -30,7 +31,8 @@ async function pullRecentPosts(api: PullApi) {
       caption: post.caption,
       media_type: post.media_type,
       permalink: post.permalink,
-      thumbnail_url: post.thumbnail_url,
+      // The source's own file as a path: the pulled sandbox serves it at its origin (./sandbox-file.ts).
+      thumbnail_url: post.thumbnail_url === null ? null : (sandboxFilePath(post.thumbnail_url) ?? post.thumbnail_url),
       posted_at: post.posted_at,
     }));
 }

@@ -20,6 +20,6 @@ export const recentPostRoutes = [
     list: { defaultLimit: 25, maxLimit: RECENT_POSTS_MAX_LIMIT },
     success: { statuses: [200], schema: RecentPost, envelope: 'list' },
     errors: ['not_connected', 'service_unavailable'],
-    handler: ({ caller, query, page }, { model }) => listResult(model.list(caller.accountId, query.platform ?? 'instagram', page)),
+    handler: ({ caller, query, page, request }, { model }) => listResult(model.list(caller.accountId, query.platform ?? 'instagram', page, request.origin)),
   }),
 ];

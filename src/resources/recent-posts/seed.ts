@@ -14,13 +14,14 @@ import { Duration } from '../shared/schemas.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { RecentPostsModel } from './model.js';
 import { channelPostsOf } from './published.js';
+import { SANDBOX_FILE_PATH } from './sandbox-file.js';
 import { AddPostBody } from './schemas.js';
 
 const SeedRecentPost = AddPostBody.required({ id: true })
   .extend({
     posted_ago: Duration.optional().describe('How long before the load instant it was posted (instead of posted_at).'),
-    // A published post's thumbnail is its first file, served by the sandbox at its own origin (http on loopback): a pulled seed holds it.
-    thumbnail_url: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
+    // A published post's thumbnail is its first file, served by the sandbox: an http URL on loopback, or its path (./sandbox-file.ts), as a pull writes it.
+    thumbnail_url: z.union([z.url({ protocol: /^https?$/ }).max(2000), z.string().regex(SANDBOX_FILE_PATH)]).nullable().optional(),
   })
   .refine((post) => (post.posted_at === undefined) !== (post.posted_ago === undefined), { message: 'Give posted_at or posted_ago (one of them).', path: ['posted_at'] });
 
@@ -41,7 +42,8 @@ export const recentPostSeed = seedFor<RecentPostsModel, { readonly posts: PostsM
       void model.add(accountId, { ...post, posted_at });
     });
     for (const record of publishedPosts(needs.posts, accountId).reverse()) {
-      const post = needs.posts.present(record, core.settings.publicOrigin);
+      // No origin: the reader's is added when listed (./model.ts `present`; audit 13c, C1).
+      const post = needs.posts.present(record, '');
       const published: PublishedPost = {
         post_id: post.id,
         targets: post.targets,

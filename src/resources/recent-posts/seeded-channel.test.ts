@@ -56,6 +56,10 @@ describeRuntimes(
       const ids = post['published_ids'] as { instagram_media_id: string };
       const onChannel = (await walk(api(), key, '/recent-posts', { platform: 'instagram' })).find((row) => row['id'] === ids.instagram_media_id);
       expect(onChannel).toMatchObject({ channel: 'instagram', caption: post['caption'], posted_at: post['published_at'], media_type: 'CAROUSEL_ALBUM' });
+      // The thumbnail is the first file at the origin this request reached, as GET /posts shows it,
+      // not at the default origin of another runtime (audit 13c, C1).
+      const first = (post['media'] as { url: string }[])[0]!.url;
+      expect(onChannel?.['thumbnail_url']).toBe(first);
     });
 
     it("every own post the market stored is on the Instagram channel, also after a refresh stores newer ones", async () => {
