@@ -417,7 +417,7 @@ function maskKeys(value: unknown): unknown {
         ? '<plaintext>'
         : name === 'preview'
           ? '<prefix>'
-          : name === 'url' && typeof inner === 'string'
+          : (name === 'url' || name === 'thumbnail_url') && typeof inner === 'string'
             ? inner.replace(/^https?:\/\/[^/]+(?=\/_media\/)/, '<origin>') // public files are served from each runtime's own origin
             : maskKeys(inner);
   }
