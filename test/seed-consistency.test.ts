@@ -143,6 +143,25 @@ describe('the default seed: flow runs are in the transcripts (B1)', () => {
     }
   });
 
+  it('every session’s last_user_message_at is its transcript’s last customer line up to the session’s end, a tap’s postback line included (decision L3)', () => {
+    let checked = 0;
+    for (const { world } of worlds) {
+      for (const session of world.sessions) {
+        const { lines, events } = runOf(world, session);
+        // An open session hears every line the customer writes; an ended one stopped at its last event.
+        const open = session['status'] === 'waiting_input' || session['status'] === 'delayed';
+        const until = open ? AT : events[events.length - 1]!.occurred_at;
+        const customer = lines.filter((line) => line.direction === 'inbound' && line.sender_type === 'user' && line.created_at <= until).map((line) => line.created_at).sort();
+        const last = customer[customer.length - 1] ?? null;
+        expect(session['last_user_message_at'] === null ? null : Date.parse(session['last_user_message_at'] as string), `session ${session['id']}`).toBe(last === null ? null : Date.parse(last));
+        // An open session's window closes 24 h after that line (every flow channel of the seed has a window).
+        if (open && last !== null) expect(Date.parse(session['window_expires_at'] as string), `session ${session['id']} window`).toBe(Date.parse(last) + 86_400_000);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(7);
+  });
+
   it('an appointment a run booked was created at the booking (B1b)', () => {
     let booked = 0;
     for (const { world } of worlds) {

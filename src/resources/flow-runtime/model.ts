@@ -334,10 +334,10 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   }
 
   /**
-   * A postback (a menu button or a message's button tapped) or a referral (ref link, QR code,
-   * click-to-message ad) is the customer acting in the thread: on a channel with a messaging
-   * window it opens the window as a message does (docs/decisions.md, "Flow runtime seams"), and
-   * the person's open sessions show the new close. It is not a message: no `last_user_message_at`.
+   * A referral (ref link, QR code, click-to-message ad) is the customer acting in the thread
+   * without writing: on a channel with a messaging window it opens the window as a message does
+   * (docs/decisions.md, L3), and the person's open sessions show the new close. It is not a
+   * message: no transcript line, no `last_user_message_at`.
    */
   function customerActed(conversation: ConversationRecord): void {
     if (CHANNEL_CAPABILITIES[conversation.channel].windowMs === null) return;
@@ -345,12 +345,42 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
     for (const id of [...sessions.idsByIndex('open', String(conversation.contact_id))]) engine.windowMoved(sessions.get(id)!);
   }
 
+  /**
+   * A postback (a message's button or a persistent-menu button tapped) is a customer line (spec
+   * 2.6 type `postback`, the button's title; decision L3), written by the inbound group as it
+   * writes a message: it moves the thread's window and `last_message_at`, the contact's
+   * `last_seen_at`, and here, as a message does, the person's open sessions' `last_user_message_at`
+   * and `window_expires_at`. A blocked person's tap writes nothing (the platform drops it); it acts as before.
+   */
+  function customerTapped(conversation: ConversationRecord, title: string): void {
+    if (!needs.inbound.postback(conversation.account_id, conversation.id, title)) return customerActed(conversation);
+    const now = clock.now();
+    for (const id of [...sessions.idsByIndex('open', String(conversation.contact_id))]) engine.windowMoved(sessions.get(id)!, { last_user_message_ms: now });
+  }
+
+  /** A menu button's title: the `button_title` of a `button_tap` flow with its payload (running first), else the payload. */
+  function menuTitle(accountId: number, payload: string): string {
+    const ofPayload = (trigger: FlowDefinition['trigger']): string | undefined =>
+      trigger.source === 'button_tap' && trigger['payload'] === payload && typeof trigger['button_title'] === 'string' ? trigger['button_title'] : undefined;
+    for (const live of needs.flows.running(accountId)) {
+      const title = ofPayload(live.version.definition.trigger);
+      if (title !== undefined) return title;
+    }
+    for (const flow of needs.flows.flowsOf(accountId)) {
+      const version = flow.published_version === null ? undefined : needs.flows.publishedVersion(accountId, flow.id, flow.published_version);
+      const title = version === undefined ? undefined : ofPayload(version.definition.trigger);
+      if (title !== undefined) return title;
+    }
+    return payload;
+  }
+
   /** Sandbox: a persistent-menu postback or a ref/ad referral reached the conversation. */
   function stimulate(accountId: number, conversationId: number, stimulus: Stimulus): SessionRecord | undefined {
     const conversation = needs.conversations.find(accountId, conversationId);
     if (!conversation) throw notFound('Conversation');
     if (!isFlowChannel(conversation.channel)) throw invalidParam('conversation_id', `Flows do not run on ${conversation.channel}.`);
-    customerActed(conversation);
+    if (stimulus.kind === 'postback') customerTapped(conversation, menuTitle(accountId, stimulus.payload));
+    else customerActed(conversation);
     return trigger(accountId, conversation.channel, stimulus, conversation.contact_id, conversation.id);
   }
 
@@ -358,11 +388,11 @@ export function createRuntimeModel(core: CoreServices, needs: RuntimeNeeds) {
   function tap(accountId: number, id: number, button: number): SessionRecord {
     const session = getSession(accountId, id);
     const node = engine.nodeOf(graphOf(session), session.current_node_id);
-    const postbacks = node?.type === 'message' ? ((node.config['buttons'] as { type: string }[] | undefined) ?? []).filter((b) => b.type === 'postback').length : 0;
-    if (session.status !== 'waiting_input' || postbacks === 0) throw invalidParam('button', 'The session is not waiting for a button tap.');
-    if (button > postbacks) throw invalidParam('button', `The message has ${postbacks} postback button(s).`);
+    const postbacks = node?.type === 'message' ? ((node.config['buttons'] as { type: string; title: string }[] | undefined) ?? []).filter((b) => b.type === 'postback') : [];
+    if (session.status !== 'waiting_input' || postbacks.length === 0) throw invalidParam('button', 'The session is not waiting for a button tap.');
+    if (button > postbacks.length) throw invalidParam('button', `The message has ${postbacks.length} postback button(s).`);
     const conversation = needs.conversations.find(accountId, session.conversation_id);
-    if (conversation) customerActed(conversation);
+    if (conversation) customerTapped(conversation, postbacks[button - 1]!.title);
     return engine.reply(sessions.get(session.id)!, { kind: 'tap', index: button });
   }
 

@@ -6,6 +6,7 @@ import type { CommentsModel } from '../comments/model.js';
 import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationsModel } from '../conversations/model.js';
 import type { FlowsModel } from '../flows/model.js';
+import type { InboundModel } from '../inbound/model.js';
 import type { TagsModel } from '../tags/model.js';
 import type { SendingModel } from '../sending/model.js';
 
@@ -15,6 +16,8 @@ export interface RuntimeNeeds {
   readonly flows: FlowsModel;
   readonly contacts: ContactsModel;
   readonly conversations: ConversationsModel;
+  /** A tap on a postback button is the customer's `postback` line, written as inbound writes a message (decision L3). */
+  readonly inbound: Pick<InboundModel, 'postback'>;
   /** The recipient rules (opt-out, block, window) every sender shares. */
   readonly sending: SendingModel;
   readonly appointments: AppointmentsModel;

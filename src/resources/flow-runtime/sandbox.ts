@@ -2,7 +2,8 @@
  * Sandbox powers of the flow runtime: what a customer does besides typing (typing goes through
  * `/_sandbox/inbound`): tap a postback button, click a url button, tap a persistent-menu button,
  * arrive through a ref link, QR code or ad; and fire due timers now. A postback or a referral is
- * the customer acting, so it opens the messaging window (docs/decisions.md, "Flow runtime seams").
+ * the customer acting, so it opens the messaging window (docs/decisions.md, "Flow runtime seams",
+ * L3); a postback is also the customer's transcript line of type `postback` (the button's title).
  */
 import { z } from 'zod';
 import { powersFor } from '../../control/power.js';

@@ -4,8 +4,9 @@
  * a customer's message leaves: `session_started` (the message triggered a flow),
  * `session_reactivated` (it revived an expired session), or `input_received` of type `text` (it
  * answered a waiting question or ai_reply step). A button message waiting for a tap ignores
- * typed text, so it takes nothing. A referral, postback or comment that starts a flow is not a
- * message: it never takes the customer's next one, whatever the clock reads.
+ * typed text, so it takes nothing. A referral, postback or comment that starts a flow never takes
+ * the customer's next message, whatever the clock reads (a postback writes its own `postback`
+ * line, decision L3, but the AI never hears a tap, so there is nothing of its to take).
  */
 import type { FlowEventRecord } from './records.js';
 

@@ -13,6 +13,8 @@
  * or the post (./media-events.ts); a shared post must be one of the account's Instagram posts,
  * which the group answering `accountPost` (recent posts) knows.
  *
+ * A tap on a postback button is a customer line too (./postback.ts), written for the flow runtime.
+ *
  * Groups that react to what customers write (knowledge gaps) listen to `messageReceived`, run
  * once the message is stored, inside the same transaction; this group never imports them.
  */
@@ -31,6 +33,7 @@ import type { InboundEvent, InboundMessage, MessageData } from '../messages/sche
 import type { OptOutsModel } from '../opt-outs/model.js';
 import type { OptOutData } from '../opt-outs/schemas.js';
 import { inboundShape, type AccountPost } from './media-events.js';
+import { createPostbacks } from './postback.js';
 
 export const SMS_STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'] as const;
 export const SMS_START_KEYWORDS = ['START', 'UNSTOP'] as const;
@@ -101,6 +104,9 @@ export function createInboundModel(core: CoreServices, deps: InboundNeeds, hooks
   }
 
   return {
+    /** A tap on a postback button (a message's or the persistent menu's) is a customer line of type `postback` (./postback.ts). */
+    ...createPostbacks(core, deps),
+
     receive(accountId: number, input: InboundMessage): InboundResult {
       const person = { channel: input.channel, platform_user_id: input.platform_user_id, ig_username: input.ig_username ?? null };
       const block = deps.blockedUsers.activeBlock(accountId, person);
