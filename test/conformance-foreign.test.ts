@@ -11,11 +11,10 @@
  * network against the 60 s quota window).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { listen } from '../src/adapters/node.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator, type Simulator } from '../src/simulator.js';
-import { runConformance, type ConformanceReport } from '../conformance/index.js';
-import { startBugProxy } from './support/bug-proxy.js';
+import type { ConformanceReport } from '../conformance/index.js';
+import { kitThroughProxy } from './support/kit-through-proxy.js';
 import { SERVER_BUGS, type BugWorld, type ServerBug } from './support/server-bugs.js';
 
 const SLOW = process.env['SWITCHBOARD_KIT_SLOW'] === '1';
@@ -51,25 +50,7 @@ function prepare(sim: Simulator): void {
 async function throughProxy(bug: ServerBug, planted: boolean): Promise<ConformanceReport> {
   const sim = createSimulator({ logger: silentLogger });
   prepare(sim);
-  const server = await listen(sim, { port: 0, host: '127.0.0.1' });
-  const proxy = await startBugProxy(server.origin, planted ? { bug: bug.bug(worldOf(sim)) } : {});
-  const [a, b, , , inactive] = sim.accounts;
-  try {
-    return await runConformance({
-      baseUrl: proxy.baseUrl,
-      apiKey: a!.keys.full!,
-      apiKeyB: b!.keys.full!,
-      inactiveKey: inactive!.keys.read!,
-      seed: 11,
-      runs: 2,
-      ledgerDir: false,
-      ...bug.run,
-    });
-  } finally {
-    await proxy.close();
-    await server.close();
-    sim.close();
-  }
+  return kitThroughProxy(sim, planted ? { bug: bug.bug(worldOf(sim)) } : {}, { seed: 11, runs: 2, ...bug.run });
 }
 
 const failing = (report: ConformanceReport) => report.results.filter((r) => r.verdict === 'fail' || r.verdict === 'error');

@@ -6,38 +6,16 @@
  * the house's own reading, where the kit keeps one, fails as an `assumption` check.
  */
 import { describe, expect, it } from 'vitest';
-import { listen } from '../src/adapters/node.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator } from '../src/simulator.js';
-import { runConformance, type ConformanceOptions, type ConformanceReport } from '../conformance/index.js';
-import { json, startBugProxy, type Bug, type ProxyResponse } from './support/bug-proxy.js';
+import type { ConformanceOptions, ConformanceReport } from '../conformance/index.js';
+import { json, type Bug, type ProxyResponse } from './support/bug-proxy.js';
+import { kitThroughProxy } from './support/kit-through-proxy.js';
 
 /** The simulator behind the proxy, the checks `only`, full profile, every level. */
 async function through(bug: Bug, only: readonly string[], options: Partial<ConformanceOptions> = {}): Promise<ConformanceReport> {
   const sim = createSimulator({ logger: silentLogger, allowLocalWebhooks: true });
-  const server = await listen(sim, { port: 0, host: '127.0.0.1' });
-  const proxy = await startBugProxy(server.origin, { bug, showSandbox: true });
-  const [a, b, , , inactive] = sim.accounts;
-  try {
-    return await runConformance({
-      baseUrl: proxy.baseUrl,
-      apiKey: a!.keys.full!,
-      apiKeyB: b!.keys.full!,
-      inactiveKey: inactive!.keys.read!,
-      controlToken: sim.controlToken,
-      runs: 2,
-      seed: 13,
-      ledgerDir: false,
-      profile: 'full',
-      level: 'all',
-      only,
-      ...options,
-    });
-  } finally {
-    await proxy.close();
-    await server.close();
-    sim.close();
-  }
+  return kitThroughProxy(sim, { bug, showSandbox: true }, { controlToken: sim.controlToken, runs: 2, seed: 13, profile: 'full', level: 'all', only, ...options });
 }
 
 const isApi = (url: string): boolean => url.startsWith('/api/v1/');
