@@ -93,9 +93,9 @@ export function createSeedEffects(core: CoreServices, needs: RuntimeNeeds, recor
     apply(session: SessionRecord, event: FlowEventRecord, node: FlowNode | undefined): void {
       const atMs = event.occurred_ms;
       if (event.type === 'session_started') {
-        const flow = needs.flows.flowsOf(session.account_id).find((candidate) => candidate.id === session.flow_id);
+        const flow = needs.flows.get(session.account_id, session.flow_id);
         needs.flows.recordStats(session.account_id, session.flow_id, { entries: 1, completions: 0 });
-        const tag = flow?.tag_id == null ? undefined : needs.tags.find(session.account_id, flow.tag_id);
+        const tag = flow.tag_id == null ? undefined : needs.tags.find(session.account_id, flow.tag_id);
         if (tag) change(session, { attach: [tag.name] }, atMs);
       } else if (event.type === 'session_completed') {
         needs.flows.recordStats(session.account_id, session.flow_id, { entries: 0, completions: 1 });

@@ -217,7 +217,11 @@ export function createSeedLoader(
         if (!snapshot) effects.apply(session, record, node);
       }
       const instants = new Map<SessionRecord, number[]>();
-      for (const { session, at } of timed) instants.set(session, [...(instants.get(session) ?? []), at]);
+      for (const { session, at } of timed) {
+        const times = instants.get(session);
+        if (times) times.push(at);
+        else instants.set(session, [at]);
+      }
       const taken = new Set<number>();
       for (const [session, times] of instants) effects.replies(session, times, taken);
     },

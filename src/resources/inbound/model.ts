@@ -34,6 +34,7 @@ import type { OptOutsModel } from '../opt-outs/model.js';
 import type { OptOutData } from '../opt-outs/schemas.js';
 import { inboundShape, type AccountPost } from './media-events.js';
 import { createPostbacks } from './postback.js';
+import { announceReceived } from './received-event.js';
 
 export const SMS_STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'] as const;
 export const SMS_START_KEYWORDS = ['START', 'UNSTOP'] as const;
@@ -89,7 +90,7 @@ export type InboundResult =
     };
 
 export function createInboundModel(core: CoreServices, deps: InboundNeeds, hooks: HooksOf<typeof inboundHooks>) {
-  const { clock, events } = core;
+  const { clock } = core;
 
   function smsKeyword(accountId: number, identifier: string, text: string | undefined): OptOutData | null {
     const word = text?.trim().toUpperCase() ?? '';
@@ -140,13 +141,7 @@ export function createInboundModel(core: CoreServices, deps: InboundNeeds, hooks
       });
       const optOut = input.channel === 'sms' ? smsKeyword(accountId, input.platform_user_id, input.text) : null;
       const presented = deps.messages.present(message);
-      events.emit(accountId, 'message.received', {
-        conversation_id: conversation.id,
-        contact_id: contact.id,
-        channel: conversation.channel,
-        platform_user_id: conversation.platform_user_id,
-        message: presented,
-      });
+      announceReceived(core, accountId, conversation, contact.id, presented);
       hooks.messageReceived.run(accountId, {
         conversation_id: conversation.id,
         contact_id: contact.id,

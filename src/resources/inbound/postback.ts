@@ -17,6 +17,7 @@ import type { ContactsModel } from '../contacts/model.js';
 import type { ConversationsModel } from '../conversations/model.js';
 import type { MessagesModel } from '../messages/model.js';
 import type { MessageData } from '../messages/schemas.js';
+import { announceReceived } from './received-event.js';
 
 export interface PostbackNeeds {
   readonly contacts: ContactsModel;
@@ -35,13 +36,7 @@ export function createPostbacks(core: CoreServices, deps: PostbackNeeds) {
       const contact = deps.contacts.upsertFromInbound(accountId, { channel: thread.channel, platform_user_id: thread.platform_user_id });
       const { conversation, message } = deps.conversations.append(thread, { sender_type: 'user', sender_name: contact.name, type: 'postback', text: title });
       const presented = deps.messages.present(message);
-      core.events.emit(accountId, 'message.received', {
-        conversation_id: conversation.id,
-        contact_id: contact.id,
-        channel: conversation.channel,
-        platform_user_id: conversation.platform_user_id,
-        message: presented,
-      });
+      announceReceived(core, accountId, conversation, contact.id, presented);
       return presented;
     },
   };

@@ -5,18 +5,16 @@
  * that stores newer posts shows them at once. None while the market has no access (not logged
  * in fully, or Instagram not connected), as GET /market-intel/top-posts then answers none.
  */
+import { STORED_POST_MAX } from '../market/limits.js';
 import type { MarketModel } from '../market/model.js';
 import type { ChannelPostInput } from './model.js';
-
-/** The market stores at most this many own posts (market/limits.ts STORED_POST_MAX is 50). */
-const STORED_MAX = 100;
 
 /** The Graph API's media types for the market's kinds (a Reel is a VIDEO, as published.ts maps it). */
 const MEDIA_TYPE_OF: Readonly<Record<string, string>> = { reel: 'VIDEO', photo: 'IMAGE', carousel: 'CAROUSEL_ALBUM' };
 
 export function marketPostsOf(market: MarketModel, accountId: number): ChannelPostInput[] {
   if (!market.state(accountId).access) return [];
-  const stored = market.topPosts(accountId, { list: 'recentPosts', limit: STORED_MAX, after: undefined }).data;
+  const stored = market.topPosts(accountId, { list: 'recentPosts', limit: STORED_POST_MAX, after: undefined }).data;
   return stored.map((post) => ({
     id: post.id,
     channel: 'instagram',
