@@ -184,6 +184,18 @@ for (const name of ADAPTERS) {
       expect(head.body).toBeUndefined();
     });
 
+    it("answers HEAD on a JSON route with the GET's status, Content-Type and length in bytes, and no body", async () => {
+      for (const path of ['/api/v1/tags', '/api/v1/contacts/1', '/api/v1/contacts/999999']) {
+        const get = await api.send({ path, key: full() });
+        const head = await api.send({ method: 'HEAD', path, key: full() });
+        expect(head.status).toBe(get.status);
+        expect(head.headers['content-type']).toBe(JSON_TYPE);
+        const bytes = get.bytes ?? new TextEncoder().encode(JSON.stringify(get.body)).byteLength;
+        expect(head.headers['content-length']).toBe(String(bytes));
+        expect(head.body).toBeUndefined();
+      }
+    });
+
     it('strips a leading byte order mark from a text body, as the wire decoder does (C5)', async () => {
       const answer = await api.send({ method: 'POST', path: '/api/v1/tags', key: full(), body: '\uFEFF{"name":"bom"}' });
       expect(answer.status).toBe(201);

@@ -16,10 +16,13 @@ import {
 } from './operator.js';
 import { ApiError, errorBody } from './errors.js';
 import { httpDate } from './http-date.js';
+import { JSON_CONTENT_TYPE } from './json-content-type.js';
+import { bodyToJson } from './wire-json.js';
 import { IDEMPOTENT_METHODS, idempotencyKeyOf, requestFingerprint, validateIdempotencyKey, type IdempotencyHold, type IdempotencyKeys } from './idempotency.js';
 import type { Logger } from './logger.js';
 import { readBodyThen, type BodyReadOptions, type ReadBody } from './body.js';
-import { normalizeRequest } from './normalize.js';
+import { normalizeRequest, utf8Length } from './normalize.js';
+import { isStreamedBody } from './streamed-body.js';
 import { MAX_LIMIT, parsePageRequest, type PageRequest } from './pagination.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Caller, MountedRoute, RouteResult } from './route.js';
@@ -362,13 +365,17 @@ function dated(response: SimResponse, startedVirtual: boolean, startedAt: number
 }
 
 /**
- * HEAD is GET without the body (RFC 9110 9.3.2), with the GET's headers: a file's HEAD carries the
- * length of the bytes a GET sends, in every runtime (audit 13c, C4).
+ * HEAD is GET without the body (RFC 9110 9.3.2), with the GET's headers, in every runtime: a file's
+ * length (audit 13c, C4), a stream's type, and a JSON body's type and length in bytes (what
+ * node:http, MSW and `sim.fetch` send with the GET). Only HEAD pays for the serialisation.
  */
 function headAnswer(response: SimResponse): SimResponse {
   const body = response.body;
   if (body instanceof Uint8Array) return { ...response, headers: { ...response.headers, 'Content-Length': String(body.byteLength) }, body: undefined };
-  return { ...response, body: undefined };
+  if (body === undefined) return response;
+  if (isStreamedBody(body)) return { ...response, headers: { ...response.headers, 'Content-Type': body.contentType }, body: undefined };
+  const length = String(utf8Length(bodyToJson(body)));
+  return { ...response, headers: { ...response.headers, 'Content-Type': JSON_CONTENT_TYPE, 'Content-Length': length }, body: undefined };
 }
 
 function readPage(route: MountedRoute, query: Readonly<Record<string, string>>): PageRequest {
