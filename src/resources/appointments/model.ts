@@ -31,6 +31,8 @@ import type {
   RescheduleInput,
   SeedAppointmentInput,
 } from './schemas.js';
+import { UPDATABLE_APPOINTMENT_FIELDS } from './schemas.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 import { isFree, slotsOf, withinHours, withinWindow, type Busy, type SlotRules } from './slots.js';
 import { ACTIVE_STATUSES, isActive, RESCHEDULABLE } from './state.js';
 import { addDays, instantOf, isCalendarDate, isZone, wallClockOf } from './zones.js';
@@ -408,9 +410,7 @@ export function createAppointmentsModel(core: CoreServices, needs: AppointmentsN
      */
     patch(accountId: number, id: number, input: PatchAppointmentInput): AppointmentData {
       const row = get(accountId, id);
-      if (Object.values(input).every((value) => value === undefined)) {
-        throw invalidParam('body', 'Send at least one of customer, location, service_type, duration_minutes, timezone, vehicle_info, cost, notes, status.');
-      }
+      refuseEmptyPatch(input, UPDATABLE_APPOINTMENT_FIELDS);
       refuseMissing(missingFields(accountId, input, true));
       const zone = input.timezone === undefined ? row.timezone : zoneOf(input.timezone, row.timezone);
       const changes: { -readonly [K in keyof AppointmentRecord]?: AppointmentRecord[K] } = {

@@ -142,6 +142,7 @@ export const PatchAppointmentBody = z.strictObject({
   status: AppointmentStatus.optional(),
 });
 export type PatchAppointmentInput = z.infer<typeof PatchAppointmentBody>;
+export const UPDATABLE_APPOINTMENT_FIELDS = Object.keys(PatchAppointmentBody.shape);
 
 export const RescheduleBody = z.strictObject({ date: DateString, time: TimeString });
 export type RescheduleInput = z.infer<typeof RescheduleBody>;

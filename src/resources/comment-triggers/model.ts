@@ -21,6 +21,7 @@ import { fireRules, triggerRules, type FireRecord, type TriggerRecord } from './
 import type { ButtonData, CommentTriggerData, SeedTriggerInput, CreateTriggerInput, ListTriggersFilters, PatchTriggerInput, SimulateInput, SimulationData } from './schemas.js';
 import { LIMITS, UPDATABLE_TRIGGER_FIELDS } from './schemas.js';
 import { patchChanges } from '../../util/same-json.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 /** The rules the group's mutants swap (./mutants.ts). */
 export interface TriggerRules {
@@ -208,7 +209,7 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
      */
     update(accountId: number, id: number, patch: PatchTriggerInput): CommentTriggerData {
       const trigger = get(accountId, id);
-      if (Object.keys(patch).length === 0) throw invalidParam('body', `Send at least one field: ${UPDATABLE_TRIGGER_FIELDS.join(', ')}.`);
+      refuseEmptyPatch(patch, UPDATABLE_TRIGGER_FIELDS);
       const next = { ...trigger, ...patch, updated_at: clock.iso() };
       checkShape(accountId, next);
       // A PATCH that changes nothing writes nothing: `updated_at` says when the settings last changed.

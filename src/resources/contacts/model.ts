@@ -23,6 +23,7 @@ import {
   type UpsertContactInput,
 } from './schemas.js';
 import { createContactWriter, type ChangeSource, type NewContact } from './writer.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 export type { ContactRecord } from './record.js';
 export type { ChangeSource, NewContact } from './writer.js';
@@ -133,9 +134,7 @@ export function createContactsModel(core: CoreServices, deps: ContactsNeeds, hoo
     /** PATCH /contacts/{id} (and the flow runtime's writes, `inbound`): an empty body is a 400 that lists what can be updated. */
     update(accountId: number, id: number, input: UpdateContactInput, source: ChangeSource = 'api'): ContactRecord {
       const record = get(accountId, id);
-      if (UPDATABLE_CONTACT_FIELDS.every((field) => input[field] === undefined)) {
-        throw invalidParam('body', `Send at least one updatable field: ${UPDATABLE_CONTACT_FIELDS.join(', ')}.`);
-      }
+      refuseEmptyPatch(input, UPDATABLE_CONTACT_FIELDS);
       return commit(record, applyEdit(record, editOf(accountId, input)), source);
     },
 

@@ -11,6 +11,7 @@ import type { TeamModel } from '../team/model.js';
 import type { ConversationRecord, conversationHooks, Threads } from './threads.js';
 import type { SettableStatus } from './schemas.js';
 import { applyAssign, applyClaim, applyResume, applyStatus, isLockReason, type ThreadState } from './state.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 export interface ConversationActionsDeps {
   readonly conversations: Threads;
@@ -90,6 +91,7 @@ export function createConversationActions(core: CoreServices, deps: Conversation
     /** Within one PATCH, status applies first, then ai_paused (3.1). */
     patch(accountId: number, id: number, body: { status?: SettableStatus; ai_paused?: boolean }): ConversationRecord {
       let conversation = conversations.get(accountId, id);
+      refuseEmptyPatch(body, ['status', 'ai_paused']);
       if (body.status !== undefined) conversation = setStatus(conversation, body.status);
       if (body.ai_paused !== undefined) conversation = setPaused(conversation, body.ai_paused);
       return conversation;

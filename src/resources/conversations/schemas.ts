@@ -56,10 +56,6 @@ export const PatchConversationBody = z
       .enum(SETTABLE_STATUSES, { error: 'must be active, resolved or archived (pending and escalated are set by the system)' })
       .optional(),
     ai_paused: z.boolean().optional().describe('true: the owner takes the thread from the AI. false: the AI resumes.'),
-  })
-  .refine((body) => body.status !== undefined || body.ai_paused !== undefined, {
-    message: 'send at least one of: status, ai_paused',
-    path: ['body'],
   });
 
 export const AssignBody = z.strictObject({

@@ -17,6 +17,7 @@ import {
   type CustomFieldType,
 } from './schemas.js';
 import { checkValue, type CustomFieldValue } from './values.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 export interface CustomFieldRecord extends Entity {
   readonly field_key: string;
@@ -141,9 +142,7 @@ export function createCustomFieldsModel(core: CoreServices) {
     update(accountId: number, id: number, patch: { label?: string | undefined; archived?: boolean | undefined }): CustomFieldRecord {
       const field = fields.getOwned(accountId, id);
       if (!field) throw notFound('Custom field');
-      if (patch.label === undefined && patch.archived === undefined) {
-        throw invalidParam('body', `Send at least one updatable field: ${UPDATABLE_CUSTOM_FIELD_KEYS.join(', ')}.`);
-      }
+      refuseEmptyPatch(patch, UPDATABLE_CUSTOM_FIELD_KEYS);
       if (patch.archived === false && field.archived && activeCount(accountId) >= MAX_ACTIVE_CUSTOM_FIELDS) {
         throw capReached('archived', 'unarchive this one');
       }

@@ -35,6 +35,7 @@ import type { FlowCatalogueData, FlowData, FlowSummaryData } from './schemas.js'
 import type { FlowDefinition, FlowStatus } from './definition.js';
 import { validateDefinition } from './validate.js';
 import { patchChanges } from '../../util/same-json.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 export type { FlowsNeeds } from './checks.js';
 
@@ -215,9 +216,7 @@ export function createFlowsModel(core: CoreServices, needs: FlowsNeeds, hooks: F
      */
     update(accountId: number, id: number, patch: UpdateFlowInput): { flow: FlowRecord; warnings: string[] } {
       let flow = get(accountId, id);
-      if (patch.name === undefined && patch.definition === undefined && patch.channels === undefined && patch.tag_id === undefined) {
-        throw invalidParam('body', `Send at least one updatable field: ${UPDATABLE_FLOW_FIELDS.join(', ')}.`);
-      }
+      refuseEmptyPatch(patch, UPDATABLE_FLOW_FIELDS);
       checkTag(accountId, patch.tag_id);
       const channels = patch.channels === undefined ? flow.channels : dedupe(patch.channels);
       const channelsChanged = channels.length !== flow.channels.length || channels.some((channel, i) => channel !== flow.channels[i]);

@@ -18,7 +18,8 @@ import {
   DOCUMENT_QUEUE_MS,
 } from './limits.js';
 import { DocumentRecordSchema } from './records.js';
-import type { DocumentData, PatchDocument } from './schemas.js';
+import { UPDATABLE_DOCUMENT_FIELDS, type DocumentData, type PatchDocument } from './schemas.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 export interface DocumentRecord extends Entity {
   readonly name: string;
@@ -124,6 +125,7 @@ export function createDocuments(core: CoreServices) {
     /** Name and `active` only; neither embeds again. */
     update(accountId: number, id: number, patch: PatchDocument): DocumentRecord {
       const document = get(accountId, id);
+      refuseEmptyPatch(patch, UPDATABLE_DOCUMENT_FIELDS);
       return documents.update(document.id, {
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.active !== undefined ? { active: patch.active } : {}),

@@ -11,7 +11,8 @@ import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
 import { FAQ_INDEXING_MS } from './limits.js';
 import { FaqRecordSchema } from './records.js';
-import type { CreateFaq, FaqData, PatchFaq } from './schemas.js';
+import { UPDATABLE_FAQ_FIELDS, type CreateFaq, type FaqData, type PatchFaq } from './schemas.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 export interface FaqRecord extends Entity {
   readonly question: string;
@@ -109,6 +110,7 @@ export function createFaqs(core: CoreServices) {
     /** Content that changes is indexed again; `active` alone is not. */
     update(accountId: number, id: number, patch: PatchFaq): FaqRecord {
       const faq = get(accountId, id);
+      refuseEmptyPatch(patch, UPDATABLE_FAQ_FIELDS);
       const next = {
         question: patch.question ?? faq.question,
         answer: patch.answer ?? faq.answer,

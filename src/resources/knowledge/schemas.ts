@@ -82,10 +82,8 @@ export const CreateFaqBody = z.strictObject({
 
 export const UPDATABLE_FAQ_FIELDS = ['question', 'answer', 'keywords', 'active'] as const;
 
-export const PatchFaqBody = CreateFaqBody.partial().refine((body) => Object.values(body).some((value) => value !== undefined), {
-  message: `send at least one of ${UPDATABLE_FAQ_FIELDS.join(', ')}`,
-  path: [],
-});
+/** At least one field: refused after the FAQ is found (core/empty-patch.ts). */
+export const PatchFaqBody = CreateFaqBody.partial();
 
 export const FaqListQuery = z.object({
   include_inactive: QueryBoolean.optional().describe('true lists inactive FAQs too (default: active only).'),
@@ -132,10 +130,9 @@ const serviceFields = {
 
 export const CreateServiceBody = z.strictObject(serviceFields);
 
-export const PatchServiceBody = z
-  .strictObject(serviceFields)
-  .partial()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'send at least one field', path: [] });
+/** At least one field: refused after the service is found (core/empty-patch.ts). */
+export const PatchServiceBody = z.strictObject(serviceFields).partial();
+export const UPDATABLE_SERVICE_FIELDS = Object.keys(serviceFields).filter((field) => field !== 'image_url');
 
 // ---- documents ------------------------------------------------------------------------------------
 
@@ -155,9 +152,9 @@ export const KnowledgeDocument = named(
   }),
 );
 
-export const PatchDocumentBody = z
-  .strictObject({ name: Filled(DOCUMENT_NAME_MAX).optional(), active: z.boolean().optional() })
-  .refine((body) => body.name !== undefined || body.active !== undefined, { message: 'send name and/or active', path: [] });
+/** At least one field: refused after the document is found (core/empty-patch.ts). */
+export const PatchDocumentBody = z.strictObject({ name: Filled(DOCUMENT_NAME_MAX).optional(), active: z.boolean().optional() });
+export const UPDATABLE_DOCUMENT_FIELDS = Object.keys(PatchDocumentBody.shape);
 
 // ---- knowledge gaps -------------------------------------------------------------------------------
 

@@ -10,7 +10,8 @@ import type { CoreServices } from '../../groups/services.js';
 import type { Entity } from '../../store/collection.js';
 import type { BookableServiceData } from '../ai-config/schemas.js';
 import { ServiceRecordSchema } from './records.js';
-import type { CreateService, PatchService, ServiceData } from './schemas.js';
+import { UPDATABLE_SERVICE_FIELDS, type CreateService, type PatchService, type ServiceData } from './schemas.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 export interface ServiceRecord extends Entity {
   readonly name: string;
@@ -120,6 +121,7 @@ export function createServices(core: CoreServices) {
 
     update(accountId: number, id: number, patch: PatchService, virtualAllowed: boolean): ServiceRecord {
       const service = get(accountId, id);
+      refuseEmptyPatch(patch, UPDATABLE_SERVICE_FIELDS);
       const { price, is_virtual, image_url: _readOnly, ...rest } = patch;
       const changes: Partial<ServiceRecord> = {};
       for (const [name, value] of Object.entries(rest)) if (value !== undefined) (changes as Record<string, unknown>)[name] = value;

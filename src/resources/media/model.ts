@@ -21,7 +21,8 @@ import { judgeBytes, type Judged, type MediaKind, type MediaMime } from './inspe
 import { MEDIA_ITEMS_MAX } from './limits.js';
 import { MEDIA_LIBRARY_BY_PLAN } from './plans.js';
 import { MediaRecordSchema } from './record.js';
-import type { MediaCategory, MediaItemData, PatchMedia } from './schemas.js';
+import { UPDATABLE_MEDIA_FIELDS, type MediaCategory, type MediaItemData, type PatchMedia } from './schemas.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 export interface MediaRecord extends Entity {
   readonly name: string;
@@ -136,6 +137,7 @@ export function createMediaModel(core: CoreServices, needs: MediaNeeds) {
 
     update(accountId: number, id: number, patch: PatchMedia): MediaRecord {
       const item = get(accountId, id);
+      refuseEmptyPatch(patch, UPDATABLE_MEDIA_FIELDS);
       return items.update(item.id, {
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.description !== undefined ? { description: patch.description === '' ? null : patch.description } : {}),

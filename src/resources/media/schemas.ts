@@ -33,13 +33,13 @@ export const UploadMediaBody = z.strictObject({
   category: z.enum(MEDIA_CATEGORIES).optional().describe('Default general.'),
 });
 
-export const PatchMediaBody = z
-  .strictObject({
-    name: Name.optional(),
-    description: z.string().max(DESCRIPTION_MAX).nullable().optional().describe('"" or null clears it.'),
-    category: z.enum(MEDIA_CATEGORIES).optional(),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'send name, description and/or category', path: [] });
+/** At least one field: refused after the item is found (core/empty-patch.ts). */
+export const PatchMediaBody = z.strictObject({
+  name: Name.optional(),
+  description: z.string().max(DESCRIPTION_MAX).nullable().optional().describe('"" or null clears it.'),
+  category: z.enum(MEDIA_CATEGORIES).optional(),
+});
+export const UPDATABLE_MEDIA_FIELDS = Object.keys(PatchMediaBody.shape);
 
 export const DeletedMedia = named(
   'DeletedMedia',

@@ -34,10 +34,12 @@ import type {
   PublishedIdsData,
   Target,
 } from './schemas.js';
+import { UPDATABLE_POST_FIELDS } from './schemas.js';
 import { publishPost, type PublishDeps, type PublishOutcome } from './publish.js';
 import { createPostScheduler, type DueTurn } from './scheduler.js';
 import { createDueClock } from '../shared/due-clock.js';
 import { createPublishingSettings } from './settings.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 /** What the comment-automation group hears when a post goes live (it scopes a comment trigger to it). */
 export interface PublishedPost {
@@ -236,6 +238,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
     update(accountId: number, id: number, input: PatchPost): PostRecord {
       requirePublishing(accountId);
       const previous = get(accountId, id);
+      refuseEmptyPatch(input, UPDATABLE_POST_FIELDS);
       editable(previous, 'edited');
       const fields = shape(accountId, previous, input);
       let status = previous.status;

@@ -160,9 +160,9 @@ export const CreatePostBody = z.strictObject({
 });
 export type CreatePost = z.output<typeof CreatePostBody>;
 
-export const PatchPostBody = z
-  .strictObject({ platform: z.enum(PLATFORMS).optional(), post_type: z.enum(POST_TYPES).optional(), ...postFields })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'send at least one field', path: [] });
+/** At least one field: refused after the post is found (core/empty-patch.ts). */
+export const PatchPostBody = z.strictObject({ platform: z.enum(PLATFORMS).optional(), post_type: z.enum(POST_TYPES).optional(), ...postFields });
+export const UPDATABLE_POST_FIELDS = Object.keys(PatchPostBody.shape);
 export type PatchPost = z.output<typeof PatchPostBody>;
 
 export const ScheduleBody = z.strictObject({ scheduled_at: Timestamp.describe('A future instant.') });

@@ -10,6 +10,7 @@ import type { CoreServices } from '../../groups/services.js';
 import { z } from 'zod';
 import { Channel as ChannelSchema, storedRecord, Timestamp } from '../shared/schemas.js';
 import { MEMBER_STATUSES, TeamRole, type MemberStatus, type TeamMemberData, type TeamRoleValue } from './schemas.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 
 export interface TeamMemberRecord extends Entity {
   readonly name: string;
@@ -122,6 +123,7 @@ export function createMembersModel(core: CoreServices) {
     update(accountId: number, id: number, patch: { role?: TeamRoleValue; channels?: readonly Channel[] | null }): TeamMemberRecord {
       const member = find(accountId, id);
       if (!member) throw notFound('Team member');
+      refuseEmptyPatch(patch, ['role', 'channels']);
       return members.update(member.id, {
         ...(patch.role !== undefined ? { role: patch.role } : {}),
         ...(patch.channels !== undefined ? { channels: patch.channels } : {}),

@@ -55,15 +55,11 @@ export const CreateInvitationBody = z.strictObject({
   channels: MemberChannels.optional().describe('Omit (or null) for every channel.'),
 });
 
-export const PatchMemberBody = z
-  .strictObject({
-    role: TeamRole.optional(),
-    channels: MemberChannels.optional(),
-  })
-  .refine((body) => body.role !== undefined || body.channels !== undefined, {
-    message: 'send at least one of: role, channels',
-    path: ['body'],
-  });
+/** At least one field: refused after the member is found (core/empty-patch.ts). */
+export const PatchMemberBody = z.strictObject({
+  role: TeamRole.optional(),
+  channels: MemberChannels.optional(),
+});
 
 export const DeletedTeamMember = named(
   'DeletedTeamMember',

@@ -21,7 +21,8 @@ import type {
 } from './schemas.js';
 import { z } from 'zod';
 import { EpochMs, NullableTimestamp, storedRecord, Timestamp } from '../shared/schemas.js';
-import { PayloadProfile } from './schemas.js';
+import { PayloadProfile, UPDATABLE_ENDPOINT_FIELDS } from './schemas.js';
+import { refuseEmptyPatch } from '../../core/empty-patch.js';
 import { generateSecret } from './signing.js';
 import { checkWebhookUrl } from './url-rule.js';
 import { patchChanges } from '../../util/same-json.js';
@@ -257,12 +258,7 @@ export function createWebhookEndpointModel(core: CoreServices, onChange: Endpoin
 
     update(accountId: number, id: number, input: UpdateWebhookEndpointInput): WebhookEndpointRecord {
       const record = getOwned(accountId, id);
-      if (Object.keys(input).length === 0) {
-        throw invalidParam(
-          'body',
-          'Nothing to update. Updatable fields: name, url, events, governance, enabled, timeout_ms, max_attempts.',
-        );
-      }
+      refuseEmptyPatch(input, UPDATABLE_ENDPOINT_FIELDS);
       const events = input.events === undefined ? undefined : eventFilters(input.events);
       const url = input.url === undefined ? record.url : validUrl(input.url);
       const governance: GovernanceRecord = { ...record.governance, ...stripUndefined(input.governance ?? {}) };

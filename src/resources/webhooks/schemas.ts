@@ -145,6 +145,7 @@ export type WebhookTestResultData = z.infer<typeof WebhookTestResult>;
 export type PayloadProfileName = z.infer<typeof PayloadProfile>;
 export type CreateWebhookEndpointInput = z.infer<typeof CreateWebhookEndpointBody>;
 export type UpdateWebhookEndpointInput = z.infer<typeof UpdateWebhookEndpointBody>;
+export const UPDATABLE_ENDPOINT_FIELDS = Object.keys(UpdateWebhookEndpointBody.shape);
 
 /** Sandbox shapes: the delivery log (`/_sandbox/webhooks/...`). */
 export const DeliveryAttempt = z.object({
