@@ -7,7 +7,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type/core';
 import { imageSize } from 'image-size';
-import { ApiError, invalidParam } from '../../core/errors.js';
+import { invalidParam } from '../../core/errors.js';
 import { IMAGE_MAX_BYTES, MB, VIDEO_MAX_BYTES } from './limits.js';
 
 export const MEDIA_TYPES = {
@@ -52,8 +52,9 @@ async function signatureOf(bytes: Uint8Array): Promise<string | undefined> {
 
 /**
  * The media type the bytes say, with an image's dimensions. 400 naming `file` for an empty
- * file, a type other than the four, or an image whose header cannot be read; 413 naming `file`
- * past the type's size limit.
+ * file, a type other than the four, an image whose header cannot be read, or a file past its
+ * type's size limit (8 MB images, 25 MB videos: a parameter that fails validation, 7.1; audit
+ * 14b B2). 413 is kept for a body too large to read at all (the route's limit, naming `body`).
  */
 export async function judgeBytes(bytes: Uint8Array): Promise<Judged> {
   if (bytes.length === 0) throw invalidParam('file', 'The file is empty.');
@@ -64,9 +65,7 @@ export async function judgeBytes(bytes: Uint8Array): Promise<Judged> {
   }
   const type = MEDIA_TYPES[mime];
   if (bytes.length > type.maxBytes) {
-    throw new ApiError('payload_too_large', `${type.label} files are limited to ${type.maxBytes / MB} MB; this one has ${bytes.length} bytes.`, {
-      param: 'file',
-    });
+    throw invalidParam('file', `${type.label} files are limited to ${type.maxBytes / MB} MB; this one has ${bytes.length} bytes.`);
   }
   if (type.kind === 'video') return { mime, kind: type.kind, extension: type.extension, width: null, height: null };
   const size = imageDimensions(bytes);

@@ -11,7 +11,7 @@ export const MEDIA_ITEMS_MAX = 20;
 /**
  * The upload route's own body limit: the largest file (a 25 MB video) plus room for the other
  * fields and the multipart framing. The core stops reading past it (413), so a larger body never
- * sits in memory; a file within it but over its type's limit is 413 naming `file`.
+ * sits in memory; a file within it but over its type's limit is 400 `invalid_param` naming `file`.
  */
 export const UPLOAD_MAX_BODY_BYTES = VIDEO_MAX_BYTES + MB;
 

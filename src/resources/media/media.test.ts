@@ -80,15 +80,19 @@ describe('POST /media', () => {
     });
   }
 
-  it('takes images up to 8 MB and videos up to 25 MB; past them 413 naming file; past the route limit 413 naming body', async () => {
+  it('takes images up to 8 MB and videos up to 25 MB; past them 400 invalid_param naming file; past the route limit 413 naming body', async () => {
     const { upload } = setup();
     const png = sample('pricing.png');
     expect((await upload(form(padded(png, 8 * MB)))).status).toBe(201);
-    expect(error(await upload(form(padded(png, 8 * MB + 1))))).toMatchObject({ code: 'payload_too_large', param: 'file' });
+    const overImage = await upload(form(padded(png, 8 * MB + 1)));
+    expect(overImage.status).toBe(400);
+    expect(error(overImage)).toMatchObject({ code: 'invalid_param', param: 'file' });
     const video = await upload(form(padded(sample('testimonial.mp4'), 25 * MB)));
     expect(video.status).toBe(201);
     expect(data(video)).toMatchObject({ size_bytes: 25 * MB, kind: 'video' });
-    expect(error(await upload(form(padded(sample('clip.mov'), 25 * MB + 1))))).toMatchObject({ code: 'payload_too_large', param: 'file' });
+    const overVideo = await upload(form(padded(sample('clip.mov'), 25 * MB + 1)));
+    expect(overVideo.status).toBe(400);
+    expect(error(overVideo)).toMatchObject({ code: 'invalid_param', param: 'file' });
     const tooBig = await upload(form(padded(sample('clip.mov'), 26 * MB + 1)));
     expect(tooBig.status).toBe(413);
     expect(error(tooBig)).toMatchObject({ code: 'payload_too_large', param: 'body' });

@@ -43,7 +43,7 @@ export const mediaRoutes = [
     tag,
     summary: 'Upload a JPEG, PNG, MP4 or MOV (multipart/form-data); the type is judged from the bytes',
     description:
-      'Images up to 8 MB, videos up to 25 MB (413 naming `file` past them); 20 items (the 21st is 403 plan_limit_reached); below the creator tier 403 feature_unavailable. A file that is not one of the four types, is empty, or whose image header cannot be read is 400 naming `file`. The request body is read only after the key is checked, and never past 26 MB.',
+      'Images up to 8 MB, videos up to 25 MB (400 invalid_param naming `file` past them); 20 items (the 21st is 403 plan_limit_reached); below the creator tier 403 feature_unavailable. A file that is not one of the four types, is empty, or whose image header cannot be read is 400 naming `file`. The request body is read only after the key is checked, and never past 26 MB (413 naming `body`).',
     section: '4.13',
     scope: 'write',
     scopeSource: 'spec',

@@ -5,7 +5,7 @@
  * depend on the post (Reels and story durations, carousel counts) are in ./fit.ts.
  */
 import { fileTypeFromBuffer } from 'file-type/core';
-import { ApiError, invalidParam } from '../../core/errors.js';
+import { invalidParam } from '../../core/errors.js';
 import { imageDimensions } from '../media/inspect.js';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_WIDTH, IMAGE_MIN_WIDTH, MB, VIDEO_MAX_BYTES } from './limits.js';
 import { mp4DurationMs } from './mp4.js';
@@ -61,8 +61,8 @@ export function wholeFileEvidence(bytes: Uint8Array): MediaEvidence {
 
 /**
  * What the bytes are, with the rules that hold for every post: 400 naming `file` for an empty
- * or unrecognised file, a header that cannot be read, or an image outside 320 to 1440 px wide;
- * 413 naming `file` past the type's size limit.
+ * or unrecognised file, a header that cannot be read, an image outside 320 to 1440 px wide, or a
+ * file past its type's size limit (8 MB images, 1 GB videos; audit 14b B2).
  */
 export function judgePostMedia(bytes: Uint8Array): Promise<JudgedPostMedia> {
   return judgeEvidence(wholeFileEvidence(bytes));
@@ -77,9 +77,7 @@ export async function judgeEvidence(evidence: MediaEvidence): Promise<JudgedPost
   }
   const kind = POST_MEDIA_TYPES[mime];
   if (evidence.size > kind.maxBytes) {
-    throw new ApiError('payload_too_large', `${kind.label} files are limited to ${kind.maxBytes / MB} MB; this one has ${evidence.size} bytes.`, {
-      param: 'file',
-    });
+    throw invalidParam('file', `${kind.label} files are limited to ${kind.maxBytes / MB} MB; this one has ${evidence.size} bytes.`);
   }
   const base = { mime, type: kind.type, extension: kind.extension, size_bytes: evidence.size };
   if (kind.type === 'video') {

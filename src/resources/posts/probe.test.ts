@@ -83,12 +83,12 @@ describe('post media probe', () => {
     expect(judgedOrThrow(probed)).toMatchObject({ mime: 'video/mp4', type: 'video', size_bytes: 50 * MB, duration_ms: 90_000 });
   });
 
-  it('a large file that is not a video is judged from its head: an oversized PNG is 413 naming file', async () => {
+  it('a large file that is not a video is judged from its head: an oversized PNG is 400 naming file', async () => {
     const probe = createPostMediaProbe();
     probe.write(pngOfSize(1080, 2));
     for (let i = 0; i < 30; i++) probe.write(new Uint8Array(MB));
     const probed = await probe.end();
-    expect(() => judgedOrThrow(probed)).toThrow(expect.objectContaining({ code: 'payload_too_large', param: 'file' }));
+    expect(() => judgedOrThrow(probed)).toThrow(expect.objectContaining({ code: 'invalid_param', param: 'file' }));
   });
 
   it('an empty file is 400 naming file', async () => {

@@ -227,7 +227,7 @@ export const postRoutes = [
     tag,
     summary: 'Add one media item (multipart `file`, optional `sort_order`); returns the post',
     description:
-      'Judged from the bytes: JPEG, PNG or WebP up to 8 MB and 320 to 1440 px wide; MP4 or MOV up to 1 GB (413 naming `file` past the limits; a declared body past 1 GB + 1 MB is refused before it is read). Reels: one video of 3 s to 15 min; stories: videos up to 60 s; a carousel: up to 10 items; other types: one item. Storage is capped by plan (403 plan_limit_reached).',
+      'Judged from the bytes: JPEG, PNG or WebP up to 8 MB and 320 to 1440 px wide; MP4 or MOV up to 1 GB (400 invalid_param naming `file` past the limits; a declared body past 1 GB + 1 MB is 413, refused before it is read). Reels: one video of 3 s to 15 min; stories: videos up to 60 s; a carousel: up to 10 items; other types: one item. Storage is capped by plan (403 plan_limit_reached).',
     section: '4.15',
     scope: 'write',
     scopeSource: 'spec',
