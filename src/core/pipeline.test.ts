@@ -98,6 +98,7 @@ function setup() {
     store,
     clock,
     authenticate: (key) => (key === 'good' ? { accountId: 1, keyId: 1, scope: 'full', addonActive: true } : undefined),
+    authVersion: () => 0,
     isOperator: () => false,
     accountExists: (accountId) => accountId === 1,
     markKeyUsed: () => {},

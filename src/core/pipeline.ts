@@ -60,6 +60,8 @@ export interface PipelineDeps {
    */
   readonly clock: { now(): number; virtual(): boolean; holdWall(): boolean; releaseWall(): void };
   readonly authenticate: (key: string) => AuthenticatedKey | undefined;
+  /** Changes whenever a key or an account's add-on may have changed (see `afterReadAtOneInstant`). */
+  readonly authVersion: () => number;
   /** True for the sandbox operator's token (control-plane routes); constant time. */
   readonly isOperator: (token: string) => boolean;
   /** Whether an account exists (the operator names one for account powers). */
@@ -92,6 +94,9 @@ interface AuthorisedCall {
   readonly route: MountedRoute;
   readonly rawParams: Record<string, string>;
   readonly key: AuthenticatedKey;
+  /** The key as presented, and `authVersion` when it was checked: what the re-check after the body needs. */
+  readonly presented: string;
+  readonly authVersion: number;
   /** Who the route runs for (its gate already let them through). */
   readonly caller: Caller;
   readonly metered: boolean;
@@ -233,7 +238,10 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     // known only after the read; afterRead claims it.)
     const hold = idempotent && idempotencyHeader !== undefined ? holdKey(key.accountId, idempotencyHeader, onIdempotency) : undefined;
     // Only now, with the caller known and allowed, is the body read, up to the route's limit.
-    const call: AuthorisedCall = { request, route, rawParams: lookup.params, key, caller: routeCaller, metered: mount.metered, idempotent, idempotencyHeader, hold, onIdempotency };
+    const call: AuthorisedCall = {
+      request, route, rawParams: lookup.params, key, presented, authVersion: deps.authVersion(), caller: routeCaller,
+      metered: mount.metered, idempotent, idempotencyHeader, hold, onIdempotency,
+    };
     if (!takesBody(route) && !IDEMPOTENT_METHODS.has(request.method)) return afterRead(call, NO_BODY);
     return readRouteBody(route, request, idempotent, (read) => afterReadAtOneInstant(call, read));
   }
@@ -275,10 +283,20 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     return hold;
   }
 
-  /** `afterRead`, its synchronous part at one real instant (the second stretch of a request with a body). */
+  /**
+   * `afterRead`, its synchronous part at one real instant (the second stretch of a request with a
+   * body). A body can take seconds to arrive (an upload): a key revoked meanwhile, or an add-on
+   * turned off, stops the write here, as revocation is immediate (3.7, 4.1). The key is checked
+   * again only when something authentication reads has changed since (audit 14c C1).
+   */
   function afterReadAtOneInstant(call: AuthorisedCall, read: ReadBody): RouteResult | Promise<RouteResult> {
     const held = deps.clock.holdWall();
     try {
+      if (deps.authVersion() !== call.authVersion) {
+        const current = deps.authenticate(call.presented);
+        if (!current) throw unknownKey();
+        if (!current.addonActive) throw addonInactive();
+      }
       return afterRead(call, read);
     } finally {
       if (held) deps.clock.releaseWall();

@@ -359,6 +359,7 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
     store,
     clock,
     authenticate: (key) => seams.authenticate(key),
+    authVersion: () => account?.authVersion() ?? 0,
     isOperator: operatorCheck(controlToken),
     accountExists: (accountId) => account?.exists(accountId) === true,
     markKeyUsed: (keyId) => account?.markUsed(keyId),
@@ -466,6 +467,7 @@ function isBinaryBody(body: unknown): body is FormData | Blob | Uint8Array {
 /** What the pipeline needs of the account group's model: key lookup and `last_used_at`. */
 interface AccountAccess {
   authenticate(key: string): ReturnType<MutantSeams['authenticate']>;
+  authVersion(): number;
   markUsed(keyId: number): void;
   exists(accountId: number): boolean;
 }

@@ -169,6 +169,12 @@ export function createAccountModel(core: CoreServices, hooks: HooksOf<typeof acc
       return { accountId: account.id, keyId: key.id, scope: key.scope, addonActive: account.addon_active };
     },
 
+    /**
+     * Changes whenever anything authentication reads may have changed (a key minted, revoked or
+     * touched, an account's add-on): a request whose body took time re-checks its key only then.
+     */
+    authVersion: (): number => keys.version + accounts.version,
+
     /** Keeps `last_used_at` (seconds precision, so at most one write per key per second). */
     markUsed(keyId: number): void {
       const key = keys.get(keyId);
