@@ -82,6 +82,15 @@ describe('PATCH /ai/config', () => {
     expect(section(data(await patch({ behavior: { batch_window_ms: 7000 } })), 'behavior')['batch_window_ms']).toBe(7000);
   });
 
+  it('clamps a batch window over five minutes down to 300000 ms, as 4.11 clamps the batch window (audit 14b B5)', async () => {
+    const { patch } = setup();
+    for (const [sent, kept] of [[300_000, 300_000], [300_001, 300_000], [600_000, 300_000]] as const) {
+      const res = await patch({ behavior: { batch_window_ms: sent } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(section(data(res), 'behavior')['batch_window_ms']).toBe(kept);
+    }
+  });
+
   const refusals: [string, Json, string][] = [
     ['instructions over 15,000', { identity: { instructions: 'i'.repeat(15_001) } }, 'identity.instructions'],
     ['a first delay of 4 minutes', { followups: { first_delay_minutes: 4 } }, 'followups.first_delay_minutes'],
@@ -100,7 +109,6 @@ describe('PATCH /ai/config', () => {
     ['an unknown section', { persona: {} }, 'persona'],
     ['an unknown field', { identity: { mood: 'happy' } }, 'identity.mood'],
     ['a wrong type', { behavior: { batch_messages: 'yes' } }, 'behavior.batch_messages'],
-    ['a batch window over five minutes', { behavior: { batch_window_ms: 300_001 } }, 'behavior.batch_window_ms'],
     ['an unknown tone', { identity: { tone: 'sarcastic' } }, 'identity.tone'],
     ['a bad quiet-hours time', { followups: { quiet_hours: { start: '25:00' } } }, 'followups.quiet_hours.start'],
     ['a bad exclude rule', { comment_ai: { exclude_rules: [{ type: 'hashtag', value: 'x' }] } }, 'comment_ai.exclude_rules.0.type'],

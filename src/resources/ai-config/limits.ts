@@ -18,7 +18,8 @@ export const COMMENT_INSTRUCTIONS_MAX = 5_000;
 /**
  * Our choices where 8 is silent (docs/decisions.md, "AI configuration"): the assistant's name is
  * clamped like the welcome message (4.11 names it among the clamped fields without a length), a
- * batch window past five minutes is refused as nonsense rather than clamped, and the free-text
+ * batch window past five minutes is clamped to five minutes (4.11 names the batch window among the
+ * clamped values; audit 14b B5), and the free-text
  * fields the spec gives no length get generous bounds.
  */
 export const NAME_MAX = 100;

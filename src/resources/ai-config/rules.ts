@@ -11,6 +11,7 @@ import { ApiError, invalidParam } from '../../core/errors.js';
 // Characters are code points, not UTF-16 units: an emoji is one, as the portal counts.
 import { charCount, cutChars } from '../shared/characters.js';
 import {
+  BATCH_WINDOW_MAX_MS,
   BATCH_WINDOW_MIN_MS,
   COMMENT_INSTRUCTIONS_MAX,
   CSAT_CUSTOM_MESSAGE_MAX,
@@ -48,7 +49,7 @@ export function createConfigRules(): ConfigRules {
   return {
     name: (value) => cutChars(value, NAME_MAX),
     welcomeMessage: (value) => cutChars(value, WELCOME_MESSAGE_MAX),
-    batchWindow: (ms) => Math.max(ms, BATCH_WINDOW_MIN_MS),
+    batchWindow: (ms) => Math.min(Math.max(ms, BATCH_WINDOW_MIN_MS), BATCH_WINDOW_MAX_MS),
     instructions(value) {
       if (charCount(value) > INSTRUCTIONS_MAX) {
         throw invalidParam('identity.instructions', `identity.instructions is limited to ${INSTRUCTIONS_MAX} characters; got ${charCount(value)}.`);

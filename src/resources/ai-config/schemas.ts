@@ -233,9 +233,8 @@ export const PatchAiConfigBody = z.strictObject({
       batch_window_ms: z
         .number()
         .int()
-        .max(BATCH_WINDOW_MAX_MS)
         .optional()
-        .describe(`Below ${BATCH_WINDOW_MIN_MS} is clamped up to ${BATCH_WINDOW_MIN_MS}; above ${BATCH_WINDOW_MAX_MS} is refused.`),
+        .describe(`Clamped to ${BATCH_WINDOW_MIN_MS} to ${BATCH_WINDOW_MAX_MS}: below is raised to ${BATCH_WINDOW_MIN_MS}, above is lowered to ${BATCH_WINDOW_MAX_MS} (4.11 clamps the batch window).`),
       auto_escalation: z.boolean().optional(),
       copilot_enabled: z.boolean().optional(),
       business_hours: readOnly('set in the portal'),

@@ -129,13 +129,14 @@ describeRuntimes('comment triggers', (api) => {
     expect(errorOf(await patch(id, { id: 3 }))).toMatchObject({ code: 'invalid_param', param: 'id' });
   });
 
-  it('lists newest first with filters; platform instagram includes platform both', async () => {
+  it('lists newest first with filters; platform is equality, as source_type is (audit 14b B1)', async () => {
     const a = await createId(dmTrigger({ name: 'ig', platform: 'instagram' }));
     const b = await createId(dmTrigger({ name: 'fb', platform: 'facebook', source_type: 'story' }));
     const c = await createId(dmTrigger({ name: 'both', platform: 'both', post_id: 'post_1', active: false }));
     const ids = async (query: Json) => list(await api().call({ path: '/comment-triggers', key: full(), query: query as Record<string, string> })).map((t) => t['id']);
     expect(await ids({})).toEqual([c, b, a]);
-    expect(await ids({ platform: 'instagram' })).toEqual([c, a]);
+    expect(await ids({ platform: 'instagram' })).toEqual([a]);
+    expect(await ids({ platform: 'facebook' })).toEqual([b]);
     expect(await ids({ platform: 'both' })).toEqual([c]);
     expect(await ids({ source_type: 'story' })).toEqual([b]);
     expect(await ids({ active: 'false' })).toEqual([c]);

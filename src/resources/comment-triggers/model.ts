@@ -189,7 +189,7 @@ export function createCommentTriggersModel(core: CoreServices, needs: CommentTri
 
     list(accountId: number, filters: ListTriggersFilters, page: PageRequest) {
       const matches = (trigger: TriggerRecord): boolean =>
-        (filters.platform === undefined || trigger.platform === filters.platform || (filters.platform !== 'both' && trigger.platform === 'both')) &&
+        (filters.platform === undefined || trigger.platform === filters.platform) &&
         (filters.source_type === undefined || trigger.source_type === filters.source_type) &&
         (filters.active === undefined || trigger.active === filters.active) &&
         (filters.post_id === undefined || trigger.post_id === filters.post_id);

@@ -30,7 +30,7 @@ export const commentTriggerRoutes = [
     method: 'GET',
     path: '/comment-triggers',
     tag,
-    summary: 'Comment triggers newest first; filters platform (instagram/facebook include both), source_type, active, post_id',
+    summary: 'Comment triggers newest first; filters platform, source_type, active, post_id',
     section: '4.14',
     scope: 'read',
     scopeSource: 'assumption',

@@ -185,7 +185,7 @@ export const TriggerStatsDetail = named(
 );
 
 export const ListTriggersQuery = z.object({
-  platform: z.enum(TRIGGER_PLATFORMS).optional().describe('instagram or facebook also list triggers of platform both.'),
+  platform: z.enum(TRIGGER_PLATFORMS).optional().describe('Triggers whose platform is exactly this value: instagram does not list triggers of platform both.'),
   source_type: z.enum(SOURCE_TYPES).optional(),
   active: QueryBoolean.optional(),
   post_id: PostId.optional().describe('Triggers scoped to this post.'),

@@ -91,7 +91,7 @@ export const ListSessionsQuery = z.object({
   status: z.enum(SESSION_STATUSES).optional(),
   channel: z.enum(FLOW_CHANNELS).optional(),
   contact_id: FilterId.optional().describe('An unknown contact answers 404.'),
-  updated_since: RealInstant.optional().describe('Sessions with last_activity_at at or after this instant; a future instant is 400.'),
+  updated_since: RealInstant.optional().describe('Sessions with last_activity_at at or after this instant; a future instant matches none (an empty page).'),
 });
 export type ListSessionsFilters = z.output<typeof ListSessionsQuery>;
 
@@ -104,7 +104,7 @@ export const ListEventsQuery = z.object({
   flow_session: FilterId.optional().describe('A session id; the response field stays session_id.'),
   type: z.enum(EVENT_TYPES).optional(),
   node_key: z.string().min(1).max(64).optional(),
-  since: RealInstant.optional().describe('Events that occurred at or after this instant; a future instant is 400.'),
+  since: RealInstant.optional().describe('Events that occurred at or after this instant; a future instant matches none (an empty page).'),
 });
 export type ListEventsFilters = z.output<typeof ListEventsQuery>;
 
