@@ -2,7 +2,8 @@
  * Every time filter of a list (2.1: `updated_since` and `since` take the timestamp form) refuses
  * an instant that does not exist: hour 25, month 13, and a day the month lacks (which
  * `Date.parse` would roll over into the next month). 400 `invalid_param` naming the filter, the
- * same on all seven; a real instant in either offset form is accepted.
+ * same on all seven; a real instant in either offset form is accepted, and one in the future is a
+ * valid filter that matches nothing yet (audit 14b B4: the flow reads answered it 400).
  */
 import { describe, expect, it } from 'vitest';
 import { testSimulator } from './support/simulator.js';
@@ -34,6 +35,18 @@ describe('time filters refuse instants that do not exist', () => {
     for (const value of ['2024-02-29T00:00:00Z', '2026-01-01T00:00:00+00:00', '2026-01-01T02:00:00+02:00']) {
       const res = await sim.request({ path, key: keys.full, query: { [param]: value } });
       expect(res.status, `${path}?${param}=${value}`).toBe(200);
+    }
+  });
+});
+
+describe('a future time filter matches nothing', () => {
+  const { sim, keys } = testSimulator();
+
+  it.each(TIME_FILTERS)('GET %s?%s=<a future instant> is 200 with an empty page', async (path, param) => {
+    for (const value of ['2099-01-01T00:00:00+00:00', '2099-01-01T00:00:00Z']) {
+      const res = await sim.request({ path, key: keys.full, query: { [param]: value } });
+      expect(res.status, `${path}?${param}=${value}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.body).toMatchObject({ data: [], has_more: false });
     }
   });
 });
