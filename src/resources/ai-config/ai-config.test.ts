@@ -193,6 +193,27 @@ describe('PATCH /ai/config', () => {
     expect(sim.sandbox.setAiBooking(creator.id, { calendar: { provider: null } })).toMatchObject({ google_meet_invites: false, calendar: { connected: false } });
   });
 
+  it("forces the email only while invites are on: the owner's own choice comes back when they go off (audit 15c B2)", async () => {
+    const { patch, sim, accounts } = setup();
+    const creator = accounts[2]!;
+    const key = creator.keys.admin;
+    sim.sandbox.setAiBooking(creator.id, { calendar: { provider: 'google' } });
+    await patch({ booking: { google_meet_invites: false, required_fields: { email: false } } }, key);
+    const on = section(data(await patch({ booking: { google_meet_invites: true } }, key)), 'booking');
+    expect(on['required_fields']).toMatchObject({ email: true });
+    const off = section(data(await patch({ booking: { google_meet_invites: false } }, key)), 'booking');
+    expect(off['required_fields']).toMatchObject({ email: false });
+    // Disconnecting the calendar turns invites off: the same choice comes back.
+    await patch({ booking: { google_meet_invites: true } }, key);
+    expect(sim.sandbox.setAiBooking(creator.id, { calendar: { provider: null } })).toMatchObject({ google_meet_invites: false, required_fields: { email: false } });
+  });
+
+  it('answers required_fields.name true whatever was sent: 4.6 requires the name of every booking (audit 15c B1)', async () => {
+    const { patch } = setup();
+    const booking = section(data(await patch({ booking: { required_fields: { name: false } } })), 'booking');
+    expect(booking['required_fields']).toMatchObject({ name: true });
+  });
+
   it('replaces exclude_rules whole and merges nested objects field by field', async () => {
     const { patch } = setup();
     await patch({ comment_ai: { exclude_rules: [{ type: 'keyword', value: 'a' }, { type: 'keyword', value: 'b' }] } });

@@ -78,8 +78,15 @@ export function createAiConfigModel(core: CoreServices, needs: AiConfigNeeds, ho
     return { connected: config.booking.calendar_provider !== null, provider: config.booking.calendar_provider };
   }
 
+  /**
+   * The booking settings in force. `required_fields` is what bookings require, and what GET and
+   * PATCH answer: the name always (4.6 "name always required"), and the email while Meet invites
+   * are on (2.17 "forces email required"). The owner's own choices stay stored as sent, so turning
+   * invites off again brings back their email setting (audit 15c B1, B2).
+   */
   function bookingOf(accountId: number, config: StoredAiConfig): BookingSettings {
-    const { enabled, google_meet_invites, required_fields, timing } = config.booking;
+    const { enabled, google_meet_invites, required_fields: chosen, timing } = config.booking;
+    const required_fields = { ...chosen, name: true, email: chosen.email || google_meet_invites };
     return {
       enabled,
       google_meet_invites,

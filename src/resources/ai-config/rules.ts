@@ -168,12 +168,11 @@ export function checkStartersHaveQuestions(starters: StoredAiConfig['starters'])
   }
 }
 
-/** File handling keeps batching on; meeting invites keep the email field required. */
+/**
+ * File handling keeps batching on. (Meeting invites require the email without changing what the
+ * owner stored: the model's `bookingOf` applies that rule when it reads the settings.)
+ */
 export function withSideRules(config: StoredAiConfig): StoredAiConfig {
-  let next = config;
-  if (next.file_handling.enabled && !next.behavior.batch_messages) next = { ...next, behavior: { ...next.behavior, batch_messages: true } };
-  if (next.booking.google_meet_invites && !next.booking.required_fields.email) {
-    next = { ...next, booking: { ...next.booking, required_fields: { ...next.booking.required_fields, email: true } } };
-  }
-  return next;
+  if (config.file_handling.enabled && !config.behavior.batch_messages) return { ...config, behavior: { ...config.behavior, batch_messages: true } };
+  return config;
 }

@@ -63,8 +63,8 @@ const Moderation = z.object({
 const AddressParts = z.object({ city: z.boolean(), state: z.boolean(), street: z.boolean() });
 
 export const RequiredFields = z.object({
-  name: z.boolean(),
-  email: z.boolean(),
+  name: z.boolean().describe('Always true in answers: 4.6 requires the name of every booking.'),
+  email: z.boolean().describe('True while google_meet_invites is on, whatever was stored.'),
   phone: z.boolean(),
   address: z.boolean(),
   vehicle: z.boolean(),
@@ -318,7 +318,7 @@ export const PatchAiConfigBody = z.strictObject({
   booking: z
     .strictObject({
       enabled: z.boolean().optional().describe('Off: the AI declines booking requests; the API and portal can still book.'),
-      google_meet_invites: z.boolean().optional().describe('Needs a connected calendar (else 400); turns required_fields.email on.'),
+      google_meet_invites: z.boolean().optional().describe('Needs a connected calendar (else 400); required_fields.email reads true while it is on, and the stored choice returns when it is off.'),
       required_fields: z
         .strictObject({
           ...partial(RequiredFields.omit({ address_parts: true }).shape).shape,
