@@ -48,6 +48,24 @@ describeRuntimes(
       expect(week.comparison).toMatchObject({ previous_runs: 1, previous_completion_rate: 100 });
       expect(week.lifetime).toMatchObject({ runs: 2, completed: 2 });
     });
+
+    it('reads durations from the whole-second timestamps the API shows: 0.6 s across a second boundary is 1 s (audit 15b A1)', async () => {
+      const created = await api().call({ method: 'POST', path: '/flows', key: key(), body: { name: 'Seconds', definition, channels: ['instagram'] } });
+      const flowId = data(created)['id'] as number;
+      expect((await api().call({ method: 'POST', path: `/flows/${flowId}/publish`, key: key(), body: {} })).status).toBe(200);
+      api().sim.sandbox.clock.freeze(Date.parse('2026-03-01T01:00:00.700Z'));
+      await dm('tally_s', 'tallyho');
+      api().sim.sandbox.clock.advance(600);
+      await dm('tally_s', 's@tally.test');
+      const sessions = data(await api().call({ path: '/flow-sessions', key: key(), query: { flow_id: String(flowId) } })) as unknown as Json[];
+      const events = data(await api().call({ path: `/flow-sessions/${String(sessions[0]!['id'])}/events`, key: key() })) as unknown as Json[];
+      const at = (type: string) => Date.parse(String(events.find((event) => event['type'] === type)!['occurred_at']));
+      const shown = (at('session_completed') - at('session_started')) / 1000;
+      expect(shown).toBe(1);
+      const read = data(await api().call({ path: `/flows/${flowId}/analytics`, key: key(), query: { range: 'all' } })) as { summary: Json; outcomes: Json[] };
+      expect(read.summary['median_completed_seconds']).toBe(shown);
+      expect(read.outcomes.find((outcome) => outcome['key'] === 'emails_collected')).toMatchObject({ count: 1, median_seconds: 1 });
+    });
   },
   { clock: { frozenAt: '2026-03-01T01:00:00Z' } },
 );

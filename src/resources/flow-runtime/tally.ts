@@ -36,6 +36,7 @@ export interface Run {
   readonly startedMs: number;
   state: RunState;
   completedMs: number | null;
+  /** Each outcome's seconds from the run's start (`secondsBetween`). */
   readonly outcomes: Map<string, number>;
   readonly entered: Set<string>;
   readonly exited: Set<string>;
@@ -78,6 +79,16 @@ export function emptyTally(): Tally {
   };
 }
 
+/**
+ * Seconds between two instants as the API shows them: every timestamp it answers is whole seconds
+ * (2.1), so a duration is the difference of the two seconds, never a fraction a reader of the
+ * session's `started_at` and `last_activity_at`, or of its events' `occurred_at`, could not work
+ * out (audit 15b A1: a real-clock run read 1.305 s between timestamps 1 s apart).
+ */
+export function secondsBetween(startMs: number, endMs: number): number {
+  return Math.floor(endMs / 1000) - Math.floor(startMs / 1000);
+}
+
 function pushTo(map: Map<string, number[]>, key: string, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -97,8 +108,8 @@ function countEnd(tally: Tally, run: Run, by: 1 | -1): void {
 export function addRun(into: Tally, run: Run): void {
   into.runs++;
   into.states[run.state]++;
-  if (run.completedMs !== null) into.completedSeconds.push((run.completedMs - run.startedMs) / 1000);
-  for (const [key, ms] of run.outcomes) pushTo(into.outcomeSeconds, key, ms / 1000);
+  if (run.completedMs !== null) into.completedSeconds.push(secondsBetween(run.startedMs, run.completedMs));
+  for (const [key, seconds] of run.outcomes) pushTo(into.outcomeSeconds, key, seconds);
   for (const node of run.entered) bump(into.reached, node);
   for (const node of run.exited) bump(into.continued, node);
   for (const [node, n] of run.responses) bump(into.responses, node, n);
@@ -196,8 +207,9 @@ export class FlowFold {
         break;
       case 'outcome_achieved':
         if (event.detail !== null && !run.outcomes.has(event.detail)) {
-          run.outcomes.set(event.detail, event.occurred_ms - run.startedMs);
-          pushTo(tally.outcomeSeconds, event.detail, (event.occurred_ms - run.startedMs) / 1000);
+          const seconds = secondsBetween(run.startedMs, event.occurred_ms);
+          run.outcomes.set(event.detail, seconds);
+          pushTo(tally.outcomeSeconds, event.detail, seconds);
         }
         break;
       case 'session_completed':
@@ -208,7 +220,7 @@ export class FlowFold {
         run.state = event.type === 'session_completed' ? 'completed' : event.type === 'session_expired' ? 'expired' : 'cancelled';
         tally.states[run.state]++;
         run.completedMs = event.type === 'session_completed' ? event.occurred_ms : null;
-        if (run.completedMs !== null) tally.completedSeconds.push((run.completedMs - run.startedMs) / 1000);
+        if (run.completedMs !== null) tally.completedSeconds.push(secondsBetween(run.startedMs, run.completedMs));
         run.endNode = node;
         run.endReason = event.end_reason;
         countEnd(tally, run, 1);
@@ -227,7 +239,7 @@ export class FlowFold {
     const tally = run.day.tally;
     countEnd(tally, run, -1);
     if (run.completedMs !== null) {
-      const index = tally.completedSeconds.indexOf((run.completedMs - run.startedMs) / 1000);
+      const index = tally.completedSeconds.indexOf(secondsBetween(run.startedMs, run.completedMs));
       if (index >= 0) tally.completedSeconds.splice(index, 1);
     }
     tally.states[run.state]--;
