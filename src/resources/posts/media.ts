@@ -65,7 +65,9 @@ export function createPostMedia(core: CoreServices) {
         size_bytes: item.size_bytes,
         width: item.width,
         height: item.height,
-        duration_ms: item.duration_ms,
+        // Whole milliseconds, rounded up: frames run from 0 to just before it, so `cover_offset_ms`
+        // may be 0 to duration_ms - 1, as the cover rule judges on the exact value.
+        duration_ms: item.duration_ms === null ? null : Math.ceil(item.duration_ms),
         sort_order: item.sort_order,
         created_at: item.created_at,
       })),

@@ -43,7 +43,12 @@ function* boxes(bytes: Uint8Array, view: DataView, from: number, to: number): Ge
   }
 }
 
-/** The duration in milliseconds the `mvhd` box declares; undefined when there is no readable one. */
+/**
+ * The duration in milliseconds the `mvhd` box declares, exactly (duration over timescale, a
+ * fraction where the timescale is finer than milliseconds: 90 kHz is common); undefined when there
+ * is no readable one. Limits are judged on this value; answers round it up (audit 15d D1: rounding
+ * first let a 60.0004 s story and a 2.9995 s Reel through).
+ */
 export function mp4DurationMs(bytes: Uint8Array): number | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (const moov of boxes(bytes, view, 0, bytes.length)) {
@@ -61,15 +66,19 @@ export function mp4DurationMs(bytes: Uint8Array): number | undefined {
       if (timescale === 0 || !Number.isFinite(duration)) return undefined;
       // 0xFFFFFFFF (all ones) means "unknown" in a version 0 header.
       if (version === 0 && duration === 0xffffffff) return undefined;
-      return Math.round((duration * 1000) / timescale);
+      return (duration * 1000) / timescale;
     }
     return undefined;
   }
   return undefined;
 }
 
-/** A minimal, valid MP4 (`ftyp` + `moov/mvhd`) whose header declares `durationMs` (tests, seed, kit). */
-export function mp4WithDuration(durationMs: number, options: { brand?: string; padding?: number } = {}): Uint8Array {
+/**
+ * A minimal, valid MP4 (`ftyp` + `moov/mvhd`) whose header declares `durationMs` (tests, seed,
+ * kit), in a millisecond timescale unless `timescale` is given (then `durationMs` is rounded to
+ * that scale's units: 90 kHz can say 60.00001 s).
+ */
+export function mp4WithDuration(durationMs: number, options: { brand?: string; padding?: number; timescale?: number } = {}): Uint8Array {
   const brand = options.brand ?? 'isom';
   const padding = options.padding ?? 0;
   const ftyp = 24;
@@ -96,8 +105,9 @@ export function mp4WithDuration(durationMs: number, options: { brand?: string; p
   view.setUint32(at + 8, mvhd);
   text(at + 12, 'mvhd');
   const body = at + 16; // version 0, flags 0, creation 0, modification 0
-  view.setUint32(body + 12, 1000); // timescale: milliseconds
-  view.setUint32(body + 16, durationMs);
+  const timescale = options.timescale ?? 1000; // units per second: milliseconds by default
+  view.setUint32(body + 12, timescale);
+  view.setUint32(body + 16, Math.round((durationMs * timescale) / 1000));
   view.setUint32(body + 20, 0x00010000); // rate 1.0
   view.setUint16(body + 24, 0x0100); // volume 1.0
   view.setUint32(body + 96, 2); // next track id

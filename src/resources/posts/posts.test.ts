@@ -453,6 +453,22 @@ describe('post media (4.15)', () => {
     expect((await s.upload(story.id, mp4WithDuration(60_000, { brand: 'qt  ' }))).status).toBe(200);
   });
 
+  it('judges a duration finer than a millisecond as it is, and answers it rounded up (audit 15d D1)', async () => {
+    const s = setup();
+    const at90kHz = { timescale: 90_000 };
+    const story = data(await s.create({ platform: 'instagram', post_type: 'story' }));
+    // 5,400,001 units of 1/90000 s: 60.0000111 s, past the 60 s a story allows.
+    const over = await s.upload(story.id, mp4WithDuration(60_000 + 1 / 90, at90kHz));
+    expect(error(over)).toMatchObject({ code: 'invalid_param', param: 'file' });
+    expect(error(over).message).toContain('60.000011 s');
+    const reel = data(await s.create({ platform: 'instagram', post_type: 'reels', caption: 'x' }));
+    expect(error(await s.upload(reel.id, mp4WithDuration(2_999.5, at90kHz)))).toMatchObject({ code: 'invalid_param', param: 'file' });
+    // 59,999.5 ms fits a story; it reads 60,000, and a cover may be 0 to 59,999 ms into it.
+    const fits = await s.upload(story.id, mp4WithDuration(59_999.5, { timescale: 2_000 }));
+    expect(fits.status).toBe(200);
+    expect(data(fits).media[0]).toMatchObject({ duration_ms: 60_000 });
+  });
+
   const badFiles: [string, () => Uint8Array, number][] = [
     ['a 0-byte file', () => new Uint8Array(0), 400],
     ['a 5,000 px image', () => pngOfSize(5000, 1), 400],

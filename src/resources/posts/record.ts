@@ -116,7 +116,8 @@ export const PostMediaRecordSchema = storedRecord({
   size_bytes: z.number().int().min(1).max(VIDEO_MAX_BYTES),
   width: z.number().int().positive().nullable(),
   height: z.number().int().positive().nullable(),
-  duration_ms: z.number().int().min(0).nullable(),
+  /** Exact, from the header's duration over its timescale: may hold a fraction (answers round it up). */
+  duration_ms: z.number().min(0).nullable(),
   sort_order: z.number().int().min(0),
   created_at: Timestamp,
   file_name: z.string().regex(/^[0-9a-f]{32}\.(jpg|png|webp|mp4|mov)$/),

@@ -42,9 +42,8 @@ export interface MediaFacts {
  * ("3.0 s" for 2,999 ms, audit 7, L7).
  */
 export function exactSeconds(ms: number): string {
-  const whole = Math.trunc(ms / 1000);
-  const rest = ms % 1000;
-  return rest === 0 ? `${whole} s` : `${whole}.${String(rest).padStart(3, '0').replace(/0+$/, '')} s`;
+  // Six decimals show a fraction of a millisecond (a 90 kHz header) and nothing finer.
+  return `${(ms / 1000).toFixed(6).replace(/\.?0+$/, '')} s`;
 }
 
 /**
@@ -122,7 +121,7 @@ function coverBreak(coverOffsetMs: number | null, items: readonly MediaFacts[]):
   if (coverOffsetMs >= shortest) {
     return {
       param: 'cover_offset_ms',
-      message: `cover_offset_ms ${coverOffsetMs} is past the video's last frame: the ${durations.length > 1 ? 'shortest video' : 'video'} lasts ${exactSeconds(shortest)}, so the offset must be 0 to ${shortest - 1}.`,
+      message: `cover_offset_ms ${coverOffsetMs} is past the video's last frame: the ${durations.length > 1 ? 'shortest video' : 'video'} lasts ${exactSeconds(shortest)}, so the offset must be 0 to ${Math.ceil(shortest) - 1}.`,
     };
   }
   return undefined;
