@@ -20,7 +20,7 @@ describe('bookable services in flows', () => {
     const services = data<Json[]>(await sim.request({ path: '/knowledge/services', key: keys.read, query: { limit: 100 } }));
     expect(services.length).toBeGreaterThan(0);
     const byId = (a: Json, b: Json) => Number(a['id']) - Number(b['id']);
-      expect([...live.services].sort(byId)).toEqual(services.filter((s) => s['active'] === true).map((s) => ({ id: s['id'], name: s['name'], duration_minutes: s['duration_minutes'] })).sort(byId));
+      expect([...live.services].sort(byId)).toEqual(services.filter((s) => s['active'] === true).map((s) => ({ id: s['id'], name: s['name'], duration_minutes: s['duration_minutes'] ?? 30 })).sort(byId));
     const booking = data<{ booking: { bookable_services: Json[] } }>(await sim.request({ path: '/ai/config', key: keys.admin }));
     expect(live.services.map((s) => s['name'])).toEqual(booking.booking.bookable_services.map((s) => s['name']));
     expect(live.services.map((s) => s['name'])).toContain('Boot fitting');

@@ -360,7 +360,7 @@ export function createPipeline(deps: PipelineDeps): (request: SimRequest) => Pro
     const params = route.params ? parseParams(route, rawParams) : rawParams;
     if (request.repeatedQuery) refuseRepeatedQuery(route, request.repeatedQuery);
     const query = route.query ? parseOrThrow(route.query, request.query, 'query') : request.query;
-    const page = route.list && !route.list.wholeSet ? readPage(route, request.query) : NO_PAGE;
+    const page = route.list && !route.list.wholeSet ? readPage(route, request.query, params) : NO_PAGE;
     const body = takesBody(route) ? parseBody(route, read) : undefined;
     return deps.store.transaction(() => route.handler({ params, query, body, page, caller, request }, route.bound));
   }
@@ -396,8 +396,15 @@ function headAnswer(response: SimResponse): SimResponse {
   return { ...response, headers: { ...response.headers, 'Content-Type': JSON_CONTENT_TYPE, 'Content-Length': length }, body: undefined };
 }
 
-function readPage(route: MountedRoute, query: Readonly<Record<string, string>>): PageRequest {
-  return parsePageRequest(query, route.operationId, route.list?.defaultLimit, route.list?.maxLimit ?? MAX_LIMIT);
+/**
+ * The page a list request asks for. A cursor belongs to one list: the route and, for a list under
+ * a resource (`/conversations/{id}/messages`), that resource, so a cursor from one conversation's
+ * messages is 400 `starting_after` on another's, as on any other list (audit 16c L1).
+ */
+function readPage(route: MountedRoute, query: Readonly<Record<string, string>>, params: unknown): PageRequest {
+  const owner = typeof params === 'object' && params !== null ? Object.values(params).map(String) : [];
+  const list = owner.length === 0 ? route.operationId : `${route.operationId}:${owner.join(':')}`;
+  return parsePageRequest(query, list, route.list?.defaultLimit, route.list?.maxLimit ?? MAX_LIMIT);
 }
 
 /** The mount whose prefix is the path or a whole-segment start of it (`/api/v1x` is not under `/api/v1`). */

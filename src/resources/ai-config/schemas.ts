@@ -103,7 +103,7 @@ export const BookableService = named(
   z.object({
     id: z.number().int(),
     name: z.string(),
-    duration_minutes: z.number().int().nullable().describe('Null: appointments take 30 minutes (8).'),
+    duration_minutes: z.number().int().describe('How long a booking of it takes: the service\'s duration, else 30 minutes (8).'),
     price: z.string().describe('Two-decimal string.'),
     currency: z.string().nullable(),
     is_virtual: z.boolean(),

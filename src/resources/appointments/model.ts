@@ -36,6 +36,7 @@ import { refuseEmptyPatch } from '../../core/empty-patch.js';
 import { isFree, slotsOf, withinHours, withinWindow, type Busy, type SlotRules } from './slots.js';
 import { ACTIVE_STATUSES, isActive, RESCHEDULABLE } from './state.js';
 import { addDays, instantOf, isCalendarDate, isZone, wallClockOf } from './zones.js';
+import { DEFAULT_APPOINTMENT_MINUTES } from '../shared/booking-duration.js';
 
 export interface AppointmentsNeeds {
   readonly aiConfig: AiConfigModel;
@@ -46,7 +47,7 @@ export interface AppointmentsNeeds {
 }
 
 /** Section 8: a service's duration, else 30 minutes. */
-export const DEFAULT_DURATION_MINUTES = 30;
+export const DEFAULT_DURATION_MINUTES = DEFAULT_APPOINTMENT_MINUTES;
 const HOUR = 3_600_000;
 
 type CalendarOutcome = { readonly refused: boolean };

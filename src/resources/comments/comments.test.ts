@@ -141,7 +141,7 @@ describeRuntimes('handled comments', (api) => {
     expect(again.status).toBe(409);
     expect(errorOf(again).code).toBe('not_pending');
     const rejected = await api().call({ method: 'POST', path: `/comments/${c}/reject`, key: full(), body: {} });
-    expect(data(rejected)).toMatchObject({ status: 'rejected', reply: { sent_text: null, sent_at: null } });
+    expect(data(rejected)).toMatchObject({ status: 'rejected', reply: { draft: null, sent_text: null, sent_at: null } });
     expect(errorOf(await api().call({ method: 'POST', path: `/comments/${c}/reject`, key: full(), body: {} })).code).toBe('not_pending');
     expect(errorOf(await approve(a, { text: '' }))).toMatchObject({ code: 'invalid_param', param: 'text' });
     expect(handledEvents().map((e) => e.comment['status'])).toEqual(['pending', 'pending', 'pending', 'sent', 'sent', 'rejected']);
@@ -166,6 +166,9 @@ describeRuntimes('handled comments', (api) => {
     api().sim.sandbox.commentFaults(account(), { refuse_replies: true });
     expect(data(await bulk('/comments/approve', { ids: [ids[0], ids[1]] }))).toEqual({ approved: 0, failed: 1, errors: [{ id: ids[1], code: 'send_failed', message: expect.any(String) }] });
     expect(data(await bulk('/comments/reject', { ids: [ids[0], ids[1], ids[2], ids[3], ids[3]] }))).toEqual({ rejected: 2 });
+    for (const id of [ids[2], ids[3]]) {
+      expect(data(await api().call({ path: `/comments/${id}`, key: full() }))).toMatchObject({ status: 'rejected', reply: { draft: null } });
+    }
     const tooMany = await bulk('/comments/reject', { ids: Array.from({ length: 101 }, (_, i) => i + 1) });
     expect(errorOf(tooMany)).toMatchObject({ code: 'invalid_param', param: 'ids' });
     expect(errorOf(await bulk('/comments/approve', { ids: [] }))).toMatchObject({ param: 'ids' });

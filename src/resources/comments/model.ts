@@ -133,6 +133,9 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     };
   }
 
+  /** What a reject changes: the status, the review, and the draft dropped. */
+  const REJECTED = (at: string): Partial<HandledRecord> => ({ status: 'rejected', draft: null, reviewed_by: 'api', reviewed_at: at });
+
   function change(record: HandledRecord, patch: Partial<HandledRecord>): HandledRecord {
     const next = handled.update(record.id, patch);
     events.emit(record.account_id, 'comment.handled', { comment: present(next), previous_status: record.status });
@@ -327,11 +330,15 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
       return { status: 200, body: { data: present(done) } };
     },
 
-    /** 3.6 reject: pending only (409 not_pending); nothing is posted. */
+    /**
+     * 3.6 reject: pending only (409 not_pending, as a single approve); nothing is posted, and the
+     * draft is dropped (4.14 "drops the draft"): `reply.draft` reads null afterwards. The drafts
+     * ledger keeps counting it against the caps: it was drafted (audit 16a A1).
+     */
     reject(accountId: number, id: number): HandledRecord {
       const record = get(accountId, id);
       if (record.status !== 'pending') throw new ApiError('not_pending', `Handled comment ${id} is ${record.status}, not pending.`);
-      return change(record, { status: 'rejected', reviewed_by: 'api', reviewed_at: clock.iso() });
+      return change(record, REJECTED(clock.iso()));
     },
 
     /** Bulk approve: non-pending (and unknown) ids skipped silently; one error line per refused reply. */
@@ -350,7 +357,7 @@ export function createCommentsModel(core: CoreServices, needs: CommentsNeeds) {
     rejectMany(accountId: number, ids: readonly number[]) {
       const now = clock.iso();
       const records = pendingOf(accountId, ids);
-      for (const record of records) change(record, { status: 'rejected', reviewed_by: 'api', reviewed_at: now });
+      for (const record of records) change(record, REJECTED(now));
       return { rejected: records.length };
     },
 

@@ -388,6 +388,11 @@ describe('GET /conversations/{id}/messages', () => {
     expect(rest.data.at(-1)!.text).toBe('m0');
     expect((await s.get(`/conversations/${thread.id}/messages`, { limit: 100 })).status).toBe(200);
     expect((await s.get(`/conversations/${thread.id}/messages`, { limit: 101 })).status).toBe(400);
+    // A cursor belongs to its conversation's list: on another conversation it is 400 (audit 16c L1).
+    const other = data<Conv>(await s.call('POST', '/_sandbox/conversations', { channel: 'telegram', platform_user_id: 'tg_other', messages: messages.slice(0, 3) }));
+    const foreign = await s.get(`/conversations/${other.id}/messages`, { starting_after: page.next_cursor });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ error: { code: 'invalid_param', param: 'starting_after' } });
   });
 
   it('keeps purged messages with text null and never lists copilot drafts', async () => {

@@ -78,7 +78,7 @@ describeRuntimes('GET /flows/nodes', (api) => {
       // The knowledge base's active services (inactive ones cannot be booked).
       const services = data<Json[]>(await api().call({ path: '/knowledge/services', key: account.keys.read!, query: { limit: 100 } }));
       const byId = (a: Json, b: Json) => Number(a['id']) - Number(b['id']);
-      expect([...live.services].sort(byId)).toEqual(services.filter((s) => s['active'] === true).map((s) => ({ id: s['id'], name: s['name'], duration_minutes: s['duration_minutes'] })).sort(byId));
+      expect([...live.services].sort(byId)).toEqual(services.filter((s) => s['active'] === true).map((s) => ({ id: s['id'], name: s['name'], duration_minutes: s['duration_minutes'] ?? 30 })).sort(byId));
       const triggers = data<Json[]>(await api().call({ path: '/comment-triggers', key: account.keys.read!, query: { limit: 100 } }));
       expect([...(live as { comment_triggers: Json[] }).comment_triggers].sort((a, b) => Number(a['id']) - Number(b['id']))).toEqual(
         triggers.map((t) => ({ id: t['id'], name: t['name'], active: t['active'] })).sort((a, b) => Number(a.id) - Number(b.id)),

@@ -208,6 +208,17 @@ describe('services', () => {
     expect(data(await sim.request({ method: 'DELETE', path: `/knowledge/services/${id}`, key: keys.write }))).toEqual({ id, object: 'service', deleted: true });
     expect((await sim.request({ path: `/knowledge/services/${id}`, key: keys.read })).status).toBe(404);
   });
+
+  it('shows every bookable service with the duration a booking of it takes: its own, else 30 minutes (2.17, 8; audit 16b L1)', async () => {
+    const { service, sim, keys } = setup();
+    const timed = data(await service({ name: 'Timed', price: 5, duration_minutes: 45, display_order: 0 }))['id'];
+    const untimed = data(await service({ name: 'Untimed', price: 5, display_order: 0 }))['id'];
+    expect(data(await sim.request({ path: `/knowledge/services/${untimed}`, key: keys.read }))['duration_minutes']).toBeNull();
+    const rows = ((data(await sim.request({ path: '/ai/config', key: keys.read }))['booking'] as Json)['bookable_services'] as Json[]);
+    expect(rows.find((row) => row['id'] === timed)).toMatchObject({ duration_minutes: 45 });
+    expect(rows.find((row) => row['id'] === untimed)).toMatchObject({ duration_minutes: 30 });
+    for (const row of rows) expect(Number.isInteger(row['duration_minutes'])).toBe(true);
+  });
 });
 
 describe('documents', () => {

@@ -12,6 +12,7 @@ import type { BookableServiceData } from '../ai-config/schemas.js';
 import { ServiceRecordSchema } from './records.js';
 import { UPDATABLE_SERVICE_FIELDS, type CreateService, type PatchService, type ServiceData } from './schemas.js';
 import { refuseEmptyPatch } from '../../core/empty-patch.js';
+import { DEFAULT_APPOINTMENT_MINUTES } from '../shared/booking-duration.js';
 
 export interface ServiceRecord extends Entity {
   readonly name: string;
@@ -87,7 +88,9 @@ export function createServices(core: CoreServices) {
       return bookable(accountId).map((service) => ({
         id: service.id,
         name: service.name,
-        duration_minutes: service.duration_minutes,
+        // The duration a booking of it takes (2.17 "service rows with duration"): a service without
+        // one books for section 8's default (audit 16b L1).
+        duration_minutes: service.duration_minutes ?? DEFAULT_APPOINTMENT_MINUTES,
         price: priceText(service.price_cents),
         currency: service.currency,
         is_virtual: service.is_virtual,
