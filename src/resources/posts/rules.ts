@@ -37,9 +37,9 @@ export interface MediaFacts {
 }
 
 /**
- * A duration in seconds to the millisecond, trailing zeros dropped: 3,000 ms is "3 s", 2,999 ms
- * "2.999 s", 60,010 ms "60.01 s". Rounding would report a video just outside a limit as at it
- * ("3.0 s" for 2,999 ms, audit 7, L7).
+ * A duration in seconds as exact as the header gives it, trailing zeros dropped: 3,000 ms is
+ * "3 s", 2,999 ms "2.999 s", 60,010 ms "60.01 s", 60,000.0111 ms (90 kHz) "60.000011 s". Rounding
+ * would report a video just outside a limit as at it ("3.0 s" for 2,999 ms, audit 7, L7).
  */
 export function exactSeconds(ms: number): string {
   // Six decimals show a fraction of a millisecond (a 90 kHz header) and nothing finer.
