@@ -31,7 +31,8 @@
 import { ApiError } from '../../core/errors.js';
 import type { CoreServices } from '../../groups/services.js';
 import { CHANNEL_CAPABILITIES, PRIVATE_REPLY_MS, windowOpen } from '../channels/capabilities.js';
-import type { ChangeSource, ContactRecord } from '../contacts/model.js';
+import type { ChangeSource, ContactRecord, SeedContactChange } from '../contacts/model.js';
+import { actionChange, markedLeadStage } from './action-change.js';
 import type { ConversationRecord } from '../conversations/model.js';
 import type { CustomFieldValue } from '../custom-fields/values.js';
 import { UNIT_SECONDS, type NodeConfigOf } from '../flows/config-schemas.js';
@@ -145,8 +146,8 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
 
   /** A `new` or `contacted` contact becomes `qualified` (mark_lead, and an ai_reply that qualified the prospect). */
   function markLead(session: SessionRecord, node: FlowNode): void {
-    const contact = needs.contacts.find(session.account_id, session.contact_id);
-    if (contact && (contact.stage === 'new' || contact.stage === 'contacted')) needs.contacts.update(session.account_id, session.contact_id, { stage: 'qualified' }, FLOW_WRITE);
+    const stage = markedLeadStage(needs.contacts.find(session.account_id, session.contact_id)?.stage);
+    if (stage !== undefined) needs.contacts.update(session.account_id, session.contact_id, { stage }, FLOW_WRITE);
     outcome(session, node, 'leads_marked');
   }
 
@@ -201,37 +202,28 @@ export function createEngine(core: CoreServices, needs: RuntimeNeeds, journal: J
 
   function runAction(session: SessionRecord, node: FlowNode): void {
     const config = node.config as NodeConfigOf<'action'>;
-    const { account_id: accountId, contact_id: contactId } = session;
+    // mark_lead records its outcome whether or not the stage moves.
+    if (config.action_type === 'mark_lead') return markLead(session, node);
+    const change = actionChange(config, undefined);
+    if (change === undefined) return;
     try {
-      switch (config.action_type) {
-        case 'tag_conversation':
-          needs.contacts.attachTag(accountId, contactId, config.tag_value, FLOW_WRITE);
-          return;
-        case 'remove_tag': {
-          const contact = needs.contacts.find(accountId, contactId);
-          const tag = contact ? needs.tags.findByName(accountId, config.tag_value) : undefined;
-          if (contact && tag && contact.tag_ids.includes(tag.id)) needs.contacts.detachTag(accountId, contactId, String(tag.id), FLOW_WRITE);
-          return;
-        }
-        case 'set_custom_field':
-          needs.contacts.update(accountId, contactId, { custom_fields: { [config.field_key]: config.field_value } }, FLOW_WRITE);
-          outcome(session, node, 'custom_fields_saved');
-          return;
-        case 'clear_custom_field':
-          needs.contacts.update(accountId, contactId, { custom_fields: { [config.field_key]: null } }, FLOW_WRITE);
-          return;
-        case 'set_stage':
-          needs.contacts.update(accountId, contactId, { stage: config.stage }, FLOW_WRITE);
-          return;
-        case 'mark_lead':
-          markLead(session, node);
-          return;
-        case 'notify_team':
-          return;
-      }
+      applyChange(session, change);
+      if (config.action_type === 'set_custom_field') outcome(session, node, 'custom_fields_saved');
     } catch (error) {
       // A value the contact's field refuses (a field archived since publishing) skips the action, as the service would.
       if (!(error instanceof ApiError)) throw error;
+    }
+  }
+
+  /** An action's change, made as a flow write (events fire): a missing tag is created; an unattached one is left alone. */
+  function applyChange(session: SessionRecord, change: SeedContactChange): void {
+    const { account_id: accountId, contact_id: contactId } = session;
+    if (change.values) needs.contacts.update(accountId, contactId, change.values, FLOW_WRITE);
+    for (const name of change.attach ?? []) needs.contacts.attachTag(accountId, contactId, name, FLOW_WRITE);
+    for (const name of change.detach ?? []) {
+      const contact = needs.contacts.find(accountId, contactId);
+      const tag = contact ? needs.tags.findByName(accountId, name) : undefined;
+      if (contact && tag && contact.tag_ids.includes(tag.id)) needs.contacts.detachTag(accountId, contactId, String(tag.id), FLOW_WRITE);
     }
   }
 

@@ -18,6 +18,7 @@ import type { SeedContactChange } from '../contacts/model.js';
 import type { NodeConfigOf } from '../flows/config-schemas.js';
 import type { FlowNode } from '../flows/definition.js';
 import type { MessageData } from '../messages/schemas.js';
+import { actionChange } from './action-change.js';
 import { acceptAnswer } from './inputs.js';
 import type { RuntimeNeeds } from './needs.js';
 import type { FlowEventRecord, SessionRecord } from './records.js';
@@ -52,27 +53,11 @@ export function createSeedEffects(core: CoreServices, needs: RuntimeNeeds, recor
     }
   }
 
+  /** An action node entered: the change the live runtime makes (./action-change.ts), at that time. */
   function runAction(session: SessionRecord, node: FlowNode, atMs: number): void {
-    const config = node.config as NodeConfigOf<'action'>;
-    switch (config.action_type) {
-      case 'tag_conversation':
-        return change(session, { attach: [config.tag_value] }, atMs);
-      case 'remove_tag':
-        return change(session, { detach: [config.tag_value] }, atMs);
-      case 'set_custom_field':
-        return change(session, { values: { custom_fields: { [config.field_key]: config.field_value } } }, atMs);
-      case 'clear_custom_field':
-        return change(session, { values: { custom_fields: { [config.field_key]: null } } }, atMs);
-      case 'set_stage':
-        return change(session, { values: { stage: config.stage } }, atMs);
-      case 'mark_lead': {
-        const stage = needs.contacts.find(session.account_id, session.contact_id)?.stage;
-        if (stage === 'new' || stage === 'contacted') change(session, { values: { stage: 'qualified' } }, atMs);
-        return;
-      }
-      case 'notify_team':
-        return;
-    }
+    const stage = needs.contacts.find(session.account_id, session.contact_id)?.stage;
+    const what = actionChange(node.config as NodeConfigOf<'action'>, stage);
+    if (what !== undefined) change(session, what, atMs);
   }
 
   /** A collect_input answer: the customer's line at that instant, saved when the node accepts it. */
