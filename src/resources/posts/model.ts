@@ -179,6 +179,23 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
     };
   }
 
+  /**
+   * A published post as the groups that hear of it see it (`postPublished`; the recent-posts seed):
+   * file paths without an origin, as the reader adds the one its request reached (audit 13c, C1).
+   */
+  function publishedView(post: PostRecord, data: PostData = present(post, '')): PublishedPost {
+    return {
+      post_id: post.id,
+      targets: data.targets,
+      post_type: post.post_type,
+      caption: post.caption,
+      published_ids: data.published_ids,
+      published_at: data.published_at ?? data.created_at,
+      media: media.present(post.id, '').map((item) => ({ url: item.url, type: item.type })),
+      comment_auto_reply: post.comment_auto_reply,
+    };
+  }
+
   const model = {
     guards,
     settings,
@@ -187,6 +204,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
     requirePublishing,
     get,
     present,
+    publishedView,
 
     /** Posts newest first; `status`, `platform` (a target) and `post_type` filter. */
     list(accountId: number, filters: ListPostsFilters, page: PageRequest): Page<PostRecord> {
@@ -434,17 +452,7 @@ export function createPostsModel(core: CoreServices, needs: PostsNeeds, hooks: H
     write: model.write,
     present: (post) => present(post, core.settings.publicOrigin),
     emit,
-    published: (post, data) =>
-      hooks.postPublished.run(post.account_id, {
-        post_id: post.id,
-        targets: data.targets,
-        post_type: post.post_type,
-        caption: post.caption,
-        published_ids: data.published_ids,
-        published_at: data.published_at!,
-        media: model.media.present(post.id, '').map((item) => ({ url: item.url, type: item.type })),
-        comment_auto_reply: post.comment_auto_reply,
-      }),
+    published: (post, data) => hooks.postPublished.run(post.account_id, publishedView(post, data)),
   };
 
   /**

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { formatTimestamp } from '../../core/clock.js';
 import { parseDuration } from '../../core/duration.js';
 import { seedFor } from '../../groups/define.js';
-import type { PostsModel, PublishedPost } from '../posts/model.js';
+import type { PostsModel } from '../posts/model.js';
 import { Duration } from '../shared/schemas.js';
 import defaults from './default-seed.json' with { type: 'json' };
 import type { RecentPostsModel } from './model.js';
@@ -42,20 +42,8 @@ export const recentPostSeed = seedFor<RecentPostsModel, { readonly posts: PostsM
       void model.add(accountId, { ...post, posted_at });
     });
     for (const record of publishedPosts(needs.posts, accountId).reverse()) {
-      // No origin: the reader's is added when listed (./model.ts `present`; audit 13c, C1).
-      const post = needs.posts.present(record, '');
-      const published: PublishedPost = {
-        post_id: post.id,
-        targets: post.targets,
-        post_type: post.post_type,
-        caption: post.caption,
-        published_ids: post.published_ids,
-        published_at: post.published_at ?? post.created_at,
-        media: post.media.map((item) => ({ url: item.url, type: item.type })),
-        comment_auto_reply: post.advanced.comment_auto_reply,
-      };
       // One the section lists already (a pulled seed holds them all) stays as listed.
-      for (const channelPost of channelPostsOf(published)) {
+      for (const channelPost of channelPostsOf(needs.posts.publishedView(record))) {
         if (!model.find(accountId, channelPost.channel, channelPost.id)) model.addChannelPost(accountId, channelPost);
       }
     }
