@@ -60,19 +60,24 @@ function logLayout(file: string): { lines: string[]; zeros: number } {
   return { lines: text.split('\n').filter((line) => line !== ''), zeros: bytes.length - end };
 }
 
-// Both ways of making a batch durable (src/adapters/log-syncs.ts): the O_DSYNC write in the pool
-// (the default on Linux) and the fallback, a write then an fdatasync.
-describe.each(['dsync', 'fdatasync'] as const)('state log write path (%s)', (syncMode) => {
-  // The fallback runs the tests where the two ways differ (acknowledging, the compaction's copy of
-  // the log, a lost log); replay, zeros and resets are the same code either way (and the file stays
+// Every way of making a batch durable (src/adapters/log-syncs.ts): the O_DSYNC write in the pool,
+// direct where the filesystem takes O_DIRECT (the default on Linux) or through the page cache, and
+// the fallback, a write then an fdatasync.
+describe.each([
+  { syncMode: 'dsync', direct: true },
+  { syncMode: 'dsync', direct: false },
+  { syncMode: 'fdatasync', direct: false },
+] as const)('state log write path ($syncMode, direct $direct)', ({ syncMode, direct }) => {
+  // The others run the tests where the ways differ (acknowledging, the compaction's copy of the
+  // log, a lost log); replay, zeros and resets are the same code either way (and the file stays
   // under 10 s).
   const itBoth = it;
-  const itDefault = syncMode === 'dsync' ? it : (() => undefined) as unknown as typeof it;
+  const itDefault = syncMode === 'dsync' && direct ? it : (() => undefined) as unknown as typeof it;
   itBoth('acknowledges concurrent writes only once they are on disk, with several fsyncs in flight', async () => {
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
-    const persistence = persistState(sim, file, { syncMode });
+    const persistence = persistState(sim, file, { syncMode, direct });
     const server = await listen(sim, { port: 0, durable: () => persistence.whenDurable() });
     const key = sim.accounts[0]!.keys.full!;
     try {
@@ -95,7 +100,7 @@ describe.each(['dsync', 'fdatasync'] as const)('state log write path (%s)', (syn
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
     // A small threshold: a background compaction starts every few batches.
-    const persistence = persistState(sim, file, { syncMode, compactBytes: 8_000 });
+    const persistence = persistState(sim, file, { syncMode, direct, compactBytes: 8_000 });
     const key = sim.accounts[0]!.keys.full!;
     let compactedWhileWriting = 0;
     const before = readFileSync(file, 'utf8');
@@ -134,7 +139,7 @@ describe.each(['dsync', 'fdatasync'] as const)('state log write path (%s)', (syn
     const WAVES = 10;
     const PER_WAVE = 100;
     // Small enough that the log is swapped many times while syncs of the old log are in flight.
-    const persistence = persistState(sim, file, { syncMode, compactBytes: 6_000, onError: (error) => errors.push(error) });
+    const persistence = persistState(sim, file, { syncMode, direct, compactBytes: 6_000, onError: (error) => errors.push(error) });
     const server = await listen(sim, { port: 0, durable: () => persistence.whenDurable() });
     const key = sim.accounts[0]!.keys.full!;
     try {
@@ -159,7 +164,7 @@ describe.each(['dsync', 'fdatasync'] as const)('state log write path (%s)', (syn
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
-    const persistence = persistState(sim, file, { syncMode, compactBytes: 1 });
+    const persistence = persistState(sim, file, { syncMode, direct, compactBytes: 1 });
     const key = sim.accounts[0]!.keys.full!;
     for (let i = 0; i < 5; i++) await sim.request({ method: 'POST', path: '/tags', key, body: { name: `gone-${i}` } });
     await persistence.whenDurable();
@@ -182,7 +187,7 @@ describe.each(['dsync', 'fdatasync'] as const)('state log write path (%s)', (syn
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
-    const persistence = persistState(sim, file, { syncMode });
+    const persistence = persistState(sim, file, { syncMode, direct });
     await writeContacts(sim, () => persistence.whenDurable(), 'small', 20);
     // A short log is exactly its lines.
     expect(logLayout(file).zeros).toBe(0);
@@ -206,7 +211,7 @@ describe.each(['dsync', 'fdatasync'] as const)('state log write path (%s)', (syn
     const dir = freshDir();
     const file = join(dir, 'state.json');
     const first = createSimulator({ logger: silentLogger, rateLimit: 'off' });
-    const firstLog = persistState(first, file, { syncMode });
+    const firstLog = persistState(first, file, { syncMode, direct });
     await writeContacts(first, () => firstLog.whenDurable(), 'kept', 300);
     await vi.waitFor(() => expect(logLayout(file).zeros).toBeGreaterThan(0), { interval: 5 });
     // A crash mid-write: half a line over the zeros, never acknowledged.
@@ -218,7 +223,7 @@ describe.each(['dsync', 'fdatasync'] as const)('state log write path (%s)', (syn
     const state = loadState(file)!;
     expect(contactIds(file).has('kept-299')).toBe(true);
     const second = createSimulator({ logger: silentLogger, rateLimit: 'off', state });
-    const secondLog = persistState(second, file, { syncMode, position: state.log_position ?? 0, resume: true });
+    const secondLog = persistState(second, file, { syncMode, direct, position: state.log_position ?? 0, resume: true });
     // The torn line and the zeros are gone: the log is its complete lines again.
     expect(statSync(`${file}.log`).size).toBe(end);
     expect(readFileSync(`${file}.log`, 'utf8').endsWith('\n')).toBe(true);
@@ -238,7 +243,7 @@ describe.each(['dsync', 'fdatasync'] as const)('state log write path (%s)', (syn
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
     const errors: unknown[] = [];
     // Past GROW_FROM_BYTES, so both the old logs and the ones that replace them are grown.
-    const persistence = persistState(sim, file, { syncMode, compactBytes: 150_000, onError: (error) => errors.push(error) });
+    const persistence = persistState(sim, file, { syncMode, direct, compactBytes: 150_000, onError: (error) => errors.push(error) });
     const before = readFileSync(file, 'utf8');
     await writeContacts(sim, () => persistence.whenDurable(), 'c', 900);
     await persistence.whenCompacted();
@@ -259,7 +264,7 @@ describe.each(['dsync', 'fdatasync'] as const)('state log write path (%s)', (syn
     const sim = createSimulator({ logger: silentLogger, rateLimit: 'off' });
     const errors: unknown[] = [];
     // The default threshold: no compaction would ever notice; the per-batch check does.
-    const persistence = persistState(sim, file, { syncMode, onError: (error) => errors.push(error) });
+    const persistence = persistState(sim, file, { syncMode, direct, onError: (error) => errors.push(error) });
     const server = await listen(sim, { port: 0, durable: () => persistence.whenDurable() });
     const key = sim.accounts[0]!.keys.full!;
     try {

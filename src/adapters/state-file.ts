@@ -220,6 +220,8 @@ export interface PersistOptions {
    * default where the platform has O_DSYNC) or a write then an fdatasync (./log-syncs.ts).
    */
   syncMode?: SyncMode;
+  /** `dsync` writes go direct where the filesystem takes O_DIRECT (./log-direct.ts); default true. */
+  direct?: boolean;
 }
 
 /**
@@ -242,6 +244,7 @@ export function persistState(sim: Simulator, file: string, options: PersistOptio
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.resume === true && existsSync(file) ? { resume: true } : {}),
     ...(options.syncMode ? { syncMode: options.syncMode } : {}),
+    ...(options.direct !== undefined ? { direct: options.direct } : {}),
   });
   return {
     whenDurable: () => log.whenDurable(),

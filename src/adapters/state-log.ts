@@ -23,12 +23,14 @@
  * fsync never returned) ends the log.
  */
 import { existsSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, unlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { formatTimestamp, type ClockState } from '../core/clock.js';
 import type { Simulator } from '../simulator.js';
 import type { SimulatorSnapshot } from '../simulator/types.js';
 import type { Entity } from '../store/collection.js';
 import type { CommittedChanges } from '../store/store.js';
 import { LogFile, logContentEnd } from './log-file.js';
+import { alignUp, directAlignment, padBatch } from './log-direct.js';
 import { defaultSyncMode, syncBatch, SyncDescriptors, writeBatchDurably, type SyncMode, type SyncOutcome } from './log-syncs.js';
 import { LogTrace } from './log-trace.js';
 import { BackgroundCompaction, type CompactionHost } from './state-compaction.js';
@@ -148,6 +150,11 @@ export interface StateLogOptions {
   readonly resume?: boolean;
   /** How batches are made durable (./log-syncs.ts); default `defaultSyncMode()`. */
   readonly syncMode?: SyncMode;
+  /**
+   * `dsync` writes go direct (O_DIRECT, ./log-direct.ts) where the log's filesystem takes them,
+   * unless this is false or SWITCHBOARD_STATE_LOG_DIRECT=0. Default true.
+   */
+  readonly direct?: boolean;
 }
 
 interface InFlightSync {
@@ -176,6 +183,8 @@ export class StateLog implements CompactionHost {
   /** When the first line of `pending` was appended (traced only). */
   private pendingSince = 0;
   private readonly mode: SyncMode;
+  /** The alignment `dsync` writes go direct with (./log-direct.ts), or undefined: through the page cache. */
+  private readonly directAlignment: number | undefined;
   private readonly trace: LogTrace | undefined;
   /** The last line number handed out, and the last one known to be on disk. */
   private appended: number;
@@ -211,6 +220,7 @@ export class StateLog implements CompactionHost {
     this.appended = position;
     this.durable = position;
     this.mode = options.syncMode ?? defaultSyncMode();
+    this.directAlignment = this.mode === 'dsync' && options.direct !== false ? directAlignment(dirname(logFile)) : undefined;
     this.trace = LogTrace.fromEnvironment(this.mode);
     if (options.resume) {
       // The state file and the log already hold the state: go on where the log ends.
@@ -221,7 +231,7 @@ export class StateLog implements CompactionHost {
       this.saveFullState();
       this.file = this.openFreshLog();
     }
-    this.syncFds = new SyncDescriptors(logFile, this.mode);
+    this.syncFds = new SyncDescriptors(logFile, this.mode, this.directAlignment);
     this.unsubscribe.push(
       sim.onCommit((changes) => this.onCommit(changes)),
       sim.clock.onJump(() => this.append(undefined, undefined)),
@@ -294,7 +304,7 @@ export class StateLog implements CompactionHost {
     this.file = this.logFileOn(fd, bytes);
     this.syncFds.superseded = true;
     this.syncFds.retire();
-    this.syncFds = new SyncDescriptors(this.logFile, this.mode);
+    this.syncFds = new SyncDescriptors(this.logFile, this.mode, this.directAlignment);
   }
 
   private busy(): boolean {
@@ -353,13 +363,22 @@ export class StateLog implements CompactionHost {
       if (!this.busy()) this.compactReporting();
       return;
     }
-    if (!this.compaction && !this.closing && this.file.bytes >= this.compactThreshold() && Date.now() >= this.compactionRetryAt) this.startCompaction();
+    const compactNow = !this.compaction && !this.closing && this.file.bytes >= this.compactThreshold() && Date.now() >= this.compactionRetryAt;
+    this.writePending();
+    // After the pending batch has taken its range: the lines that follow the snapshot then start
+    // exactly at the file's end (a padded batch ends in spaces before its newline, ./log-direct.ts),
+    // or, when the batch could not go yet, right after its lines, which later lines join.
+    if (compactNow && !this.failure) this.startCompaction();
+  }
+
+  /** Writes what is pending as one batch, unless writes are held or no descriptor is free. */
+  private writePending(): void {
     if (this.held || this.pending.length === 0) return;
     if (!this.syncFds.available) {
       this.trace?.blocked();
       return;
     }
-    const bytes = Buffer.from(this.pending.join(''));
+    const bytes = this.batchBytes(this.pending.join(''), this.file.bytes);
     // Waits for the extent of zeros ahead to be ready (it is called again when it is).
     if (!this.file.canWrite(bytes.length)) return;
     const lines = this.pending.length;
@@ -395,6 +414,28 @@ export class StateLog implements CompactionHost {
     if (this.mode === 'dsync') writeBatchDurably(this.syncFds, bytes, from, through, finished);
     else syncBatch(this.syncFds, through, finished);
     if (this.pending.length > 0) this.schedule();
+  }
+
+  /**
+   * A batch's bytes. Where `dsync` writes may go direct, the batch is padded to end on the
+   * alignment (so the next one starts on it) and, when it starts on it and fits, encoded straight
+   * into the aligned staging area of the descriptor that will write it.
+   */
+  private batchBytes(text: string, from: number): Buffer {
+    const alignment = this.syncFds.directAlignment;
+    if (this.mode !== 'dsync' || alignment === undefined) return Buffer.from(text);
+    const staging = this.syncFds.stagingFor(from);
+    // At most 3 bytes per UTF-16 unit: a text this short always fits, padding included.
+    if (staging && text.length * 3 + alignment <= staging.length) {
+      const length = staging.write(text, 0, 'utf8');
+      return padBatch(staging, length, alignUp(length, alignment));
+    }
+    const lines = Buffer.from(text);
+    const end = alignUp(from + lines.length, alignment) - from;
+    if (end === lines.length) return lines;
+    const padded = Buffer.allocUnsafe(end);
+    lines.copy(padded);
+    return padBatch(padded, lines.length, end);
   }
 
   /** Settles finished syncs in the order they started; a failed one fails every waiter. */
@@ -491,7 +532,7 @@ export class StateLog implements CompactionHost {
     this.file.close();
     this.file = fresh;
     this.syncFds.retire();
-    this.syncFds = new SyncDescriptors(this.logFile, this.mode);
+    this.syncFds = new SyncDescriptors(this.logFile, this.mode, this.directAlignment);
     this.failure = undefined;
     this.reported = false;
     this.settle(through);
