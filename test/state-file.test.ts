@@ -3,29 +3,21 @@
  * moments that never leaves a torn file behind.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanStaleTempFiles, loadState, persistState, writeFileAtomic } from '../src/adapters/state-file.js';
 import { listen } from '../src/adapters/node-http.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator } from '../src/simulator.js';
 import { startServe, stopServe, type ServeProcess } from './support/serve-process.js';
+import { tempDirs } from './support/temp-dirs.js';
 
-const root = mkdtempSync(join(tmpdir(), 'switchboard-state-'));
-let counter = 0;
-const freshDir = (): string => {
-  const dir = join(root, String(++counter));
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  return dir;
-};
+const { fresh: freshDir } = tempDirs('switchboard-state-');
 const running: ServeProcess[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => stopServe(server, 'SIGKILL')));
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const tempFiles = (dir: string): string[] => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
 

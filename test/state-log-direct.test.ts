@@ -5,25 +5,18 @@
  * by its next batch; a refused direct write written again through the page cache; and every
  * padded log read back whole by replay.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alignedMemory, directAlignment, padBatch } from '../src/adapters/log-direct.js';
 import { logContentEnd } from '../src/adapters/log-file.js';
 import { SyncDescriptors, writeBatchDurably, type SyncOutcome } from '../src/adapters/log-syncs.js';
 import { loadState, persistState } from '../src/adapters/state-file.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator, type Simulator } from '../src/simulator.js';
+import { tempDirs } from './support/temp-dirs.js';
 
-const root = mkdtempSync(join(tmpdir(), 'switchboard-state-direct-'));
-let counter = 0;
-const freshDir = (): string => {
-  const dir = join(root, String(++counter));
-  mkdirSync(dir, { recursive: true });
-  return dir;
-};
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const { root, fresh: freshDir } = tempDirs('switchboard-state-direct-');
 // Where the temp directory's filesystem refuses O_DIRECT (tmpfs), the direct cases have nothing to test.
 const alignment = directAlignment(root);
 const onDirectDisk = alignment === undefined ? it.skip : it;

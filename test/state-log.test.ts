@@ -5,10 +5,9 @@
  * In process and over HTTP (node adapter); the kill -9 rounds are in test/state-file.test.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { close, closeSync, constants, mkdirSync, mkdtempSync, open, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { close, closeSync, constants, open, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GROW_FROM_BYTES, logContentEnd } from '../src/adapters/log-file.js';
 import { listen } from '../src/adapters/node-http.js';
 import { loadState, persistState, writeFileAtomic } from '../src/adapters/state-file.js';
@@ -16,15 +15,9 @@ import { defaultSyncMode } from '../src/adapters/log-syncs.js';
 import { logFileOf, StateLog } from '../src/adapters/state-log.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createSimulator, type Simulator } from '../src/simulator.js';
+import { tempDirs } from './support/temp-dirs.js';
 
-const root = mkdtempSync(join(tmpdir(), 'switchboard-state-log-'));
-let counter = 0;
-const freshDir = (): string => {
-  const dir = join(root, String(++counter));
-  mkdirSync(dir, { recursive: true });
-  return dir;
-};
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const { fresh: freshDir } = tempDirs('switchboard-state-log-');
 
 interface Tag {
   name?: string;
