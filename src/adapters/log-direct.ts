@@ -3,7 +3,8 @@
  * an aligned buffer straight to the disk, with no copy into the page cache and no writeback of
  * dirty pages. Measured on the 2-core sandbox (docs/decisions.md, "Write path, sixth pass"): the
  * kernel time of a 3-5 KB durable write fell by about a third, and POST /contacts with `--state`
- * at 10 connections answered 5-11% more in paired rounds.
+ * at 10 connections answered 1.06-1.15x as many requests in paired rounds against the build before
+ * (`bench state`: 1.02x at 0 contacts, 1.18x at 100,000).
  *
  * O_DIRECT asks three things, all met here or the write is not made direct:
  * - the buffer's address is aligned: batches are encoded into WebAssembly memory, which is mapped
@@ -25,7 +26,7 @@ const WASM_PAGE = 65_536;
 let probes = 0;
 
 /** O_DIRECT exists on this platform and SWITCHBOARD_STATE_LOG_DIRECT is not 0. */
-export function directWritesWanted(): boolean {
+function directWritesWanted(): boolean {
   return constants.O_DIRECT !== undefined && process.env['SWITCHBOARD_STATE_LOG_DIRECT'] !== '0';
 }
 

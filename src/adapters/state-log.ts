@@ -422,20 +422,19 @@ export class StateLog implements CompactionHost {
    * into the aligned staging area of the descriptor that will write it.
    */
   private batchBytes(text: string, from: number): Buffer {
-    const alignment = this.syncFds.directAlignment;
-    if (this.mode !== 'dsync' || alignment === undefined) return Buffer.from(text);
+    const alignment = this.directAlignment;
+    if (alignment === undefined) return Buffer.from(text);
     const staging = this.syncFds.stagingFor(from);
     // At most 3 bytes per UTF-16 unit: a text this short always fits, padding included.
     if (staging && text.length * 3 + alignment <= staging.length) {
       const length = staging.write(text, 0, 'utf8');
       return padBatch(staging, length, alignUp(length, alignment));
     }
-    const lines = Buffer.from(text);
-    const end = alignUp(from + lines.length, alignment) - from;
-    if (end === lines.length) return lines;
-    const padded = Buffer.allocUnsafe(end);
-    lines.copy(padded);
-    return padBatch(padded, lines.length, end);
+    // Through the page cache (unaligned start, or too large): still padded, so the next starts aligned.
+    const length = Buffer.byteLength(text);
+    const padded = Buffer.allocUnsafe(alignUp(from + length, alignment) - from);
+    padded.write(text, 0, 'utf8');
+    return padBatch(padded, length, padded.length);
   }
 
   /** Settles finished syncs in the order they started; a failed one fails every waiter. */
