@@ -50,11 +50,12 @@ export interface SeedContext<M, N> extends GroupContext<M, N> {
   readonly accountId: number;
   readonly at: AtPath;
   /**
-   * Loads each item of a section array; what one throws is named by its path (`$.accounts[0].tags[2]`).
-   * Items of a field listed in the spec's `ids` that carry an `id` load in ascending id order and
-   * keep that id (`withId`).
+   * Loads each item of a section array; what one throws is named by its path in the file
+   * (`$.accounts[0].tags[2]`), whatever order they load in. Items of a field listed in the spec's
+   * `ids` that carry an `id` load in ascending id order and keep that id (`withId`); `order` sorts
+   * the rest (e.g. oldest first), and file order breaks ties.
    */
-  readonly each: <T>(field: string, items: readonly T[] | undefined, load: (item: T) => void) => void;
+  readonly each: <T>(field: string, items: readonly T[] | undefined, load: (item: T) => void, order?: (a: T, b: T) => number) => void;
   /** Runs `work` so the record it creates from `sequence` gets exactly `id` (a pulled seed keeps its ids). */
   readonly withId: <R>(sequence: string, id: number | undefined, work: () => R) => R;
 }

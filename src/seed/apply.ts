@@ -3,6 +3,10 @@
  * seed order, every group's section in registry order (a group's section may refer to what the
  * groups it needs loaded just before). A rule only a model knows, broken by the seed, is an
  * error naming its JSON path, like a parse error.
+ *
+ * Leniently (`onRecordRefused`), a list's record that its model refuses is skipped instead: its own
+ * writes are undone (`Store.attempt`), the refusal is reported, and the load goes on, so records
+ * that needed it are refused in the same pass (`seed pull --limit` cuts dangling references so).
  */
 import { ApiError } from '../core/errors.js';
 import type { AtPath } from '../groups/define.js';
@@ -15,7 +19,10 @@ export interface SeedAccountLike {
   readonly [field: string]: unknown;
 }
 
-export function applySeed(store: Store, instances: readonly GroupInstance[], accounts: readonly SeedAccountLike[]): void {
+/** A seed list's record its model refused (a lenient load skipped it). */
+export type RecordRefused = (error: SeedError) => void;
+
+export function applySeed(store: Store, instances: readonly GroupInstance[], accounts: readonly SeedAccountLike[], onRecordRefused?: RecordRefused): void {
   store.transaction(() => {
     accounts.forEach((account, index) => {
       for (const instance of instances) {
@@ -24,11 +31,11 @@ export function applySeed(store: Store, instances: readonly GroupInstance[], acc
         const section: Record<string, unknown> = {};
         for (const field of Object.keys(spec.fields)) if (account[field] !== undefined) section[field] = account[field];
         const apply = spec.apply as (ctx: object, section: Record<string, unknown>) => void;
-        const at = atPath(['accounts', index]);
+        const at = atPath(['accounts', index], onRecordRefused && { store, onRecordRefused });
         const withId = explicitIds(store);
-        const each = <T>(field: string, items: readonly T[] | undefined, load: (item: T) => void): void => {
+        const each = <T>(field: string, items: readonly T[] | undefined, load: (item: T) => void, order?: (a: T, b: T) => number): void => {
           const sequence = spec.ids?.[field];
-          for (const { item, position } of inIdOrder(items ?? [], sequence !== undefined)) {
+          for (const { item, position } of loadOrder(items ?? [], sequence !== undefined, order)) {
             at([field, position], () => (sequence === undefined ? load(item) : withId(sequence, idOf(item), () => load(item))));
           }
         };
@@ -38,8 +45,18 @@ export function applySeed(store: Store, instances: readonly GroupInstance[], acc
   });
 }
 
-function atPath(prefix: readonly (string | number)[]): AtPath {
-  return (path, work) => {
+interface Leniency {
+  readonly store: Store;
+  readonly onRecordRefused: RecordRefused;
+}
+
+/**
+ * `at` for one account: what `work` throws becomes a SeedError naming the path. With `lenient`,
+ * the work for one record of a list (a path `[field, index]`) is a part that can fail alone: its
+ * writes are undone and the refusal reported instead of thrown.
+ */
+function atPath(prefix: readonly (string | number)[], lenient?: Leniency): AtPath {
+  const named = (path: readonly (string | number)[], work: () => void): void => {
     try {
       work();
     } catch (error) {
@@ -50,6 +67,17 @@ function atPath(prefix: readonly (string | number)[]): AtPath {
       throw new SeedError(where, error instanceof Error ? error.message : String(error));
     }
   };
+  if (!lenient) return named;
+  return (path, work) => {
+    const listRecord = path.length === 2 && typeof path[0] === 'string' && typeof path[1] === 'number';
+    if (!listRecord) return named(path, work);
+    try {
+      lenient.store.attempt(() => named(path, work));
+    } catch (error) {
+      if (!(error instanceof SeedError)) throw error;
+      lenient.onRecordRefused(error);
+    }
+  };
 }
 
 function idOf(item: unknown): number | undefined {
@@ -57,11 +85,15 @@ function idOf(item: unknown): number | undefined {
   return typeof id === 'number' ? id : undefined;
 }
 
-/** Items with explicit ids load in ascending id order (ids come from ascending sequences); the rest after, in file order. */
-function inIdOrder<T>(items: readonly T[], byId: boolean): { item: T; position: number }[] {
-  const rows = items.map((item, position) => ({ item, position, id: idOf(item) }));
-  if (!byId || rows.every((row) => row.id === undefined)) return rows;
-  return rows.sort((a, b) => (a.id ?? Infinity) - (b.id ?? Infinity) || a.position - b.position);
+/**
+ * Items with explicit ids load in ascending id order (ids come from ascending sequences); the rest
+ * after. Among equals, the section's own `order` (oldest first, say), then file order. Positions
+ * stay those of the file, so an error names the item where the file has it.
+ */
+function loadOrder<T>(items: readonly T[], byId: boolean, order?: (a: T, b: T) => number): { item: T; position: number }[] {
+  const rows = items.map((item, position) => ({ item, position, id: byId ? idOf(item) : undefined }));
+  if (!order && rows.every((row) => row.id === undefined)) return rows;
+  return rows.sort((a, b) => (a.id ?? Infinity) - (b.id ?? Infinity) || (order ? order(a.item, b.item) : 0) || a.position - b.position);
 }
 
 /**

@@ -41,7 +41,7 @@ import { buildControlOpenApi, buildOpenApi, type OpenApiDocument } from '../open
 import { registry, type Registry } from '../resources/index.js';
 import { loopbackAllowance } from '../resources/webhooks/egress.js';
 import { createFetchTransport, type WebhookTransport } from '../resources/webhooks/transport.js';
-import { applySeed } from '../seed/apply.js';
+import { applySeed, type RecordRefused } from '../seed/apply.js';
 import { defaultSeedOf } from '../seed/defaults.js';
 import { parseSeedWith } from '../seed/parse.js';
 import { seedSchemaOf } from '../seed/schema.js';
@@ -66,6 +66,12 @@ export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
   groups?: G;
   /** A seed (docs/fixtures.md). Validated; defaults to the embedded default seed. */
   seed?: unknown;
+  /**
+   * Loads the seed leniently: a list's record that a model refuses (one naming a record the seed
+   * lacks, say) is skipped and reported here with its JSON path, instead of failing the load. The
+   * seed's shape is still checked whole first. Default: any refusal fails the load.
+   */
+  onSeedRecordRefused?: RecordRefused;
   /** Replaces the first seed account's full-scope key. */
   apiKey?: string;
   /** `{perMinute, perSecond}`, `'200/20'`-style text, or `'off'`. Default 200/20. */
@@ -103,7 +109,7 @@ export interface SimulatorOptions<G extends readonly AnyGroup[] = Registry> {
 }
 
 const SIMULATOR_OPTION_KEYS = {
-  groups: true, seed: true, apiKey: true, rateLimit: true, clock: true, state: true, maxBodyBytes: true,
+  groups: true, seed: true, onSeedRecordRefused: true, apiKey: true, rateLimit: true, clock: true, state: true, maxBodyBytes: true,
   allowLocalWebhooks: true, publicOrigin: true, webhookTransport: true, controlToken: true, logger: true, onServed: true,
 } as const satisfies KeyList<SimulatorOptions>;
 const CLOCK_OPTION_KEYS = { frozenAt: true } as const satisfies KeyList<NonNullable<SimulatorOptions['clock']>>;
@@ -325,7 +331,7 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
     },
   };
 
-  applySeed(store, instances, accounts);
+  applySeed(store, instances, accounts, options.onSeedRecordRefused);
   const initialSnapshot = control.snapshot();
   if (options.state) control.restore(options.state);
   lifecycle.started.run();

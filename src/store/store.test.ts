@@ -249,6 +249,62 @@ describe('Store transactions', () => {
     }
     expect(notified).toBe(1);
   });
+
+  it('attempt undoes only its own part when it throws: earlier writes, indexes and afterCommit work stay', () => {
+    const t = setup();
+    const ran: string[] = [];
+    const written: number[] = [];
+    t.store.onCommit((committed) => written.push(...committed.records.filter((record) => record.record !== null).map((record) => record.id)));
+    const alice = t.store.transaction(() => {
+      const kept = t.add(1, 'alice', ['vip']);
+      t.store.afterCommit(() => ran.push('kept'));
+      expect(() =>
+        t.store.attempt(() => {
+          t.add(1, 'bob', ['vip']);
+          t.contacts.update(kept.id, { name: 'changed' });
+          t.store.afterCommit(() => ran.push('refused'));
+          t.add(1, 'alice'); // unique clash: the part fails
+        }),
+      ).toThrow();
+      // The failed part is gone at once, inside the transaction: bob's handle is free again.
+      expect(t.contacts.findUnique('handle', '1:bob')).toBeUndefined();
+      t.store.attempt(() => t.add(1, 'bob'));
+      return kept;
+    });
+    const seen = observe(t);
+    expect(seen.all.map((contact) => [contact.handle, contact.name])).toEqual([
+      ['alice', 'alice'],
+      ['bob', 'bob'],
+    ]);
+    expect(seen.vip).toEqual([alice.id]);
+    expect(ran).toEqual(['kept']);
+    expect(written.sort((a, b) => a - b)).toEqual(seen.all.map((contact) => contact.id));
+  });
+
+  it('attempt outside a transaction is one: all or nothing', () => {
+    const t = setup();
+    expect(() =>
+      t.store.attempt(() => {
+        t.add(1, 'alice');
+        throw new Error('x');
+      }),
+    ).toThrow('x');
+    expect(observe(t).all).toEqual([]);
+    expect(t.store.attempt(() => t.add(1, 'alice').handle)).toBe('alice');
+  });
+
+  it('a failed attempt inside a transaction that fails later is rolled back with the rest', () => {
+    const t = setup();
+    expect(() =>
+      t.store.transaction(() => {
+        t.add(1, 'alice');
+        expect(() => t.store.attempt(() => t.add(1, 'alice'))).toThrow();
+        t.store.attempt(() => t.add(1, 'bob'));
+        throw new Error('later');
+      }),
+    ).toThrow('later');
+    expect(observe(t).all).toEqual([]);
+  });
 });
 
 describe('global id sequences', () => {

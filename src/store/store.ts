@@ -151,6 +151,27 @@ export class Store {
   }
 
   /**
+   * Inside a transaction, runs `work` as a part that can fail alone: when it throws, only its own
+   * writes are undone and its `afterCommit` work is dropped, then the error goes on; the
+   * transaction's earlier writes stay. A lenient seed load skips one refused record this way.
+   * Outside a transaction it is one (all or nothing, as `transaction`).
+   */
+  attempt<R>(work: () => R): R {
+    const undoLog = this.undoLog;
+    if (!undoLog) return this.transaction(work);
+    const undoMark = undoLog.length;
+    const queueMark = this.commitQueue.length;
+    try {
+      return work();
+    } catch (error) {
+      for (let i = undoLog.length - 1; i >= undoMark; i--) undoLog[i]!();
+      undoLog.length = undoMark;
+      this.commitQueue.length = queueMark;
+      throw error;
+    }
+  }
+
+  /**
    * Tells `listener` what every commit changed, right after it commits and before the work queued
    * with `afterCommit` runs (a write-ahead log, `serve --state`). A write outside any transaction
    * is a commit of its own. Costs nothing while nobody listens.

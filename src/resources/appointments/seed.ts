@@ -38,15 +38,16 @@ export const appointmentSeed = seedFor<AppointmentsModel, AppointmentsNeeds>()({
   fields: { appointments: z.array(SeedAppointment).optional() },
   defaults,
   apply: ({ model, needs, core, accountId, each }, { appointments }) => {
-    // Oldest booking first, so ids ascend with created_at, and an earlier booking keeps its slot.
-    const ordered = [...(appointments ?? [])].sort((a, b) => parseDuration(b.created_ago ?? '3d') - parseDuration(a.created_ago ?? '3d'));
     const kept: Busy[] = [];
-    each('appointments', ordered, (input) => {
+    // Oldest booking first, so ids ascend with created_at, and an earlier booking keeps its slot.
+    // `each` sorts (an error still names the booking where the file has it).
+    const oldestFirst = (a: SeedAppointmentInput, b: SeedAppointmentInput): number => parseDuration(b.created_ago ?? '3d') - parseDuration(a.created_ago ?? '3d');
+    each('appointments', appointments, (input) => {
       if (input.timezone !== undefined && !model.isZone(input.timezone)) throw invalidParam('timezone', `${input.timezone} is not an IANA time zone.`);
       const placed = inOpenSlot(input);
       const row = model.seedOne(accountId, placed);
       if (row.status !== 'cancelled') kept.push({ startMs: row.start_ms, durationMinutes: row.duration_minutes });
-    });
+    }, oldestFirst);
 
     /** The input moved (`in_days`, `time` in its own zone) to the slot it lands on. */
     function inOpenSlot(input: SeedAppointmentInput): SeedAppointmentInput {
