@@ -331,7 +331,14 @@ function assembleSimulator<const G extends readonly AnyGroup[]>(options: Simulat
     },
   };
 
-  applySeed(store, instances, accounts, options.onSeedRecordRefused);
+  // The whole seed at one instant: records are placed relative to now, and some are matched by
+  // their times (a seeded flow run's answer is the transcript line at its event's instant).
+  const heldWall = clock.holdWall();
+  try {
+    applySeed(store, instances, accounts, options.onSeedRecordRefused);
+  } finally {
+    if (heldWall) clock.releaseWall();
+  }
   const initialSnapshot = control.snapshot();
   if (options.state) control.restore(options.state);
   lifecycle.started.run();
