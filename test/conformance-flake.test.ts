@@ -36,7 +36,7 @@ describe(`the kit is green on the simulator ${RUNS} times in a row`, () => {
         const seed = (run * 2_654_435_761) >>> 0;
         const started = performance.now();
         const report = await runConformance({
-          baseUrl: overHttp ? server.baseUrl : 'http://simulator.local/api/v1',
+          baseUrl: overHttp ? server.baseUrl : 'http://simulator.test/api/v1',
           apiKey: a!.keys.full!,
           apiKeyB: b!.keys.full!,
           inactiveKey: inactive!.keys.read!,

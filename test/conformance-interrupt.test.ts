@@ -139,7 +139,7 @@ describe('an interrupted run leaves nothing live', () => {
       const before = ids(sim);
       const { report, ledgerAtAbort } = await interruptAfter(
         after,
-        { baseUrl: 'http://simulator.local/api/v1', ...keysOf(sim), controlToken: sim.controlToken, runs: 5, seed: after },
+        { baseUrl: 'http://simulator.test/api/v1', ...keysOf(sim), controlToken: sim.controlToken, runs: 5, seed: after },
         (request) => sim.fetch(request),
       );
       heldAtAbort.push(ledgerAtAbort.length);

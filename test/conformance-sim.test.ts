@@ -59,7 +59,7 @@ describe('conformance kit against the simulator', () => {
 
   it('skips section 8 with a reason on a simulator run with --rate-limit off, on proof only', async () => {
     const sim = createSimulator({ logger: silentLogger, allowLocalWebhooks: true, rateLimit: 'off' });
-    const base = { baseUrl: 'http://simulator.local/api/v1', fetch: (request: Request) => sim.fetch(request), runs: 2, seed: 5, ledgerDir: false as const };
+    const base = { baseUrl: 'http://simulator.test/api/v1', fetch: (request: Request) => sim.fetch(request), runs: 2, seed: 5, ledgerDir: false as const };
     const report = await runConformance({ ...base, ...keysOf(sim), sections: ['8'] });
     expect(problems(report)).toBe('');
     const skipped = report.results.filter((r) => r.verdict === 'skip' && r.reason === 'rate_limiting_off');

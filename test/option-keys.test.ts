@@ -62,7 +62,7 @@ describe('runConformance', () => {
   it('refuses `checks` (the option is `only`) before any request', async () => {
     let requests = 0;
     const run = runConformance({
-      baseUrl: 'http://simulator.local/api/v1',
+      baseUrl: 'http://simulator.test/api/v1',
       apiKey: 'sbx_unused',
       ledgerDir: false,
       fetch: async () => {

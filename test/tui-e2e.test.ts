@@ -89,7 +89,7 @@ describe('switchboard tui in a pseudo-terminal (80×24)', () => {
     await pty.waitFor('Replay a scenario');
     await pty.keys('o');
     await pty.waitFor('Scenario file:');
-    await pty.keys(KEY.ctrlU);
+    // As the README says it: the suggested file is replaced by what is typed (audit 17docs, D2).
     await pty.type('plan-differs.yaml');
     await pty.keys(KEY.enter);
     await pty.waitFor('The account is on the pro plan');

@@ -14,7 +14,7 @@ import { GLOBAL_KEYS, HELP } from './help.js';
 import type { Session } from './session.js';
 import { appReducer, COMMAND_HELP, completeCommand, initialApp, parseCommand, SCREENS, SCREEN_TITLES, type ScreenId, type Tone } from './state/app.js';
 import { useStore } from './state/store.js';
-import { editText, textOf, type TextState } from './state/text.js';
+import { editText, suggestedText, textOf, type TextState } from './state/text.js';
 import type { Connection, ReceiverOptions } from './target/connection.js';
 import { isSandbox } from './target/kind.js';
 import type { TuiPaths } from './target/paths.js';
@@ -183,7 +183,7 @@ export function App(props: AppProps) {
     screen: app.screen,
     go,
     notify,
-    prompt: (request) => setPrompt({ request, text: textOf(request.initial ?? '') }),
+    prompt: (request) => setPrompt({ request, text: suggestedText(request.initial ?? '') }),
     connect,
     writeRaw: props.writeRaw ?? ((text) => stdout.write(text)),
     quit,

@@ -45,6 +45,9 @@ switchboard tui --target sandbox                  # straight to the console on t
 switchboard tui --target http://127.0.0.1:4010/api/v1 --control-token "$TOKEN"   # a running sandbox
 switchboard tui --target https://api.example.test/api/v1 --api-key "$KEY"         # any deployment
 switchboard tui --scenario fixtures/scenarios/idempotent-retry.yaml              # the replay debugger
+switchboard tui --target sandbox --screen tail                                   # open on a screen: targets, explore,
+                                                                                 # console, history, scenarios, tail,
+                                                                                 # conformance, sandbox
 switchboard tui --target https://api.example.test/api/v1 --api-key "$KEY" \\
   --receiver-port 4471 --webhook-secret "$WHSEC"                                 # tail a deployment's webhooks
 \`\`\`

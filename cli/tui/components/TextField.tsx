@@ -13,6 +13,15 @@ export function TextField({ state, width, focused, mask = false, placeholder }: 
   if (!focused) {
     return <Text wrap="truncate-end" dimColor={shown === ''}>{shown === '' ? (placeholder ?? '') : shown}</Text>;
   }
+  if (state.suggested) {
+    // A suggestion shows selected (inverse), with the cursor after it: typing replaces it.
+    const { text } = visibleSlice(shown, shown.length, width);
+    return (
+      <Text wrap="truncate-end">
+        <Text inverse>{text}</Text>{' '}
+      </Text>
+    );
+  }
   const { text, cursor } = visibleSlice(shown, state.cursor, width);
   const before = text.slice(0, cursor);
   const at = text.slice(cursor, cursor + 1) || ' ';

@@ -1,7 +1,7 @@
 /** The TUI's reducers, without a terminal: lists, text editing, navigation and the palette, forms, the console, the tail. */
 import { describe, expect, it } from 'vitest';
 import { initialList, listKey, listReducer, matchesFilter, settle } from './list.js';
-import { cursorPosition, editText, textOf } from './text.js';
+import { cursorPosition, editText, suggestedText, textOf } from './text.js';
 import { appReducer, completeCommand, initialApp, parseCommand } from './app.js';
 import { consoleReducer, initialConsole, requestTarget, sendsBody } from './console.js';
 import { initialTail, MAX_EVENTS, tailReducer, visibleEvents, type TailEvent } from './tail.js';
@@ -49,6 +49,25 @@ describe('text editing', () => {
     expect(editText(textOf('ab'), '', { delete: true }).value).toBe('a');
     // A paste into a single-line field stays on one line.
     expect(editText(textOf(''), 'a\nb', {}).value).toBe('a b');
+  });
+
+  // A prompt's default (the scenario file `o` suggests, say) is replaced by what is typed, not
+  // appended to (audit 17docs, D2: "press o and type a file" opened `<suggestion><typed>`).
+  it('replaces a suggested value with what is typed; backspace clears it; a cursor key keeps it to edit', () => {
+    const suggested = suggestedText('fixtures/scenarios/idempotent-retry.yaml');
+    expect(suggested.suggested).toBe(true);
+    let typed = suggested;
+    for (const character of 'fixtures/tui/plan-differs.yaml') typed = editText(typed, character, {});
+    expect(typed).toEqual({ value: 'fixtures/tui/plan-differs.yaml', cursor: 30 });
+    expect(editText(suggested, 'x/y.yaml', {})).toEqual({ value: 'x/y.yaml', cursor: 8 });
+    expect(editText(suggested, '', { backspace: true })).toEqual({ value: '', cursor: 0 });
+    expect(editText(suggested, 'u', { ctrl: true })).toEqual({ value: '', cursor: 0 });
+    const kept = editText(suggested, '', { leftArrow: true });
+    expect(kept).toEqual({ value: 'fixtures/scenarios/idempotent-retry.yaml', cursor: 39 });
+    expect(editText(kept, 's', {}).value).toBe('fixtures/scenarios/idempotent-retry.yamsl');
+    // Keys that neither type nor move leave the suggestion as it is; enter is the caller's.
+    expect(editText(suggested, '', { rightArrow: true })).toBe(suggested);
+    expect(suggestedText('')).toEqual(textOf(''));
   });
 
   it('edits several lines: enter splits, up and down keep the column', () => {

@@ -9,10 +9,20 @@ export interface TextState {
   readonly value: string;
   /** Offset into value. */
   readonly cursor: number;
+  /**
+   * The value is a suggestion (a prompt's default), shown selected: typed text replaces it and
+   * backspace clears it, as in a field whose text is all selected; a cursor key keeps it to edit.
+   */
+  readonly suggested?: boolean;
 }
 
 export function textOf(value: string): TextState {
   return { value, cursor: value.length };
+}
+
+/** `value` offered as a suggestion: the first typed character replaces it (see `suggested`). */
+export function suggestedText(value: string): TextState {
+  return value === '' ? textOf('') : { value, cursor: value.length, suggested: true };
 }
 
 function lineStart(value: string, cursor: number): number {
@@ -45,6 +55,7 @@ function vertical(state: TextState, direction: -1 | 1): TextState {
  * the caller handles enter/escape/tab of single-line fields (commit, cancel, next field).
  */
 export function editText(state: TextState, input: string, key: KeyLike, multiline = false): TextState {
+  if (state.suggested) return editSuggestion(state, input, key, multiline);
   const { value, cursor } = state;
   if (key.backspace || key.delete) {
     if (cursor === 0) return state;
@@ -70,6 +81,18 @@ export function editText(state: TextState, input: string, key: KeyLike, multilin
   // Pasted text arrives as one input; a single-line field keeps it on one line.
   const text = multiline ? input.replace(/\r\n?/g, '\n') : input.replace(/[\r\n]+/g, ' ');
   return { value: value.slice(0, cursor) + text + value.slice(cursor), cursor: cursor + text.length };
+}
+
+/** A key on a suggested value: text replaces it, backspace and ctrl-u clear it, other keys edit it. */
+function editSuggestion(state: TextState, input: string, key: KeyLike, multiline: boolean): TextState {
+  const plain = textOf(state.value);
+  if (key.backspace || key.delete || (key.ctrl && (input === 'u' || input === 'w'))) return textOf('');
+  const typed = editText(textOf(''), input, key, multiline);
+  if (typed.value !== '') return typed;
+  // Not text (a cursor key, or one the field ignores): the suggestion stays, as plain text when
+  // the key moved the cursor into it.
+  const moved = editText(plain, input, key, multiline);
+  return moved.cursor === plain.cursor && moved.value === plain.value ? state : moved;
 }
 
 /** The cursor's line and column (0-based), for drawing a multi-line editor. */
