@@ -21,7 +21,7 @@ export function registerRecord(program: Command): void {
   program
     .command('record')
     .description('Record API traffic through a reverse proxy into a scenario file (secrets redacted)')
-    .requiredOption('--target <url>', 'where requests go, e.g. https://api.example.com (or its /api/v1 base URL)')
+    .requiredOption('--target <url>', 'where requests go, e.g. https://api.example.test (or its /api/v1 base URL)')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '4500')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .requiredOption('--out <file>', 'the scenario file to write')

@@ -40,7 +40,7 @@ export function registerSeedPull(seed: Command): void {
   seed
     .command('pull')
     .description("Copy a live account into a seed file (GET only, paced, redacted by default); serve --seed loads it")
-    .requiredOption('--base-url <url>', 'the API base URL, e.g. https://api.example.com/api/v1')
+    .requiredOption('--base-url <url>', 'the API base URL, e.g. https://api.example.test/api/v1')
     .requiredOption('--api-key <key>', 'a key of the account (read scope is enough)')
     .requiredOption('--out <file>', 'the seed file to write (written to <file>.partial, renamed when complete)')
     .option('--groups <names>', 'comma-separated groups to pull (the account itself always comes)')
