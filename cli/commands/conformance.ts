@@ -18,6 +18,7 @@ import { cleanupLines } from '../../conformance/reporters/console.js';
 import { cleanupCommand, describeLeftover } from '../../conformance/safety/sweeper.js';
 import { PROFILES, type CheckResult, type LevelSelection, type Profile, type ReporterName } from '../../conformance/types.js';
 import { newRunId } from '../../conformance/safety/run-id.js';
+import { portNumber, positiveInteger, writableFile } from '../options.js';
 
 export interface ConformanceCliOptions {
   baseUrl?: string;
@@ -145,6 +146,8 @@ function listChecks(options: ConformanceCliOptions): number {
   const only = options.check ?? [];
   const sections = options.section ?? [];
   validateSelection(catalogue, { sections, only });
+  // Not used to narrow the list, but a typo is still a typo: the same value would fail a run.
+  oneOf<Profile>(options.profile, PROFILES, '--profile');
   const level = oneOf<LevelSelection>(options.level, ['spec', 'all'], '--level') ?? 'all';
   const selected = selectChecks(catalogue, { sections, only, level });
   process.stdout.write(formatCatalogue(selected, format === 'console' ? 'text' : format));
@@ -159,6 +162,8 @@ export async function conformance(options: ConformanceCliOptions): Promise<numbe
   if (!baseUrl) throw new Error('--base-url is required (or SWITCHBOARD_BASE_URL)');
   if (!apiKey) throw new Error('--api-key is required (or SWITCHBOARD_API_KEY)');
   const timeoutMs = seconds(options.timeout, '--timeout');
+  // Checked before any request: a report that cannot be written is known now, not after the run.
+  if (options.output !== undefined) writableFile(options.output, '--output');
 
   if (options.cleanup) {
     const result = await cleanupRun({ baseUrl, apiKey, apiKeyB, runId: options.cleanup, ledgerDir: options.ledgerDir, ...(timeoutMs ? { timeoutMs } : {}) });
@@ -203,10 +208,11 @@ export async function conformance(options: ConformanceCliOptions): Promise<numbe
       profile: oneOf<Profile>(options.profile, PROFILES, '--profile'),
       level: oneOf<LevelSelection>(options.level, ['spec', 'all'], '--level'),
       seed: integer(options.seed, '--seed'),
-      runs: integer(options.runs, '--runs'),
+      // 0 or fewer runs, or a budget of 0 requests, would skip everything and read as a run.
+      runs: options.runs === undefined ? undefined : positiveInteger(options.runs, '--runs'),
       replay: options.replay,
-      maxRequests: integer(options.maxRequests, '--max-requests'),
-      receiverPort: integer(options.receiverPort, '--receiver-port'),
+      maxRequests: options.maxRequests === undefined ? undefined : positiveInteger(options.maxRequests, '--max-requests'),
+      receiverPort: options.receiverPort === undefined ? undefined : portNumber(options.receiverPort, '--receiver-port', true),
       ledgerDir: options.ledgerDir,
       virtualTime: options.virtualTime,
       ...(timeoutMs ? { timeoutMs } : {}),
@@ -241,7 +247,14 @@ export async function conformance(options: ConformanceCliOptions): Promise<numbe
     // 130 is the shell's code for "stopped by Ctrl-C": the report is partial whatever it says.
     if (report.aborted) return 130;
     if (report.totals.error > 0) return 2;
-    return report.totals.fail > 0 ? 1 : 0;
+    if (report.totals.fail > 0) return 1;
+    // A run of zero checks never reads green (docs/conformance.md): everything skipped judged nothing.
+    const judged = report.totals.pass + report.totals.inconclusive;
+    if (judged === 0) {
+      console.error(`No check ran (${report.totals.skip} skipped): this run says nothing about the target; exit 1.`);
+      return 1;
+    }
+    return 0;
   } finally {
     progress.stop();
     process.off('SIGINT', onSignal);

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { Command } from 'commander';
 import { verifyWebhook } from '../../src/resources/webhooks/verify.js';
+import { portNumber, webhookSecret } from '../options.js';
 
 export type FailMode = '500' | 'timeout';
 
@@ -210,8 +211,7 @@ interface ListenCliOptions {
 }
 
 export function parseListenOptions(options: ListenCliOptions, env: NodeJS.ProcessEnv = process.env): ListenerConfig {
-  const port = Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, got ${options.port}`);
+  const port = portNumber(options.port, '--port', true);
   if (options.failWith !== undefined && options.failWith !== '500' && options.failWith !== 'timeout') {
     throw new Error(`--fail-with must be 500 or timeout, got ${options.failWith}`);
   }
@@ -224,9 +224,7 @@ export function parseListenOptions(options: ListenCliOptions, env: NodeJS.Proces
   const secrets = [...options.secret];
   const fromEnv = env['SWITCHBOARD_WEBHOOK_SECRET'];
   if (secrets.length === 0 && fromEnv) secrets.push(...fromEnv.split(/[\s,]+/).filter(Boolean));
-  for (const secret of secrets) {
-    if (!/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(secret)) throw new Error('--secret must be a whsec_... signing secret');
-  }
+  for (const secret of secrets) webhookSecret(secret, '--secret');
   return {
     host: options.host,
     port,

@@ -5,6 +5,8 @@
  */
 import type { Command } from 'commander';
 import { recordProxy } from '../../src/scenarios/record/proxy.js';
+import { parsePattern } from '../../src/scenarios/paths.js';
+import { redactFields, writableFile } from '../options.js';
 import { parsePort } from './serve.js';
 
 interface RecordCliOptions {
@@ -29,13 +31,25 @@ export function registerRecord(program: Command): void {
     .option('--redact <fields>', 'comma-separated body fields holding personal data (default email,phone,lead_email,lead_phone; "none")')
     .option('--redact-path <path>', 'a JSON path pattern to redact too (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
     .action(async (options: RecordCliOptions) => {
+      // Every value is checked before the proxy listens: a file that cannot be written would
+      // otherwise fail on each exchange, after the user's app has been pointed at the proxy.
+      const port = parsePort(options.port);
+      const out = writableFile(options.out, '--out');
+      const redactOption = options.redact !== undefined ? { redactFields: redactFields(options.redact) } : {};
+      for (const path of options.redactPath) {
+        try {
+          parsePattern(path);
+        } catch (error) {
+          throw new Error(`--redact-path ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
       const proxy = await recordProxy({
         target: options.target,
-        port: parsePort(options.port),
+        port,
         host: options.host,
-        out: options.out,
+        out,
         name: options.name ?? `Recorded against ${options.target}`,
-        ...(options.redact !== undefined ? { redactFields: options.redact === 'none' ? [] : options.redact.split(',').map((field) => field.trim()).filter(Boolean) } : {}),
+        ...redactOption,
         redactPaths: options.redactPath,
         onExchange: ({ method, url, status }) => console.error(`  ${method} ${url} -> ${status}`),
         onError: (error) => console.error(`switchboard record: ${error instanceof Error ? error.message : String(error)}`),

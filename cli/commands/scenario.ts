@@ -17,6 +17,7 @@ import { exportCurl } from '../../src/scenarios/export/curl.js';
 import { exportHurl } from '../../src/scenarios/export/hurl.js';
 import { scenarioJsonSchema } from '../../src/scenarios/schema.js';
 import { summarize, type RunReport } from '../../src/scenarios/types.js';
+import { isHttpUrl, portNumber, redactFields, webhookSecret, writableFile } from '../options.js';
 
 export interface ScenarioRunCliOptions {
   target: string;
@@ -63,6 +64,16 @@ function stepNumber(text: string | undefined, loaded: LoadedScenario, option: st
   return index + 1;
 }
 
+/** `--from`/`--to` in one file: an empty range (from after to) would send nothing and read green. */
+function stepRange(loaded: LoadedScenario, options: Pick<ScenarioRunCliOptions, 'from' | 'to'>): { from: number | undefined; to: number | undefined } {
+  const from = stepNumber(options.from, loaded, '--from');
+  const to = stepNumber(options.to, loaded, '--to');
+  if (from !== undefined && to !== undefined && from > to) {
+    throw new Error(`--from ${options.from} comes after --to ${options.to} in ${loaded.file} (steps ${from} and ${to}): nothing would be sent`);
+  }
+  return { from, to };
+}
+
 function render(report: RunReport, reporter: string): string {
   if (reporter === 'json') return formatJson(report);
   if (reporter === 'junit') return formatJunit(report);
@@ -74,25 +85,31 @@ export async function scenarioRun(files: readonly string[], options: ScenarioRun
   if (options.events !== undefined && options.events !== 'journal' && options.events !== 'webhooks') throw new Error(`--events must be journal or webhooks, got "${options.events}"`);
   const timeoutMs = Number(options.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new Error(`--timeout must be milliseconds, got "${options.timeout}"`);
+  // A malformed target is a bad option value (2), not a failed scenario (1): only a target that is
+  // down fails the run. So are a port out of range, a secret that is not one, an unwritable report.
+  if (options.target !== 'sandbox' && !isHttpUrl(options.target)) throw new Error(`--target must be sandbox or an http:// or https:// base URL ending in /api/v1, got "${options.target}"`);
+  const receiverPort = options.receiverPort === undefined ? undefined : portNumber(options.receiverPort, '--receiver-port', true);
+  for (const secret of options.webhookSecret) webhookSecret(secret, '--webhook-secret');
+  if (options.output !== undefined) writableFile(options.output, '--output');
   const loaded = files.map((file) => loadScenarioFile(file));
+  const ranges = loaded.map((scenario) => stepRange(scenario, options));
   const apiKey = options.apiKey ?? process.env['SWITCHBOARD_API_KEY'];
   const controlToken = options.controlToken ?? process.env['SWITCHBOARD_CONTROL_TOKEN'];
   const results: RunReport['scenarios'][number][] = [];
   const started = performance.now();
-  for (const scenario of loaded) {
+  for (const [index, scenario] of loaded.entries()) {
     const report = await runScenarios([scenario], {
       target: options.target,
       ...(apiKey ? { apiKey } : {}),
       ...(controlToken ? { controlToken } : {}),
       credentials: pairs(options.key, '--key'),
       vars: pairs(options.var, '--var'),
-      from: stepNumber(options.from, scenario, '--from'),
-      to: stepNumber(options.to, scenario, '--to'),
+      ...ranges[index],
       bail: options.bail ?? false,
       dryRun: options.dryRun ?? false,
       timeoutMs,
       ...(options.events ? { events: options.events as 'journal' | 'webhooks' } : {}),
-      ...(options.receiverPort ? { receiverPort: Number(options.receiverPort) } : {}),
+      ...(receiverPort !== undefined ? { receiverPort } : {}),
       receiverSecrets: options.webhookSecret,
     });
     results.push(...report.scenarios);
@@ -100,7 +117,7 @@ export async function scenarioRun(files: readonly string[], options: ScenarioRun
   }
   const report = summarize(results, performance.now() - started, options.dryRun ?? false);
   const text = render(report, options.reporter);
-  if (options.output) {
+  if (options.output !== undefined) {
     writeFileSync(options.output, text);
     // The file holds the chosen format; the terminal still reads the human report.
     out(options.reporter === 'console' ? text : `${formatConsole(report)}\n`);
@@ -131,11 +148,21 @@ export function registerScenario(program: Command): void {
     .option('--receiver-port <port>', 'port of the local webhook receiver (--events webhooks)')
     .option('--webhook-secret <whsec>', 'verify received webhooks with this secret (repeatable)', collect, [] as string[])
     .action(async (files: string[], options: ScenarioRunCliOptions) => {
+      // SIGTERM is treated as Ctrl-C (README "Exit codes": 130), and both say what was cut short.
+      const onSignal = (signal: NodeJS.Signals): void => {
+        console.error(`\nscenario run: interrupted (${signal}) before the report; steps already sent are not undone`);
+        process.exit(130);
+      };
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
       try {
         process.exitCode = await scenarioRun(files, options);
       } catch (error) {
         console.error(error instanceof ScenarioError ? error.message : `switchboard scenario run: ${error instanceof Error ? error.message : String(error)}`);
         process.exitCode = 2;
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
       }
     });
 
@@ -168,16 +195,18 @@ export function registerScenario(program: Command): void {
     .option('--base-path <path>', 'where the API lives in the recorded URLs', '/api/v1')
     .action((file: string, options: { out?: string; name?: string; redact?: string; redactPath: string[]; basePath: string }) => {
       try {
+        if (options.out !== undefined) writableFile(options.out, '--out');
+        if (!options.basePath.startsWith('/')) throw new Error(`--base-path must start with / (e.g. /api/v1; / takes every URL), got "${options.basePath}"`);
         const recordOptions = {
           ...(options.name ? { name: options.name } : { name: `Imported from ${file}` }),
-          ...(options.redact !== undefined ? { redactFields: options.redact === 'none' ? [] : options.redact.split(',').map((field) => field.trim()).filter(Boolean) } : {}),
+          ...(options.redact !== undefined ? { redactFields: redactFields(options.redact) } : {}),
           redactPaths: options.redactPath,
           basePath: options.basePath,
         };
         // Written through the leak check: no key or secret of the HAR reaches the file.
         const exchanges = harExchanges(readHarFile(file));
         const { text, scenario: built } = safeScenarioText(exchanges, recordOptions);
-        if (options.out) {
+        if (options.out !== undefined) {
           writeFileAtomic(options.out, text);
           console.error(`${options.out}: ${built.steps.length} step(s) from ${exchanges.length} HAR entries`);
         } else process.stdout.write(text);
@@ -196,9 +225,10 @@ export function registerScenario(program: Command): void {
     .action((file: string, options: { as: string; out?: string }) => {
       try {
         if (options.as !== 'curl' && options.as !== 'hurl') throw new Error(`--as must be curl or hurl, got "${options.as}"`);
+        if (options.out !== undefined) writableFile(options.out, '--out');
         const { scenario: parsed } = loadScenarioFile(file);
         const text = options.as === 'curl' ? exportCurl(parsed) : exportHurl(parsed);
-        if (options.out) writeFileSync(options.out, text, { mode: options.as === 'curl' ? 0o755 : 0o644 });
+        if (options.out !== undefined) writeFileSync(options.out, text, { mode: options.as === 'curl' ? 0o755 : 0o644 });
         else process.stdout.write(text);
       } catch (error) {
         console.error(error instanceof ScenarioError ? error.message : `switchboard scenario export: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,11 +2,12 @@
  * `switchboard seed pull`: copies a live account into a seed file (docs/seed-pull.md) through the
  * public API, GET only, paced by the target's RateLimit-* headers, redacted unless `--redact none`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { registry } from '../../src/resources/index.js';
-import { DEFAULT_PULL_TIMEOUT_MS, pullSeed, PullError, type PullEstimate } from '../../src/pull/pull.js';
+import { DEFAULT_PULL_TIMEOUT_MS, planSections, pullSeed, type PullEstimate } from '../../src/pull/pull.js';
 import { RedactionRulesFile } from '../../src/pull/redact.js';
+import { httpUrl, positiveInteger, writableFile } from '../options.js';
 
 interface PullFlags {
   baseUrl: string;
@@ -19,11 +20,65 @@ interface PullFlags {
   timeout: string;
 }
 
+/** `--redact default | none | FILE`: a rules file that cannot be read or parsed is a usage error. */
 function redactOption(value: string): 'default' | 'none' | RedactionRulesFile {
   if (value === 'default' || value === 'none') return value;
-  const parsed = RedactionRulesFile.safeParse(JSON.parse(readFileSync(value, 'utf8')));
-  if (!parsed.success) throw new PullError(`${value}: not a redaction rules file ({"keep": [paths], "replace": {path: kind}}): ${parsed.error.issues[0]!.message}`);
+  const label = `--redact ${value}`;
+  if (value.trim() === '') throw new Error('--redact needs default, none or a rules file, got an empty value');
+  let text: string;
+  try {
+    text = readFileSync(value, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Error(`${label}: cannot read the rules file (${code === 'EISDIR' ? 'it is a directory' : code}); the value is default, none or a JSON rules file`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${label}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const parsed = RedactionRulesFile.safeParse(json);
+  if (!parsed.success) throw new Error(`${label}: not a redaction rules file ({"keep": [paths], "replace": {path: kind}}): ${parsed.error.issues[0]!.message}`);
   return parsed.data;
+}
+
+interface CheckedFlags {
+  readonly timeoutMs: number;
+  readonly only: readonly string[] | undefined;
+  readonly limit: number | undefined;
+  readonly redact: 'default' | 'none' | RedactionRulesFile;
+}
+
+/**
+ * Every option checked before the first request (README "Exit codes": 2). `--out` first: its
+ * `.partial` and state file go beside it, so an unwritable `--out` must leave nothing behind.
+ */
+function checkFlags(flags: PullFlags): CheckedFlags {
+  writableFile(flags.out, '--out');
+  if (flags.resume && !existsSync(`${flags.out}.pull-state.json`)) throw new Error(`--resume: nothing to resume, ${flags.out}.pull-state.json does not exist`);
+  httpUrl(flags.baseUrl, '--base-url');
+  const timeoutMs = Number(flags.timeout);
+  if (!/^\d+$/.test(flags.timeout.trim()) || !Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new Error(`--timeout must be a whole number of milliseconds above 0, got "${flags.timeout}"`);
+  }
+  let only: string[] | undefined;
+  if (flags.groups !== undefined) {
+    only = flags.groups.split(',').map((name) => name.trim()).filter(Boolean);
+    // An empty list (a variable left unset) would pull every group: not what anyone typed.
+    if (only.length === 0) throw new Error(`--groups needs group names, got "${flags.groups}"`);
+    try {
+      planSections(registry, only);
+    } catch (error) {
+      throw new Error(`--groups: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return {
+    timeoutMs,
+    only,
+    limit: flags.limit === undefined ? undefined : positiveInteger(flags.limit, '--limit'),
+    redact: redactOption(flags.redact),
+  };
 }
 
 function printEstimate(estimate: PullEstimate): void {
@@ -49,12 +104,24 @@ export function registerSeedPull(seed: Command): void {
     .option('--resume', 'go on with an interrupted pull from <file>.pull-state.json')
     .option('--timeout <ms>', 'how long one request may take before the pull stops (resumable)', String(DEFAULT_PULL_TIMEOUT_MS))
     .action(async (flags: PullFlags) => {
-      const timeoutMs = Number(flags.timeout);
-      if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-        process.stderr.write(`seed pull: --timeout must be a whole number of milliseconds above 0, got "${flags.timeout}"\n`);
+      let checked: CheckedFlags;
+      try {
+        checked = checkFlags(flags);
+      } catch (error) {
+        process.stderr.write(`seed pull: ${error instanceof Error ? error.message : String(error)}\n`);
         process.exitCode = 2;
         return;
       }
+      const { timeoutMs } = checked;
+      // Ctrl-C and SIGTERM alike: every write is synchronous, so the files on disk are consistent
+      // between two events; say whether --resume has something to go on from, and exit 130.
+      const onSignal = (signal: NodeJS.Signals): void => {
+        const resumable = existsSync(`${flags.out}.pull-state.json`);
+        process.stderr.write(`\nseed pull: interrupted (${signal}); ${resumable ? 'run the same command with --resume to go on' : 'nothing to resume yet'}\n`);
+        process.exit(130);
+      };
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
       try {
         let last = 0;
         const summary = await pullSeed({
@@ -62,9 +129,9 @@ export function registerSeedPull(seed: Command): void {
           apiKey: flags.apiKey,
           out: flags.out,
           groups: registry,
-          ...(flags.groups ? { only: flags.groups.split(',').map((name) => name.trim()).filter(Boolean) } : {}),
-          ...(flags.limit ? { limit: Number(flags.limit) } : {}),
-          redact: redactOption(flags.redact),
+          ...(checked.only ? { only: checked.only } : {}),
+          ...(checked.limit !== undefined ? { limit: checked.limit } : {}),
+          redact: checked.redact,
           resume: flags.resume === true,
           timeoutMs,
           onEstimate: printEstimate,
@@ -83,6 +150,9 @@ export function registerSeedPull(seed: Command): void {
       } catch (error) {
         process.stderr.write(`seed pull: ${error instanceof Error ? error.message : String(error)}\n`);
         process.exitCode = 1;
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
       }
     });
 }

@@ -39,7 +39,9 @@ export function recordServed(sim: Simulator, file: string): { sim: Simulator; re
   const recorder = new Recorder(file, {
     name: 'Recorded by switchboard serve --record',
     keyNames,
-    onError: (error) => consoleLogger.error(`could not write ${file}`, error),
+    // One line with the reason, never a stack trace: the path was checked at start, so this is a
+    // disk that filled up or a directory removed since.
+    onError: (error) => consoleLogger.error(`--record: could not write ${file}: ${error instanceof Error ? error.message : String(error)}`),
   });
   const handle: Simulator['handle'] = async (request) => {
     // The body is read by the core when it decides to (after authentication): tee what it reads.

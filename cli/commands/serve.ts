@@ -15,6 +15,7 @@ import type { SeedAccountInfo } from '../../src/simulator.js';
 import { createSimulator, createSimulatorWithCheckedSeed } from '../../src/simulator/create.js';
 import { CHECKED_DEFAULT_SEED } from '../checked-seed.js';
 import { isLoopback } from '../loopback.js';
+import { writableFile } from '../options.js';
 import { recordServed } from './serve-record.js';
 import { logServed, parseLogFormat, type LogFormat } from './serve-log.js';
 import type { ServedRequest } from '../../src/simulator.js';
@@ -216,7 +217,10 @@ export async function serve(options: ServeOptions): Promise<void> {
   const rateLimit = parseRateLimitOption(options.rateLimit);
   const seed = options.seed ? readSeedFile(options.seed) : undefined;
   const transport = lazyUndiciTransport();
-  const state = options.state ? loadState(options.state) : undefined;
+  // An empty --state or --record (a variable left unset) is refused, not read as "no persistence".
+  if (options.state !== undefined) writableFile(options.state, '--state');
+  if (options.record !== undefined) writableFile(options.record, '--record');
+  const state = options.state !== undefined ? loadState(options.state) : undefined;
   if (options.controlToken !== undefined) checkControlTokenOption(options.controlToken);
   const allowLocalWebhooks = options.allowLocalWebhooks === undefined ? false : parseAllowLocalOption(options.allowLocalWebhooks);
   const simulatorOptions = {
@@ -236,7 +240,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       ? createSimulatorWithCheckedSeed(simulatorOptions, CHECKED_DEFAULT_SEED)
       : createSimulator(simulatorOptions);
   checkBindSafety(options.host, sim.accounts, options.exposeDefaultKeys ?? false);
-  const persistence = options.state
+  const persistence = options.state !== undefined
     ? persistState(sim, options.state, {
         position: state?.log_position ?? 0,
         // Loaded just above, nothing written since: no full save at start (seconds at 1M records).
@@ -245,7 +249,7 @@ export async function serve(options: ServeOptions): Promise<void> {
         onError: (error) => consoleLogger.error(`could not save ${options.state}`, error),
       })
     : undefined;
-  const recording = options.record ? recordServed(sim, options.record) : undefined;
+  const recording = options.record !== undefined ? recordServed(sim, options.record) : undefined;
   const logged = logServed(recording?.sim ?? sim, served, logFormat, (text) => process.stderr.write(text), process.stderr.isTTY === true);
   const running = await listen(logged, {
     host: options.host,
@@ -256,7 +260,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   });
 
   let stateNote: string | undefined;
-  if (options.state) {
+  if (options.state !== undefined) {
     stateNote = state ? `State:    ${options.state} (loaded; every change is on disk before its answer)` : `State:    ${options.state} (new; every change is on disk before its answer)`;
     if (state && (options.seed || options.apiKey)) {
       // The saved store wins over the seed; the seed still defines what /_sandbox/reset returns to.
@@ -280,7 +284,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     try {
       recording?.recorder.flush();
     } catch (error) {
-      consoleLogger.error(`could not write ${options.record}`, error);
+      consoleLogger.error(`--record: could not write ${options.record}: ${error instanceof Error ? error.message : String(error)}`);
     }
     try {
       await persistence?.close();

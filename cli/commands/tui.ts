@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { exitOnUsageError } from '../base-program.js';
 import { SCREENS, type ScreenId } from '../tui/state/app.js';
+import { webhookSecret as checkWebhookSecret } from '../options.js';
 
 interface TuiCliOptions {
   target?: string;
@@ -29,6 +30,8 @@ export async function runTui(options: TuiCliOptions = {}): Promise<number> {
   }
   const receiverPort = options.receiverPort === undefined ? undefined : parseReceiverPort(options.receiverPort);
   const webhookSecret = options.webhookSecret ?? process.env['SWITCHBOARD_WEBHOOK_SECRET'];
+  // Checked with the other options, before the UI opens (listen --secret refuses the same values).
+  if (webhookSecret !== undefined) checkWebhookSecret(webhookSecret, options.webhookSecret !== undefined ? '--webhook-secret' : 'SWITCHBOARD_WEBHOOK_SECRET');
   const { startTui } = await import('../tui/index.js');
   return startTui({
     ...(options.target ? { target: options.target } : {}),

@@ -1,5 +1,5 @@
 /** Scenario -> YAML text, and an atomic file write (a reader never sees half a file). */
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import type { ScenarioInput } from '../schema.js';
 
@@ -9,6 +9,12 @@ export function scenarioToYaml(scenario: ScenarioInput): string {
 
 export function writeFileAtomic(file: string, text: string): void {
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, file);
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, file);
+  } catch (error) {
+    // A failed write or rename (the file is a directory, the disk is full) leaves no temp file behind.
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
