@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
 import { Header } from './components/Header.js';
-import { splitChunk } from './state/keys.js';
+import { pasted, PASTE_END, PASTE_START, PLAIN_KEY, splitChunk, type KeyPress } from './state/keys.js';
 import { Tabs } from './components/Tabs.js';
 import { TextField } from './components/TextField.js';
 import { GLOBAL_KEYS, HELP } from './help.js';
@@ -232,32 +232,63 @@ export function App(props: AppProps) {
   // Keys are handled one at a time, each after the render the previous one caused: React 19
   // renders in a microtask, so two keys read in one chunk would otherwise both see the state
   // from before the first (a typed character lost, a digit switching screens mid-word).
-  const pending = useRef<{ input: string; key: Key }[]>([]);
+  // The next key runs from a macrotask after that render's commit, never from inside it: an
+  // update made during a commit is a nested one, and React gives up after 50 of those (a chunk
+  // of 60 keys crashed the app with error #185, audit 17tui T1). Any chunk size is safe this way.
+  const pending = useRef<KeyPress[]>([]);
+  /** A key was handled and the render showing it has not committed yet. */
+  const awaitingRender = useRef(false);
+  /** Inside a bracketed paste (between ESC[200~ and ESC[201~). */
+  const pasting = useRef(false);
   const [, bump] = useReducer((count: number) => count + 1, 0);
-  const runKey = useRef<(input: string, key: Key) => void>(() => undefined);
-  runKey.current = (input, key) => {
+  const runKey = useRef<(press: KeyPress) => void>(() => undefined);
+  runKey.current = (press) => {
     // A chunk of several keys (fast typing, a terminal that batches reads, a busy machine) is
     // taken apart: control keys each on their own, text whole only while a field takes text.
     const typing = palette !== undefined || prompt !== undefined || (keys.current.editing && !app.help);
-    const [first, ...rest] = splitChunk(input, key, typing);
-    pending.current.splice(1, 0, ...rest);
+    if (press.paste) {
+      handlePaste(press.input, typing);
+      return;
+    }
+    const [first, ...rest] = splitChunk(press.input, press.key, typing);
+    pending.current.unshift(...rest);
     if (first) handleKey(first.input, first.key);
   };
-  useInput((input, key) => {
-    pending.current.push({ input, key });
-    if (pending.current.length > 1) return;
-    runKey.current(input, key);
+  const pump = useRef(() => {
+    if (awaitingRender.current) return;
+    const next = pending.current.shift();
+    if (!next) return;
+    awaitingRender.current = true;
+    runKey.current(next);
     bump();
+  });
+  useInput((input, key) => {
+    if (input === PASTE_START || input === PASTE_END) {
+      pasting.current = input === PASTE_START;
+      return;
+    }
+    pending.current.push(pasting.current ? pasted(input, key) : { input, key });
+    pump.current();
   });
   useLayoutEffect(() => {
-    // This render shows the effect of the key handled before it: on to the next one.
-    if (pending.current.length === 0) return;
-    pending.current.shift();
-    const next = pending.current[0];
-    if (!next) return;
-    runKey.current(next.input, next.key);
-    bump();
+    // This render shows the effect of the key handled before it: on to the next one, after this commit.
+    if (!awaitingRender.current) return;
+    awaitingRender.current = false;
+    if (pending.current.length > 0) setImmediate(pump.current);
   });
+  /** Pasted text goes into the field that takes text, or a pasted `:command` into the palette; never to a screen's keys. */
+  function handlePaste(text: string, typing: boolean): void {
+    if (typing) {
+      handleKey(text, PLAIN_KEY);
+      return;
+    }
+    const command = text.trimStart();
+    if (command.startsWith(':')) {
+      setPalette({ text: editText(textOf(''), command.slice(1).replace(/[\r\n]+$/, ''), PLAIN_KEY) });
+      return;
+    }
+    notify('a paste goes into a field or the palette (:), never to a screen\'s keys: nothing done', 'error');
+  }
 
   function handleKey(input: string, key: Key): void {
     if (palette) {

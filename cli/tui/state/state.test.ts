@@ -9,7 +9,7 @@ import { createForm, fieldsFromSchema, formBody, formKey } from './form.js';
 import { conformanceReducer, failuresOf, initialConformance, progressOf } from './conformance.js';
 import type { CheckResult } from '../../../conformance/types.js';
 import type { Key } from 'ink';
-import { splitChunk } from './keys.js';
+import { pasted, splitChunk } from './keys.js';
 import type { Exchange } from '../target/client.js';
 
 describe('list', () => {
@@ -231,9 +231,20 @@ describe('a chunk of keys read at once', () => {
     expect(presses.map((press) => press.input)).toEqual(['j', 'J', '', 'u']);
     expect(presses.map((press) => [press.key.shift, press.key.return, press.key.ctrl])).toEqual([[false, false, false], [true, false, false], [false, true, false], [false, false, true]]);
   });
-  it('keeps text whole while a field takes it, and still sees the enter after it', () => {
-    const presses = splitChunk('plan-differs.yaml\r', none, true);
-    expect(presses.map((press) => [press.input, press.key.return])).toEqual([['plan-differs.yaml', false], ['', true]]);
+  it('keeps text whole while a field takes it, its newlines as text: a paste never presses enter (17tui T2)', () => {
+    const presses = splitChunk('Hello\nfor the order, quick question\r', none, true);
+    expect(presses.map((press) => [press.input, press.key.return])).toEqual([['Hello\nfor the order, quick question\r', false]]);
     expect(splitChunk('x', none, false)).toEqual([{ input: 'x', key: none }]);
+    // Control keys other than enter are still keys; a chunk of nothing but enters is enters.
+    expect(splitChunk('ab\tc', none, true).map((press) => [press.input, press.key.tab])).toEqual([['ab', false], ['', true], ['c', false]]);
+    expect(splitChunk('\r\r', none, true).map((press) => press.key.return)).toEqual([true, true]);
+  });
+  it('a single-line field takes pasted lines as one line; the body editor keeps them (17tui T2)', () => {
+    expect(editText(textOf(''), 'Hello\nfix it\n', none).value).toBe('Hello fix it');
+    expect(editText(textOf(''), 'a\r\nb', none, true).value).toBe('a\nb');
+  });
+  it('a bracketed paste is text, its enter a newline (17tui T2)', () => {
+    expect(pasted('', { ...none, return: true })).toEqual({ input: '\n', key: none, paste: true });
+    expect(pasted('get /tags\r2', none)).toEqual({ input: 'get /tags\r2', key: none, paste: true });
   });
 });

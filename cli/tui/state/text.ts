@@ -78,8 +78,9 @@ export function editText(state: TextState, input: string, key: KeyLike, multilin
   if (multiline && key.return) return { value: `${value.slice(0, cursor)}\n${value.slice(cursor)}`, cursor: cursor + 1 };
   if (key.ctrl || key.meta || key.return || key.escape || key.tab || key.upArrow || key.downArrow || key.pageUp || key.pageDown) return state;
   if (input === '') return state;
-  // Pasted text arrives as one input; a single-line field keeps it on one line.
-  const text = multiline ? input.replace(/\r\n?/g, '\n') : input.replace(/[\r\n]+/g, ' ');
+  // Pasted text arrives as one input; a single-line field keeps it on one line (a trailing newline,
+  // as copied with a line, dropped; the others spaces).
+  const text = multiline ? input.replace(/\r\n?/g, '\n') : input.replace(/[\r\n\t]+$/, '').replace(/[\r\n\t]+/g, ' ');
   return { value: value.slice(0, cursor) + text + value.slice(cursor), cursor: cursor + text.length };
 }
 
