@@ -65,6 +65,13 @@ describe('targets and the console', () => {
     expect(frame).toMatch(/rate 198\/200/);
   });
 
+  it('d on the built-in sandbox says it cannot be deleted (17tui T8)', async () => {
+    const ui = start({ paths: { configDir: join(dir, 'd-config'), stateDir: join(dir, 'd-state') } });
+    await ui.waitFor('Pick a target');
+    await ui.press('d');
+    await ui.waitFor('the built-in sandbox cannot be deleted');
+  });
+
   it('checks the body against the schema before sending, and S sends anyway', async () => {
     const ui = await connected();
     await ui.press(':');

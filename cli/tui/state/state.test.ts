@@ -205,6 +205,23 @@ describe('forms', () => {
   });
 });
 
+describe('a pre-filled form value (17tui T3)', () => {
+  it('is a suggestion: typing replaces it, a cursor key keeps it to edit, backspace clears it', () => {
+    const form = createForm('Add a target', [
+      { name: 'base_url', label: 'Base URL', kind: 'text', initial: 'http://127.0.0.1:4010/api/v1' },
+      { name: 'plan', label: 'Plan', kind: 'choice', options: ['pro', 'free'] },
+    ]);
+    expect(form.values[0]!.suggested).toBe(true);
+    expect(form.values[1]).toEqual({ value: 'pro', cursor: 3 });
+    expect(formBody(form)).toEqual({ base_url: 'http://127.0.0.1:4010/api/v1', plan: 'pro' });
+    const typed = formKey(form, 'http://127.0.0.1:32893/api/v1', {}).state;
+    expect(formBody(typed)).toMatchObject({ base_url: 'http://127.0.0.1:32893/api/v1' });
+    const edited = formKey(formKey(form, '', { leftArrow: true }).state, 'X', {}).state;
+    expect(formBody(edited)).toMatchObject({ base_url: 'http://127.0.0.1:4010/api/vX1' });
+    expect(formKey(form, '', { backspace: true }).state.values[0]!.value).toBe('');
+  });
+});
+
 describe('conformance progress', () => {
   const result = (id: string, clause: string, verdict: CheckResult['verdict']): CheckResult => ({ id, title: id, clause, level: 'spec', group: 'g', verdict, durationMs: 1, requests: 1 });
 
