@@ -183,8 +183,8 @@ function ScenariosBody({ session }: { session: Session }) {
         return true;
       case 'w':
         try {
-          dbg.save();
-          ui.notify(`wrote ${state.file}`, 'ok');
+          if (dbg.save()) ui.notify(`wrote ${state.file}`, 'ok');
+          else ui.notify('nothing edited: the file is unchanged (e edits a rule, then w writes it)', 'info');
         } catch (error) {
           ui.notify(error instanceof Error ? error.message : String(error), 'error');
         }
