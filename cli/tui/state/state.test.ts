@@ -6,7 +6,7 @@ import { appReducer, completeCommand, initialApp, parseCommand } from './app.js'
 import { consoleReducer, initialConsole, requestTarget, sendsBody } from './console.js';
 import { initialTail, MAX_EVENTS, tailReducer, visibleEvents, type TailEvent } from './tail.js';
 import { createForm, fieldsFromSchema, formBody, formKey } from './form.js';
-import { conformanceReducer, failuresOf, initialConformance, progressOf } from './conformance.js';
+import { conformanceReducer, countsOf, failuresOf, initialConformance, progressOf, summaryOf } from './conformance.js';
 import type { CheckResult } from '../../../conformance/types.js';
 import type { Key } from 'ink';
 import { pasted, splitChunk } from './keys.js';
@@ -149,6 +149,26 @@ describe('console draft', () => {
   });
 });
 
+describe('the console\'s curl line (17tui T13)', () => {
+  it('goes with any change to the request it shows, and with a send', () => {
+    const copied = consoleReducer(initialConsole, { type: 'curl', text: 'curl -sS …/account' });
+    expect(copied.curl).toBeDefined();
+    for (const action of [{ type: 'path', path: '/nope' }, { type: 'method', method: 'PUT' }, { type: 'cycle-method', by: 1 }, { type: 'query', query: 'a=1' }, { type: 'body', body: '{}' }, { type: 'idempotency', key: 'k' }, { type: 'sending' }] as const) {
+      expect(consoleReducer(copied, action).curl).toBeUndefined();
+    }
+    expect(consoleReducer(copied, { type: 'headers' }).curl).toBeDefined();
+  });
+});
+
+describe('the help overlay (17tui T11)', () => {
+  it('scrolls within its lines, and opens at a given line', () => {
+    const open = appReducer(initialApp('console'), { type: 'help', open: true, top: 12 });
+    expect(open.helpTop).toBe(12);
+    expect(appReducer(open, { type: 'help-scroll', by: 5, max: 14 }).helpTop).toBe(14);
+    expect(appReducer(open, { type: 'help-scroll', by: -20, max: 14 }).helpTop).toBe(0);
+  });
+});
+
 describe('tail', () => {
   const event = (n: number, type = 'contact.updated'): TailEvent => ({ id: `evt_${n}`, type, createdAt: '2030-01-01T09:00:00+00:00', data: {}, source: 'journal' });
 
@@ -238,6 +258,17 @@ describe('conformance progress', () => {
     expect(progressOf(state)).toEqual({ done: 2, total: 3 });
     expect(failuresOf(state).map((item) => item.id)).toEqual(['b']);
     expect(conformanceReducer(state, { type: 'profile', profile: 'full' }).profile).toBe('safe');
+  });
+
+  it('a stopped run counts the checks it never started as not run, not skipped, and says it stopped (17tui T9)', () => {
+    let state = conformanceReducer(initialConformance, { type: 'start' });
+    state = conformanceReducer(state, { type: 'result', result: result('a', '4.2', 'pass') });
+    state = conformanceReducer(state, { type: 'result', result: { ...result('b', '4.3', 'skip'), reason: 'profile:full' } });
+    state = conformanceReducer(state, { type: 'result', result: { ...result('c', '7.1', 'skip'), reason: 'aborted' } });
+    state = conformanceReducer(state, { type: 'result', result: { ...result('d', '7.2', 'skip'), reason: 'aborted' } });
+    expect(countsOf(state)).toMatchObject({ pass: 1, skip: 1, notRun: 2 });
+    const stopped = { ...state, status: 'done' as const, report: { aborted: true } as unknown as NonNullable<typeof state.report> };
+    expect(summaryOf(stopped)).toBe('conformance stopped: 1 passed, 0 failed, 1 skipped, 0 errors; 2 checks not run');
   });
 });
 
