@@ -73,7 +73,7 @@ const HINTS: Record<ScreenId, string> = {
   explore: 'enter open in console · / filter',
   console: 's send · m method · p path · u query · b body · i idem · c curl',
   history: 'enter open · r re-run · space select · d diff · w save',
-  scenarios: 'o open · n next · r run · g run to · b break · R restart · e rule · c compare',
+  scenarios: 'n next · r run · g run to · b break · R restart · e rule · c compare',
   tail: '/ type · p pause · w deliveries · enter detail',
   conformance: 'p profile · s start · x stop · tab failures',
   sandbox: 'enter open form · f freeze · u unfreeze',
