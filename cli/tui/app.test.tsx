@@ -65,6 +65,13 @@ describe('targets and the console', () => {
     expect(frame).toMatch(/rate 198\/200/);
   });
 
+  it('d on the built-in sandbox says it cannot be deleted (17tui T8)', async () => {
+    const ui = start({ paths: { configDir: join(dir, 'd-config'), stateDir: join(dir, 'd-state') } });
+    await ui.waitFor('Pick a target');
+    await ui.press('d');
+    await ui.waitFor('the built-in sandbox cannot be deleted');
+  });
+
   it('checks the body against the schema before sending, and S sends anyway', async () => {
     const ui = await connected();
     await ui.press(':');
@@ -126,14 +133,15 @@ describe('targets and the console', () => {
 
   it('/ on a screen with nothing to filter is swallowed by a prompt, not run as that screen\'s keys', async () => {
     const ui = await connected();
-    await ui.press('5');
-    await ui.waitFor('Replay a scenario');
+    await ui.press('7');
+    await ui.waitFor('s starts a run');
     await ui.press('/');
-    await ui.waitFor('nothing to filter on Scenarios (esc closes):');
-    await ui.type('or');
-    expect(ui.frame()).not.toContain('Scenario file:');
+    await ui.waitFor('nothing to filter on Conformance (esc closes):');
+    await ui.type('sp');
+    expect(ui.frame()).toContain('s starts a run');
+    expect(ui.frame()).toContain('profile safe');
     await ui.press('\u001B');
-    await ui.waitFor('o opens any file');
+    await ui.waitFor('s starts a run');
   });
 
   it('clears the status line on a screen change', async () => {
@@ -153,6 +161,66 @@ describe('targets and the console', () => {
     expect(help).toContain('command palette');
     await ui.press('\u001B');
     await ui.waitFor('no response yet');
+  });
+});
+
+describe('the low findings of audit 17tui', () => {
+  it(':help shows the commands at 80×24, and help scrolls (T11)', async () => {
+    const ui = await connected();
+    await ui.press(':');
+    await ui.type('help');
+    await ui.press('\r');
+    const frame = await ui.waitFor(':get PATH  :post PATH {json}');
+    expect(frame).toContain(':open FILE');
+    expect(frame).toContain('j/k scroll');
+  });
+
+  it('a palette error sits apart from the typed text, on one row, and the header stays (T5)', async () => {
+    const ui = await connected();
+    await ui.press(':');
+    await ui.type('the-scenario-file-from-yesterday-and-some-more-words-to-fill-the-line');
+    await ui.press('\r');
+    await ui.waitFor('✗ unknown command');
+    await ui.press('x', '\r');
+    await sleep(50);
+    const frame = await ui.waitFor('✗ unknown command');
+    const lines = frame.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(23);
+    expect(lines[0]).toContain('Switchboard sandbox (in process)');
+    const status = lines.find((line) => line.includes('✗ unknown command'))!;
+    expect(status).toMatch(/ ✗ unknown command/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('a prompt keeps its label whole and its error apart (T5)', async () => {
+    const ui = await connected();
+    await ui.press('5', 'o');
+    await ui.waitFor('Scenario file:');
+    await ui.type('nope.yaml');
+    await ui.press('\r');
+    const frame = await ui.waitFor('✗');
+    expect(frame).toMatch(/Scenario file: nope\.yaml +✗/);
+  });
+
+  it('the scenario picker says to open a file first instead of ignoring n, and / starts a path to open (T10)', async () => {
+    const ui = await connected();
+    await ui.press('5');
+    await ui.waitFor('Replay a scenario');
+    await ui.press('n');
+    await ui.waitFor('open a scenario first');
+    await ui.press('/');
+    await ui.waitFor('Scenario file:');
+    await ui.type('tmp/nope.yaml');
+    expect(ui.frame()).toContain('Scenario file: /tmp/nope.yaml');
+  });
+
+  it('a history filter with no match says so, not "nothing sent yet" (T12)', async () => {
+    const ui = await connected();
+    await ui.press('s');
+    await ui.waitFor('── 200 OK');
+    await ui.press('4', '/');
+    await ui.type('zzz');
+    await ui.waitFor('nothing matches "zzz"');
   });
 });
 

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
 import { Header } from './components/Header.js';
-import { splitChunk } from './state/keys.js';
+import { pasted, PASTE_END, PASTE_START, PLAIN_KEY, splitChunk, type KeyPress } from './state/keys.js';
 import { Tabs } from './components/Tabs.js';
 import { TextField } from './components/TextField.js';
 import { GLOBAL_KEYS, HELP } from './help.js';
@@ -15,6 +15,7 @@ import type { Session } from './session.js';
 import { appReducer, COMMAND_HELP, completeCommand, initialApp, parseCommand, SCREENS, SCREEN_TITLES, type ScreenId, type Tone } from './state/app.js';
 import { useStore } from './state/store.js';
 import { editText, suggestedText, textOf, type TextState } from './state/text.js';
+import { columnsOf } from './state/width.js';
 import type { Connection, ReceiverOptions } from './target/connection.js';
 import { isSandbox } from './target/kind.js';
 import type { TuiPaths } from './target/paths.js';
@@ -183,7 +184,7 @@ export function App(props: AppProps) {
     screen: app.screen,
     go,
     notify,
-    prompt: (request) => setPrompt({ request, text: suggestedText(request.initial ?? '') }),
+    prompt: (request) => setPrompt({ request, text: request.initialTyped ? textOf(request.initial ?? '') : suggestedText(request.initial ?? '') }),
     connect,
     writeRaw: props.writeRaw ?? ((text) => stdout.write(text)),
     quit,
@@ -202,7 +203,8 @@ export function App(props: AppProps) {
         quit();
         return undefined;
       case 'help':
-        dispatch({ type: 'help', open: true });
+        // ":help lists commands": opened at them, which sit below the fold at 80×24 (17tui T11).
+        dispatch({ type: 'help', open: true, top: helpLines(app.screen).findIndex(([key]) => key.startsWith(':')) });
         return undefined;
       case 'go':
         go(command.screen);
@@ -232,32 +234,63 @@ export function App(props: AppProps) {
   // Keys are handled one at a time, each after the render the previous one caused: React 19
   // renders in a microtask, so two keys read in one chunk would otherwise both see the state
   // from before the first (a typed character lost, a digit switching screens mid-word).
-  const pending = useRef<{ input: string; key: Key }[]>([]);
+  // The next key runs from a macrotask after that render's commit, never from inside it: an
+  // update made during a commit is a nested one, and React gives up after 50 of those (a chunk
+  // of 60 keys crashed the app with error #185, audit 17tui T1). Any chunk size is safe this way.
+  const pending = useRef<KeyPress[]>([]);
+  /** A key was handled and the render showing it has not committed yet. */
+  const awaitingRender = useRef(false);
+  /** Inside a bracketed paste (between ESC[200~ and ESC[201~). */
+  const pasting = useRef(false);
   const [, bump] = useReducer((count: number) => count + 1, 0);
-  const runKey = useRef<(input: string, key: Key) => void>(() => undefined);
-  runKey.current = (input, key) => {
+  const runKey = useRef<(press: KeyPress) => void>(() => undefined);
+  runKey.current = (press) => {
     // A chunk of several keys (fast typing, a terminal that batches reads, a busy machine) is
     // taken apart: control keys each on their own, text whole only while a field takes text.
     const typing = palette !== undefined || prompt !== undefined || (keys.current.editing && !app.help);
-    const [first, ...rest] = splitChunk(input, key, typing);
-    pending.current.splice(1, 0, ...rest);
+    if (press.paste) {
+      handlePaste(press.input, typing);
+      return;
+    }
+    const [first, ...rest] = splitChunk(press.input, press.key, typing);
+    pending.current.unshift(...rest);
     if (first) handleKey(first.input, first.key);
   };
-  useInput((input, key) => {
-    pending.current.push({ input, key });
-    if (pending.current.length > 1) return;
-    runKey.current(input, key);
+  const pump = useRef(() => {
+    if (awaitingRender.current) return;
+    const next = pending.current.shift();
+    if (!next) return;
+    awaitingRender.current = true;
+    runKey.current(next);
     bump();
+  });
+  useInput((input, key) => {
+    if (input === PASTE_START || input === PASTE_END) {
+      pasting.current = input === PASTE_START;
+      return;
+    }
+    pending.current.push(pasting.current ? pasted(input, key) : { input, key });
+    pump.current();
   });
   useLayoutEffect(() => {
-    // This render shows the effect of the key handled before it: on to the next one.
-    if (pending.current.length === 0) return;
-    pending.current.shift();
-    const next = pending.current[0];
-    if (!next) return;
-    runKey.current(next.input, next.key);
-    bump();
+    // This render shows the effect of the key handled before it: on to the next one, after this commit.
+    if (!awaitingRender.current) return;
+    awaitingRender.current = false;
+    if (pending.current.length > 0) setImmediate(pump.current);
   });
+  /** Pasted text goes into the field that takes text, or a pasted `:command` into the palette; never to a screen's keys. */
+  function handlePaste(text: string, typing: boolean): void {
+    if (typing) {
+      handleKey(text, PLAIN_KEY);
+      return;
+    }
+    const command = text.trimStart();
+    if (command.startsWith(':')) {
+      setPalette({ text: editText(textOf(''), command.slice(1).replace(/[\r\n]+$/, ''), PLAIN_KEY) });
+      return;
+    }
+    notify('a paste goes into a field or the palette (:), never to a screen\'s keys: nothing done', 'error');
+  }
 
   function handleKey(input: string, key: Key): void {
     if (palette) {
@@ -306,6 +339,11 @@ export function App(props: AppProps) {
     }
     if (app.help) {
       if (key.escape) dispatch({ type: 'help', open: false });
+      const max = Math.max(0, helpLines(app.screen).length - (ui.bodyRows - 1));
+      if (key.downArrow || input === 'j') dispatch({ type: 'help-scroll', by: 1, max });
+      else if (key.upArrow || input === 'k') dispatch({ type: 'help-scroll', by: -1, max });
+      else if (key.pageDown || input === ' ') dispatch({ type: 'help-scroll', by: ui.bodyRows - 2, max });
+      else if (key.pageUp) dispatch({ type: 'help-scroll', by: -(ui.bodyRows - 2), max });
       return;
     }
     if (slot.handler?.(input, key)) return;
@@ -331,11 +369,11 @@ export function App(props: AppProps) {
           {header}
           <Tabs screen={app.screen} width={columns} theme={theme} sandbox={session ? isSandbox(session.connection) : true} />
           <Box height={bodyRows} width={columns} flexDirection="column" overflow="hidden">
-            {app.help ? <HelpView screen={app.screen} width={columns} height={bodyRows} /> : <Screen />}
+            {app.help ? <HelpView screen={app.screen} width={columns} height={bodyRows} top={app.helpTop ?? 0} /> : <Screen />}
           </Box>
           <StatusLine palette={palette} prompt={prompt} message={app.message} width={columns} theme={theme} />
           <Text dimColor wrap="truncate-end">
-            {app.help ? 'esc closes help' : `${HINTS[app.screen]} · ? help · : cmd · q quit`}
+            {app.help ? `esc closes help${helpLines(app.screen).length > bodyRows - 1 ? ' · j/k scroll' : ''}` : `${HINTS[app.screen]} · ? help · : cmd · q quit`}
           </Text>
         </Box>
       </KeysContext.Provider>
@@ -348,58 +386,74 @@ function SessionHeader({ session, width, theme }: { session: Session; width: num
   return <Header facts={facts} width={width} theme={theme} />;
 }
 
+/**
+ * The status line: the palette or a prompt (label, field, error), else the message. Exactly one
+ * row: each part has a fixed width and is cut to it, the label keeps its words, and an error
+ * sits apart from the typed text (17tui T5: an error glued to the input wrapped, and pushed the
+ * header off the top).
+ */
 function StatusLine({ palette, prompt, message, width, theme }: { palette: { text: TextState; error?: string } | undefined; prompt: PromptState | undefined; message: { text: string; tone: Tone } | undefined; width: number; theme: ReturnType<typeof themeFor> }) {
-  if (palette) {
+  if (palette || prompt) {
+    const label = palette ? ':' : `${prompt!.request.label} `;
+    const text = palette ? palette.text : prompt!.text;
+    const error = palette ? palette.error : prompt!.error;
+    const errorWidth = error ? Math.min(columnsOf(error) + 3, Math.floor(width / 2)) : 0;
+    const labelWidth = Math.min(columnsOf(label), Math.max(1, width - errorWidth - 10));
+    const room = Math.max(1, width - labelWidth - errorWidth);
     return (
-      <Box width={width} height={1}>
-        <Text color={theme.accent}>:</Text>
-        <Box width={palette.error ? Math.floor(width / 2) : width - 1}>
-          <TextField state={palette.text} width={palette.error ? Math.floor(width / 2) : width - 1} focused />
+      <Box width={width} height={1} overflow="hidden">
+        <Box width={labelWidth} flexShrink={0}>
+          <Text color={theme.accent} bold={!palette} wrap="truncate-end">
+            {label}
+          </Text>
         </Box>
-        {palette.error ? <Text color={theme.error} wrap="truncate-end">{palette.error}</Text> : null}
-      </Box>
-    );
-  }
-  if (prompt) {
-    const label = `${prompt.request.label} `;
-    const room = Math.max(10, width - label.length - (prompt.error ? Math.floor(width / 3) : 0));
-    return (
-      <Box width={width} height={1}>
-        <Text color={theme.accent} bold>
-          {label}
-        </Text>
-        <Box width={room}>
-          <TextField state={prompt.text} width={room} focused={!prompt.busy} />
+        <Box width={room} flexShrink={0}>
+          <TextField state={text} width={room} focused={!prompt?.busy} />
         </Box>
-        {prompt.error ? <Text color={theme.error} wrap="truncate-end">{prompt.error}</Text> : null}
+        {error ? (
+          <Box width={errorWidth} flexShrink={0}>
+            <Text color={theme.error} wrap="truncate-end">
+              {` ✗ ${error}`}
+            </Text>
+          </Box>
+        ) : null}
       </Box>
     );
   }
   const color = message?.tone === 'error' ? theme.error : message?.tone === 'ok' ? theme.ok : undefined;
   return (
-    <Text color={color} wrap="truncate-end">
-      {message?.text ?? ' '}
-    </Text>
+    <Box width={width} height={1} overflow="hidden">
+      <Text color={color} wrap="truncate-end">
+        {message?.text ?? ' '}
+      </Text>
+    </Box>
   );
 }
 
-function HelpView({ screen, width, height }: { screen: ScreenId; width: number; height: number }) {
+/** The help overlay's lines: the screen's keys, the global keys, the palette's commands. */
+export function helpLines(screen: ScreenId): [string, string][] {
   const help = HELP[screen];
-  const lines: [string, string][] = [
+  return [
     ...help.keys.map(([key, what]) => [key, what] as [string, string]),
     ['', ''],
     ...GLOBAL_KEYS.map(([key, what]) => [key, what] as [string, string]),
     ['', ''],
     ...COMMAND_HELP.map(([key, what]) => [key, what] as [string, string]),
   ];
+}
+
+function HelpView({ screen, width, height, top }: { screen: ScreenId; width: number; height: number; top: number }) {
+  const help = HELP[screen];
+  const lines = helpLines(screen);
   const keyWidth = Math.min(40, Math.max(...lines.map(([key]) => key.length)) + 2);
+  const first = Math.max(0, Math.min(top, lines.length - (height - 1)));
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate-end">
         {SCREEN_TITLES[screen]}: {help.what}
       </Text>
-      {lines.slice(0, height - 1).map(([key, what], index) => (
-        <Text key={index} wrap="truncate-end">
+      {lines.slice(first, first + height - 1).map(([key, what], index) => (
+        <Text key={first + index} wrap="truncate-end">
           {key.padEnd(keyWidth)}
           <Text dimColor>{what}</Text>
         </Text>

@@ -26,8 +26,9 @@ export interface TuiOptions {
 export const NOT_A_TTY =
   'switchboard tui needs an interactive terminal (stdin and stdout must be a TTY). In scripts use `switchboard scenario run`, `switchboard conformance` or `switchboard listen` instead.';
 
-const ENTER_ALT_SCREEN = '\u001B[?1049h\u001B[H';
-const LEAVE_ALT_SCREEN = '\u001B[?1049l';
+// With bracketed paste on (?2004h) the terminal marks a paste, so the app can tell it from keys.
+const ENTER_ALT_SCREEN = '\u001B[?1049h\u001B[?2004h\u001B[H';
+const LEAVE_ALT_SCREEN = '\u001B[?2004l\u001B[?1049l';
 
 /** What to connect to at start: --target, else the saved default, else nothing (the targets screen). */
 export function initialConnect(options: TuiOptions, paths: TuiPaths): ConnectRequest | undefined {

@@ -18,6 +18,8 @@ export type KeyHandler = (input: string, key: Key) => boolean;
 export interface PromptRequest {
   readonly label: string;
   readonly initial?: string;
+  /** `initial` is text already typed (kept and extended), not a suggestion that typing replaces. */
+  readonly initialTyped?: boolean;
   /** Return an error sentence to keep the prompt open. */
   readonly onSubmit: (value: string) => string | void | Promise<string | void>;
   readonly onCancel?: () => void;

@@ -1,6 +1,7 @@
 /** A multi-line editor (the console's JSON body): a window of lines around the cursor. */
 import { Box, Text } from 'ink';
 import { cursorPosition, type TextState } from '../state/text.js';
+import { cursorWindow } from '../state/width.js';
 
 export function TextArea({ state, width, height, focused }: { state: TextState; width: number; height: number; focused: boolean }) {
   const lines = state.value.split('\n');
@@ -17,14 +18,13 @@ export function TextArea({ state, width, height, focused }: { state: TextState; 
             </Text>
           );
         }
-        const start = column >= width - 1 ? column - width + 2 : 0;
-        const shown = text.slice(start);
-        const at = column - start;
+        // In columns, by grapheme: wide characters and emoji keep the cursor in view (17tui T4).
+        const { before, at, after } = cursorWindow(text, column, width);
         return (
           <Text key={index} wrap="truncate-end">
-            {shown.slice(0, at)}
-            <Text inverse>{shown.slice(at, at + 1) || ' '}</Text>
-            {shown.slice(at + 1)}
+            {before}
+            <Text inverse>{at}</Text>
+            {after}
           </Text>
         );
       })}

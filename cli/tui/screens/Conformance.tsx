@@ -5,7 +5,7 @@
 import { useReducer, useState } from 'react';
 import { Box, Text } from 'ink';
 import { PROFILES, type CheckResult, type ClauseRow } from '../../../conformance/types.js';
-import { failuresOf, progressOf, type ConformanceState } from '../state/conformance.js';
+import { countsOf, failuresOf, progressOf, summaryOf, type ConformanceState } from '../state/conformance.js';
 import { initialList, listKey, listReducer } from '../state/list.js';
 import { useStore } from '../state/store.js';
 import { ListView, Row } from '../components/ListView.js';
@@ -75,7 +75,7 @@ function ConformanceBody({ session }: { session: Session }) {
     if (input === 's' && !job.running) {
       void job.start().then(() => {
         const done = job.store.get();
-        if (done.status === 'done') ui.notify(`conformance: ${done.totals.pass} passed, ${done.totals.fail} failed, ${done.totals.skip} skipped, ${done.totals.error} errors`, done.totals.fail + done.totals.error > 0 ? 'error' : 'ok');
+        if (done.status === 'done') ui.notify(summaryOf(done), done.totals.fail + done.totals.error > 0 ? 'error' : done.report?.aborted ? 'info' : 'ok');
         else if (done.error) ui.notify(`conformance could not run: ${done.error}`, 'error');
       });
       return true;
@@ -123,7 +123,8 @@ function ConformanceBody({ session }: { session: Session }) {
   const barWidth = Math.max(8, Math.min(24, ui.columns - 56));
   const titleWidth = Math.max(10, ui.columns - 36);
   const header = `${' '.repeat(7)}${'clause'.padEnd(titleWidth)} pass fail skip  err  verdict`;
-  const counts = `pass ${state.totals.pass} fail ${state.totals.fail} skip ${state.totals.skip} error ${state.totals.error}`;
+  const tally = countsOf(state);
+  const counts = `pass ${tally.pass} fail ${tally.fail} skip ${tally.skip} error ${tally.error}${tally.notRun > 0 ? ` · ${tally.notRun} not run` : ''}`;
   const runLine =
     state.status === 'idle'
       ? 's starts a run'
@@ -132,7 +133,9 @@ function ConformanceBody({ session }: { session: Session }) {
         : state.status === 'failed'
           ? `✗ ${state.error}`
           : state.status === 'done'
-            ? `done in ${Math.round((state.report?.durationMs ?? 0) / 1000)} s · ${state.results.length} checks · ${counts}${state.report?.aborted ? ' · stopped' : ''}`
+            ? state.report?.aborted
+              ? `stopped after ${Math.round((state.report.durationMs ?? 0) / 1000)} s · ${state.results.length - tally.notRun} of ${state.results.length} checks run · ${counts}`
+              : `done in ${Math.round((state.report?.durationMs ?? 0) / 1000)} s · ${state.results.length} checks · ${counts}`
             : `${progressBar(done, total, barWidth)} ${done}/${total} · ${counts}${state.status === 'stopping' ? ' · stopping…' : ''}`;
   return (
     <Box flexDirection="column" width={ui.columns} height={ui.bodyRows}>

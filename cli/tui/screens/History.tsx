@@ -156,7 +156,7 @@ function HistoryBody({ session }: { session: Session }) {
         state={list}
         height={height}
         width={ui.columns}
-        empty="nothing sent yet: the console (3) records every request here"
+        empty={list.filter && session.history.list().length > 0 ? `nothing matches "${list.filter}": esc clears the filter` : 'nothing sent yet: the console (3) records every request here'}
         render={(entry, selected) => (
           <Row
             selected={selected}

@@ -69,10 +69,10 @@ export function Scenarios() {
   return <ScenariosBody session={ui.session} />;
 }
 
-function askFile(ui: Ui, session: Session): void {
+function askFile(ui: Ui, session: Session, typed?: string): void {
   ui.prompt({
     label: 'Scenario file:',
-    initial: scenarioFiles()[0] ?? '',
+    ...(typed !== undefined ? { initial: typed, initialTyped: true } : { initial: scenarioFiles()[0] ?? '' }),
     onSubmit: async (file) => {
       const path = resolve(file.trim());
       await session.debugger.open(path);
@@ -143,6 +143,16 @@ function ScenariosBody({ session }: { session: Session }) {
         askFile(ui, session);
         return true;
       }
+      // The hint line offers the debugger's keys: said, not ignored, until a file is open (17tui T10).
+      if (input.length === 1 && 'nrgbRetcw'.includes(input) && !key.ctrl && !key.meta) {
+        ui.notify(`open a scenario first: enter opens the selected file, o types a path (${input} then works on its steps)`, 'info');
+        return true;
+      }
+      if (input === '/') {
+        // Not "nothing to filter" above a list: on the picker, / starts an absolute path to open.
+        askFile(ui, session, '/');
+        return true;
+      }
       return false;
     }
     const move = listKey(input, key, steps.length, listHeight);
@@ -183,8 +193,8 @@ function ScenariosBody({ session }: { session: Session }) {
         return true;
       case 'w':
         try {
-          dbg.save();
-          ui.notify(`wrote ${state.file}`, 'ok');
+          if (dbg.save()) ui.notify(`wrote ${state.file}`, 'ok');
+          else ui.notify('nothing edited: the file is unchanged (e edits a rule, then w writes it)', 'info');
         } catch (error) {
           ui.notify(error instanceof Error ? error.message : String(error), 'error');
         }

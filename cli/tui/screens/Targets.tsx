@@ -1,7 +1,7 @@
 /** 1 Targets: the in-process sandbox, saved targets; connect, add, delete, make default. */
 import { useMemo, useReducer, useState } from 'react';
 import { Box, Text } from 'ink';
-import { BUILTIN_SANDBOX, describeRef, loadTargets, removeTarget, saveTargets, SavedTarget, storeSecret, upsertTarget, type TargetsFile } from '../target/config.js';
+import { BUILTIN_SANDBOX, describeRef, loadTargets, removeTarget, removeTargetSecrets, saveTargets, SavedTarget, storeSecret, upsertTarget, type TargetsFile } from '../target/config.js';
 import { filteredListKey } from '../state/filtered-list.js';
 import { initialList, listReducer, matchesFilter } from '../state/list.js';
 import { createForm, formError, formKey, valueOf, type FormState } from '../state/form.js';
@@ -116,12 +116,19 @@ export function Targets() {
       else setForm(createForm('Add a target', ADD_FIELDS));
       return true;
     }
-    if (input === 'd' && selected && selected.name !== BUILTIN_SANDBOX) {
+    if (input === 'd' && selected?.name === BUILTIN_SANDBOX) {
+      // Said, not ignored: the hint offers d, and the next keys would otherwise go to the list (17tui T8).
+      ui.notify('the built-in sandbox cannot be deleted', 'error');
+      return true;
+    }
+    if (input === 'd' && selected) {
       ui.prompt({
         label: `Delete target ${selected.name}? (y/n)`,
         onSubmit: (answer) => {
           if (/^y/i.test(answer)) {
+            const saved = loaded.file.targets.find((target) => target.name === selected.name);
             save(removeTarget(loaded.file, selected.name));
+            if (saved && ui.paths) removeTargetSecrets(ui.paths, saved);
             ui.notify(`deleted ${selected.name}`, 'ok');
           }
         },

@@ -2,17 +2,17 @@
  * The replay debugger: the scenarios engine's step-able runner (src/scenarios/run.ts createRunner)
  * driven from the keyboard. Matching, captures and diffs are the engine's; this adds what a
  * debugger needs around it: open a file, step, run to a step, breakpoints, restart, edit a match
- * rule on the spot (the YAML document is edited in place, so comments survive the save) and
+ * rule on the spot (spliced into the file's text, so comments and layout survive the save) and
  * compare a run against another target.
  */
 import { readFileSync } from 'node:fs';
-import { parseDocument, type Document } from 'yaml';
 import { createRunner, runScenario, type RunScenarioOptions } from '../../../src/scenarios/run.js';
 import type { ScenarioRunner } from '../../../src/scenarios/runner.js';
 import { formatProblem, parseScenarioText, ScenarioError } from '../../../src/scenarios/load.js';
 import type { MatchRuleInput, ScenarioFile } from '../../../src/scenarios/schema.js';
 import { runnerOptions, type RunnerChoice } from './runner-options.js';
 import { writeFileAtomic } from '../../../src/scenarios/record/write.js';
+import { setMatchRule } from './scenario-edit.js';
 import type { Connection } from '../target/connection.js';
 
 export { parseRuleText, runnerOptions, type RunnerChoice } from './runner-options.js';
@@ -27,7 +27,8 @@ function message(error: unknown): string {
 export class Debugger {
   readonly store = new Store<DebuggerState, DebuggerAction>(debuggerReducer, initialDebugger);
   private runner: ScenarioRunner | undefined;
-  private document: Document | undefined;
+  /** The scenario file's text, with the rules edited since it was opened. */
+  private source: string | undefined;
   private choice: RunnerChoice;
 
   constructor(private readonly connection: Connection | undefined) {
@@ -45,7 +46,7 @@ export class Debugger {
     try {
       const text = readFileSync(file, 'utf8');
       const scenario = parseScenarioText(text, file);
-      this.document = parseDocument(text);
+      this.source = text;
       this.install(file, scenario);
       this.store.dispatch({ type: 'opened', file, scenario, targetLabel: runnerOptions(this.choice, this.connection).label });
     } catch (error) {
@@ -130,13 +131,12 @@ export class Debugger {
    */
   async setRule(stepNumber: number, path: string, rule: MatchRuleInput): Promise<void> {
     const state = this.store.get();
-    if (!state.file || !this.document) return;
+    if (!state.file || this.source === undefined) return;
     if (!path.startsWith('$') && !path.startsWith('headers.')) throw new Error(`a rule applies to a body path ($...) or a header (headers.<name>), not "${path}"`);
     const index = stepNumber - 1;
-    const document = this.document.clone();
-    document.setIn(['steps', index, 'expect', 'match', path], document.createNode(rule));
-    const scenario = parseScenarioText(document.toString(), state.file);
-    this.document = document;
+    const text = setMatchRule(this.source, index, path, rule);
+    const scenario = parseScenarioText(text, state.file);
+    this.source = text;
     const position = state.position;
     await this.runner?.close();
     this.install(state.file, scenario);
@@ -152,12 +152,16 @@ export class Debugger {
     });
   }
 
-  /** Writes the edited scenario back to its file (atomically; comments and layout kept). */
-  save(): void {
+  /**
+   * Writes the edited scenario back to its file (atomically; comments and layout kept: only the
+   * edited rules differ). False, and nothing written, when nothing was edited (17tui T6).
+   */
+  save(): boolean {
     const state = this.store.get();
-    if (!state.file || !this.document || !state.scenario) return;
-    writeFileAtomic(state.file, this.document.toString());
+    if (!state.file || this.source === undefined || !state.scenario || !state.dirty) return false;
+    writeFileAtomic(state.file, this.source);
     this.store.dispatch({ type: 'scenario', scenario: state.scenario, dirty: false });
+    return true;
   }
 
   /** Runs the whole scenario on another target and keeps its results beside this run's. */

@@ -26,13 +26,16 @@ export interface AppState {
   readonly screen: ScreenId;
   readonly back: readonly ScreenId[];
   readonly help: boolean;
+  /** The help overlay's first shown line (it scrolls: at 80×24 the commands are below the fold). */
+  readonly helpTop?: number;
   readonly message?: { readonly text: string; readonly tone: Tone };
 }
 
 export type AppAction =
   | { type: 'go'; screen: ScreenId }
   | { type: 'back' }
-  | { type: 'help'; open?: boolean }
+  | { type: 'help'; open?: boolean; top?: number }
+  | { type: 'help-scroll'; by: number; max: number }
   | { type: 'message'; text: string; tone?: Tone }
   | { type: 'clear-message' };
 
@@ -52,7 +55,9 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return previous ? { screen: previous, back: state.back.slice(0, -1), help: false } : state;
     }
     case 'help':
-      return { ...state, help: action.open ?? !state.help };
+      return { ...state, help: action.open ?? !state.help, helpTop: action.top ?? 0 };
+    case 'help-scroll':
+      return { ...state, helpTop: Math.max(0, Math.min(action.max, (state.helpTop ?? 0) + action.by)) };
     case 'message':
       return { ...state, message: { text: action.text, tone: action.tone ?? 'info' } };
     case 'clear-message':

@@ -55,6 +55,22 @@ export function progressOf(state: ConformanceState): { done: number; total: numb
   return { done: ran, total: state.plan?.checks ?? 0 };
 }
 
+/**
+ * The totals as the screen says them. A stopped run lists the checks it never started as skipped
+ * (reason `aborted`): they are counted apart as "not run", not as skips (17tui T9).
+ */
+export function countsOf(state: ConformanceState): Totals & { readonly notRun: number } {
+  const notRun = state.results.filter((result) => result.verdict === 'skip' && result.reason === 'aborted').length;
+  return { ...state.totals, skip: state.totals.skip - notRun, notRun };
+}
+
+/** What a finished run says: its totals, and for a stopped run that it stopped and how many checks never ran. */
+export function summaryOf(state: ConformanceState): string {
+  const counts = countsOf(state);
+  const totals = `${counts.pass} passed, ${counts.fail} failed, ${counts.skip} skipped, ${counts.error} errors`;
+  return state.report?.aborted ? `conformance stopped: ${totals}; ${counts.notRun} checks not run` : `conformance: ${totals}`;
+}
+
 export function failuresOf(state: ConformanceState): readonly CheckResult[] {
   return state.results.filter((result) => result.verdict === 'fail' || result.verdict === 'error');
 }

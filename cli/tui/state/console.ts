@@ -53,25 +53,26 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
       // A new request: the previous one's answer goes with it (under the new request line it
       // would read as this request's answer). History loads its own answer right after.
       return { ...initialConsole, method: action.method.toUpperCase(), path: action.path, query: action.query ?? '', body: action.body ?? '' };
+    // The curl line is the request as it was when copied: any change to it, or a send, retires it (17tui T13).
     case 'method':
-      return { ...state, method: action.method.toUpperCase(), problems: [] };
+      return { ...state, method: action.method.toUpperCase(), problems: [], curl: undefined };
     case 'cycle-method': {
       const index = METHODS.indexOf(state.method as (typeof METHODS)[number]);
       const next = METHODS[(index + action.by + METHODS.length) % METHODS.length]!;
-      return { ...state, method: next, problems: [] };
+      return { ...state, method: next, problems: [], curl: undefined };
     }
     case 'path':
-      return { ...state, path: action.path.startsWith('/') ? action.path : `/${action.path}`, problems: [] };
+      return { ...state, path: action.path.startsWith('/') ? action.path : `/${action.path}`, problems: [], curl: undefined };
     case 'query':
-      return { ...state, query: action.query.replace(/^\?/, '') };
+      return { ...state, query: action.query.replace(/^\?/, ''), curl: undefined };
     case 'body':
-      return { ...state, body: action.body, problems: [] };
+      return { ...state, body: action.body, problems: [], curl: undefined };
     case 'idempotency':
-      return { ...state, idempotencyKey: action.key };
+      return { ...state, idempotencyKey: action.key, curl: undefined };
     case 'problems':
       return { ...state, problems: action.problems };
     case 'sending':
-      return { ...state, sending: true, problems: [] };
+      return { ...state, sending: true, problems: [], curl: undefined };
     case 'response':
       return { ...state, sending: false, response: action.exchange, folded: [], cursor: 0, reveal: false };
     case 'fold': {

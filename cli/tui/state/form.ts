@@ -3,7 +3,7 @@
  * powers (generated from the control plane's own OpenAPI document), the console's path
  * parameter prompts. Tab/arrows move between fields, left/right cycle a choice, typing edits.
  */
-import { editText, textOf, type TextState } from './text.js';
+import { editText, suggestedText, textOf, type TextState } from './text.js';
 import type { KeyLike } from './list.js';
 import { fieldsOf, type OpenApiLike } from '../data/openapi.js';
 
@@ -28,8 +28,13 @@ export interface FormState {
   readonly error?: string;
 }
 
+/**
+ * A pre-filled value is a suggestion, as in the prompts: the first typed character replaces it,
+ * a cursor key keeps it to edit (a URL typed into "Base URL" was appended to the default, 17tui T3).
+ */
 export function createForm(title: string, fields: readonly FieldSpec[]): FormState {
-  return { title, fields, values: fields.map((field) => textOf(field.initial ?? (field.kind === 'choice' ? (field.options?.[0] ?? '') : ''))), focus: 0 };
+  const start = (field: FieldSpec): TextState => (field.kind === 'choice' ? textOf(field.initial ?? field.options?.[0] ?? '') : suggestedText(field.initial ?? ''));
+  return { title, fields, values: fields.map(start), focus: 0 };
 }
 
 export type FormOutcome = 'submit' | 'cancel' | undefined;

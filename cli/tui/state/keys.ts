@@ -4,13 +4,36 @@
  * arrives as one string: the enter in it would be lost. Each control byte (enter, tab, backspace,
  * ctrl+letter) becomes its own key press, as ink would have reported it alone; printable text stays
  * whole while a field takes text (a paste), and is one key per character otherwise.
+ *
+ * While a field takes text, a newline inside a chunk is text too (a pasted second line), never an
+ * enter: a single-line field makes it a space, and a paste never submits nor reaches the screen's
+ * one-letter keys (audit 17tui, T2). A chunk of nothing but newlines is still enter presses.
+ * With bracketed paste (the terminal marks a paste with ESC[200~ … ESC[201~) what is between the
+ * marks is a paste whatever the chunks: see `PASTE_START`.
  */
 import type { Key } from 'ink';
 
 export interface KeyPress {
   readonly input: string;
   readonly key: Key;
+  /** Text the terminal marked as pasted (bracketed paste): only ever text for a field. */
+  readonly paste?: boolean;
 }
+
+/** The bracketed-paste marks as ink reports them (the escape stripped): ESC[200~ and ESC[201~. */
+export const PASTE_START = '[200~';
+export const PASTE_END = '[201~';
+
+/** One chunk of a bracketed paste, as text: an enter ink parsed out of it is a newline. */
+export function pasted(input: string, key: Key): KeyPress {
+  return { input: key.return ? '\n' : key.tab ? '\t' : input, key: plain(key), paste: true };
+}
+
+/** No key at all: text as typed. */
+export const PLAIN_KEY: Key = plain({
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false,
+} as Key);
 
 function plain(key: Key): Key {
   const out: Record<string, unknown> = {};
@@ -30,12 +53,15 @@ function controlKey(char: string, base: Key): KeyPress {
 }
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
+const NEWLINE = /[\r\n]/;
 
 export function splitChunk(input: string, key: Key, typing: boolean): KeyPress[] {
   // Escape sequences (arrows, alt+x) come apart already; a single key is what it is.
   if ([...input].length <= 1 || key.meta || key.ctrl || input.includes('\u001b')) return [{ input, key }];
   const base = plain(key);
   const out: KeyPress[] = [];
+  // Typed text keeps its newlines (a paste), unless the chunk is only enter presses.
+  const newlineIsText = typing && !/^[\r\n]+$/.test(input);
   let run = '';
   const flush = (): void => {
     if (run === '') return;
@@ -44,7 +70,7 @@ export function splitChunk(input: string, key: Key, typing: boolean): KeyPress[]
     run = '';
   };
   for (const char of input) {
-    if (!CONTROL.test(char)) {
+    if (!CONTROL.test(char) || (newlineIsText && NEWLINE.test(char))) {
       run += char;
       continue;
     }

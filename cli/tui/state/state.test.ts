@@ -6,10 +6,10 @@ import { appReducer, completeCommand, initialApp, parseCommand } from './app.js'
 import { consoleReducer, initialConsole, requestTarget, sendsBody } from './console.js';
 import { initialTail, MAX_EVENTS, tailReducer, visibleEvents, type TailEvent } from './tail.js';
 import { createForm, fieldsFromSchema, formBody, formKey } from './form.js';
-import { conformanceReducer, failuresOf, initialConformance, progressOf } from './conformance.js';
+import { conformanceReducer, countsOf, failuresOf, initialConformance, progressOf, summaryOf } from './conformance.js';
 import type { CheckResult } from '../../../conformance/types.js';
 import type { Key } from 'ink';
-import { splitChunk } from './keys.js';
+import { pasted, splitChunk } from './keys.js';
 import type { Exchange } from '../target/client.js';
 
 describe('list', () => {
@@ -149,6 +149,26 @@ describe('console draft', () => {
   });
 });
 
+describe('the console\'s curl line (17tui T13)', () => {
+  it('goes with any change to the request it shows, and with a send', () => {
+    const copied = consoleReducer(initialConsole, { type: 'curl', text: 'curl -sS …/account' });
+    expect(copied.curl).toBeDefined();
+    for (const action of [{ type: 'path', path: '/nope' }, { type: 'method', method: 'PUT' }, { type: 'cycle-method', by: 1 }, { type: 'query', query: 'a=1' }, { type: 'body', body: '{}' }, { type: 'idempotency', key: 'k' }, { type: 'sending' }] as const) {
+      expect(consoleReducer(copied, action).curl).toBeUndefined();
+    }
+    expect(consoleReducer(copied, { type: 'headers' }).curl).toBeDefined();
+  });
+});
+
+describe('the help overlay (17tui T11)', () => {
+  it('scrolls within its lines, and opens at a given line', () => {
+    const open = appReducer(initialApp('console'), { type: 'help', open: true, top: 12 });
+    expect(open.helpTop).toBe(12);
+    expect(appReducer(open, { type: 'help-scroll', by: 5, max: 14 }).helpTop).toBe(14);
+    expect(appReducer(open, { type: 'help-scroll', by: -20, max: 14 }).helpTop).toBe(0);
+  });
+});
+
 describe('tail', () => {
   const event = (n: number, type = 'contact.updated'): TailEvent => ({ id: `evt_${n}`, type, createdAt: '2030-01-01T09:00:00+00:00', data: {}, source: 'journal' });
 
@@ -205,6 +225,23 @@ describe('forms', () => {
   });
 });
 
+describe('a pre-filled form value (17tui T3)', () => {
+  it('is a suggestion: typing replaces it, a cursor key keeps it to edit, backspace clears it', () => {
+    const form = createForm('Add a target', [
+      { name: 'base_url', label: 'Base URL', kind: 'text', initial: 'http://127.0.0.1:4010/api/v1' },
+      { name: 'plan', label: 'Plan', kind: 'choice', options: ['pro', 'free'] },
+    ]);
+    expect(form.values[0]!.suggested).toBe(true);
+    expect(form.values[1]).toEqual({ value: 'pro', cursor: 3 });
+    expect(formBody(form)).toEqual({ base_url: 'http://127.0.0.1:4010/api/v1', plan: 'pro' });
+    const typed = formKey(form, 'http://127.0.0.1:32893/api/v1', {}).state;
+    expect(formBody(typed)).toMatchObject({ base_url: 'http://127.0.0.1:32893/api/v1' });
+    const edited = formKey(formKey(form, '', { leftArrow: true }).state, 'X', {}).state;
+    expect(formBody(edited)).toMatchObject({ base_url: 'http://127.0.0.1:4010/api/vX1' });
+    expect(formKey(form, '', { backspace: true }).state.values[0]!.value).toBe('');
+  });
+});
+
 describe('conformance progress', () => {
   const result = (id: string, clause: string, verdict: CheckResult['verdict']): CheckResult => ({ id, title: id, clause, level: 'spec', group: 'g', verdict, durationMs: 1, requests: 1 });
 
@@ -222,6 +259,17 @@ describe('conformance progress', () => {
     expect(failuresOf(state).map((item) => item.id)).toEqual(['b']);
     expect(conformanceReducer(state, { type: 'profile', profile: 'full' }).profile).toBe('safe');
   });
+
+  it('a stopped run counts the checks it never started as not run, not skipped, and says it stopped (17tui T9)', () => {
+    let state = conformanceReducer(initialConformance, { type: 'start' });
+    state = conformanceReducer(state, { type: 'result', result: result('a', '4.2', 'pass') });
+    state = conformanceReducer(state, { type: 'result', result: { ...result('b', '4.3', 'skip'), reason: 'profile:full' } });
+    state = conformanceReducer(state, { type: 'result', result: { ...result('c', '7.1', 'skip'), reason: 'aborted' } });
+    state = conformanceReducer(state, { type: 'result', result: { ...result('d', '7.2', 'skip'), reason: 'aborted' } });
+    expect(countsOf(state)).toMatchObject({ pass: 1, skip: 1, notRun: 2 });
+    const stopped = { ...state, status: 'done' as const, report: { aborted: true } as unknown as NonNullable<typeof state.report> };
+    expect(summaryOf(stopped)).toBe('conformance stopped: 1 passed, 0 failed, 1 skipped, 0 errors; 2 checks not run');
+  });
 });
 
 describe('a chunk of keys read at once', () => {
@@ -231,9 +279,20 @@ describe('a chunk of keys read at once', () => {
     expect(presses.map((press) => press.input)).toEqual(['j', 'J', '', 'u']);
     expect(presses.map((press) => [press.key.shift, press.key.return, press.key.ctrl])).toEqual([[false, false, false], [true, false, false], [false, true, false], [false, false, true]]);
   });
-  it('keeps text whole while a field takes it, and still sees the enter after it', () => {
-    const presses = splitChunk('plan-differs.yaml\r', none, true);
-    expect(presses.map((press) => [press.input, press.key.return])).toEqual([['plan-differs.yaml', false], ['', true]]);
+  it('keeps text whole while a field takes it, its newlines as text: a paste never presses enter (17tui T2)', () => {
+    const presses = splitChunk('Hello\nfor the order, quick question\r', none, true);
+    expect(presses.map((press) => [press.input, press.key.return])).toEqual([['Hello\nfor the order, quick question\r', false]]);
     expect(splitChunk('x', none, false)).toEqual([{ input: 'x', key: none }]);
+    // Control keys other than enter are still keys; a chunk of nothing but enters is enters.
+    expect(splitChunk('ab\tc', none, true).map((press) => [press.input, press.key.tab])).toEqual([['ab', false], ['', true], ['c', false]]);
+    expect(splitChunk('\r\r', none, true).map((press) => press.key.return)).toEqual([true, true]);
+  });
+  it('a single-line field takes pasted lines as one line; the body editor keeps them (17tui T2)', () => {
+    expect(editText(textOf(''), 'Hello\nfix it\n', none).value).toBe('Hello fix it');
+    expect(editText(textOf(''), 'a\r\nb', none, true).value).toBe('a\nb');
+  });
+  it('a bracketed paste is text, its enter a newline (17tui T2)', () => {
+    expect(pasted('', { ...none, return: true })).toEqual({ input: '\n', key: none, paste: true });
+    expect(pasted('get /tags\r2', none)).toEqual({ input: 'get /tags\r2', key: none, paste: true });
   });
 });

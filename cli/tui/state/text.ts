@@ -4,6 +4,7 @@
  * line. Every text field and the body editor use it.
  */
 import type { KeyLike } from './list.js';
+import { nextBoundary, previousBoundary, snapToBoundary } from './width.js';
 
 export interface TextState {
   readonly value: string;
@@ -57,12 +58,14 @@ function vertical(state: TextState, direction: -1 | 1): TextState {
 export function editText(state: TextState, input: string, key: KeyLike, multiline = false): TextState {
   if (state.suggested) return editSuggestion(state, input, key, multiline);
   const { value, cursor } = state;
+  // By grapheme, never by UTF-16 unit: one backspace removes a whole emoji (17tui T4).
   if (key.backspace || key.delete) {
     if (cursor === 0) return state;
-    return { value: value.slice(0, cursor - 1) + value.slice(cursor), cursor: cursor - 1 };
+    const start = previousBoundary(value, cursor);
+    return { value: value.slice(0, start) + value.slice(cursor), cursor: start };
   }
-  if (key.leftArrow) return { value, cursor: Math.max(0, cursor - 1) };
-  if (key.rightArrow) return { value, cursor: Math.min(value.length, cursor + 1) };
+  if (key.leftArrow) return { value, cursor: previousBoundary(value, cursor) };
+  if (key.rightArrow) return { value, cursor: nextBoundary(value, cursor) };
   if (key.home || (key.ctrl && input === 'a')) return { value, cursor: multiline ? lineStart(value, cursor) : 0 };
   if (key.end || (key.ctrl && input === 'e')) return { value, cursor: multiline ? lineEnd(value, cursor) : value.length };
   if (key.ctrl && input === 'u') {
@@ -73,13 +76,16 @@ export function editText(state: TextState, input: string, key: KeyLike, multilin
     const before = value.slice(0, cursor).replace(/\S+\s*$/, '');
     return { value: before + value.slice(cursor), cursor: before.length };
   }
-  if (multiline && key.upArrow) return vertical(state, -1);
-  if (multiline && key.downArrow) return vertical(state, 1);
+  if (multiline && (key.upArrow || key.downArrow)) {
+    const moved = vertical(state, key.upArrow ? -1 : 1);
+    return { value, cursor: snapToBoundary(value, moved.cursor) };
+  }
   if (multiline && key.return) return { value: `${value.slice(0, cursor)}\n${value.slice(cursor)}`, cursor: cursor + 1 };
   if (key.ctrl || key.meta || key.return || key.escape || key.tab || key.upArrow || key.downArrow || key.pageUp || key.pageDown) return state;
   if (input === '') return state;
-  // Pasted text arrives as one input; a single-line field keeps it on one line.
-  const text = multiline ? input.replace(/\r\n?/g, '\n') : input.replace(/[\r\n]+/g, ' ');
+  // Pasted text arrives as one input; a single-line field keeps it on one line (a trailing newline,
+  // as copied with a line, dropped; the others spaces).
+  const text = multiline ? input.replace(/\r\n?/g, '\n') : input.replace(/[\r\n\t]+$/, '').replace(/[\r\n\t]+/g, ' ');
   return { value: value.slice(0, cursor) + text + value.slice(cursor), cursor: cursor + text.length };
 }
 

@@ -4,8 +4,8 @@
  * a file the TUI wrote with owner-only permissions (`{"file": "secrets/staging.api_key"}`,
  * mode 600 in a mode-700 folder). A secret file that others can read is refused, as ssh does.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, normalize, sep } from 'node:path';
 import { z } from 'zod';
 import type { TuiPaths } from './paths.js';
 
@@ -15,12 +15,28 @@ const SecretRef = z.union([
 ]);
 export type SecretRef = z.infer<typeof SecretRef>;
 
+/**
+ * Why `text` is not one absolute http(s) URL, or undefined. A second URL typed after a default
+ * (`…/api/v1http://…`) parses as one URL with a strange path: refused by its second scheme.
+ */
+export function baseUrlProblem(text: string): string | undefined {
+  const example = 'one URL starting with http:// or https://, e.g. http://127.0.0.1:4010/api/v1';
+  if (!/^https?:\/\/\S+$/.test(text)) return example;
+  if (/https?:\/\//.test(text.slice(text.indexOf('://') + 3))) return `${example}; this holds two`;
+  try {
+    new URL(text);
+  } catch {
+    return example;
+  }
+  return undefined;
+}
+
 const TargetName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, 'letters, digits, . _ - (up to 40)');
 
 export const SavedTarget = z.strictObject({
   name: TargetName,
   /** Ends in /api/v1. */
-  base_url: z.string().regex(/^https?:\/\/\S+$/, 'a URL starting with http:// or https://'),
+  base_url: z.string().refine((text) => baseUrlProblem(text) === undefined, { error: (issue) => baseUrlProblem(String(issue.input)) ?? 'not a URL' }),
   /** `auto` (default) asks the origin for /_sandbox/openapi.json. */
   kind: z.enum(['auto', 'sandbox', 'remote']).optional(),
   api_key: SecretRef.optional(),
@@ -133,6 +149,20 @@ export function describeRef(ref: SecretRef | undefined): string {
 export function upsertTarget(file: TargetsFile, target: SavedTarget): TargetsFile {
   const others = file.targets.filter((existing) => existing.name !== target.name);
   return { ...file, targets: [...others, target] };
+}
+
+/**
+ * Deletes the secret files the TUI wrote for a target (`secrets/<name>.<what>`) when the target is
+ * deleted: an operator token or key must not outlive it (17tui T7). Files the user named elsewhere
+ * (an absolute path) are theirs and stay.
+ */
+export function removeTargetSecrets(paths: TuiPaths, target: SavedTarget): void {
+  for (const ref of [target.api_key, target.control_token, target.webhook_secret]) {
+    if (!ref || !('file' in ref) || isAbsolute(ref.file)) continue;
+    const relative = normalize(ref.file);
+    if (!relative.startsWith(`secrets${sep}`) || relative.includes('..')) continue;
+    rmSync(join(paths.configDir, relative), { force: true });
+  }
 }
 
 export function removeTarget(file: TargetsFile, name: string): TargetsFile {

@@ -1,12 +1,12 @@
 /** Targets: where the files live, secrets by reference (owner-only), masking, and talking to a target. */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tuiPaths } from './paths.js';
-import { describeRef, loadTargets, removeTarget, resolveSecret, saveTargets, storeSecret, targetsFilePath, upsertTarget } from './config.js';
+import { baseUrlProblem, describeRef, loadTargets, removeTarget, removeTargetSecrets, resolveSecret, SavedTarget, saveTargets, storeSecret, targetsFilePath, upsertTarget } from './config.js';
 import { maskBody, maskSecret } from './mask.js';
 import { Client, describeOutcome, rateLimitOf, type RateLimit } from './client.js';
 import { connectSandbox, connectUrl } from './connection.js';
@@ -45,6 +45,30 @@ describe('saved targets', () => {
     expect(() => specOf(paths, loaded.file.targets[1]!, {})).toThrow('target local: API key: environment variable LOCAL_KEY is not set');
     expect(describeRef(fileRef)).toBe('file (owner-only)');
     expect(removeTarget(loaded.file, 'local')).toMatchObject({ default: undefined, targets: [{ name: 'staging' }] });
+  });
+
+  it('deletes the secret files it wrote for a target with the target, not files the user named (17tui T7)', () => {
+    const token = storeSecret(paths, 'gone', 'control_token', 'sbx_ctl_secret') as { file: string };
+    const key = storeSecret(paths, 'gone', 'api_key', 'sbx_key') as { file: string };
+    const kept = storeSecret(paths, 'kept', 'api_key', 'sbx_kept') as { file: string };
+    const theirs = join(dir, 'their-own.key');
+    writeFileSync(theirs, 'sbx_theirs\n', { mode: 0o600 });
+    removeTargetSecrets(paths, { name: 'gone', base_url: 'http://127.0.0.1:4010/api/v1', control_token: token, api_key: key, webhook_secret: { file: theirs } });
+    expect(existsSync(join(paths.configDir, token.file))).toBe(false);
+    expect(existsSync(join(paths.configDir, key.file))).toBe(false);
+    expect(existsSync(join(paths.configDir, kept.file))).toBe(true);
+    expect(existsSync(theirs)).toBe(true);
+  });
+
+  it('refuses a base URL that is not one absolute http(s) URL, saying what it wants (17tui T3)', () => {
+    expect(baseUrlProblem('http://127.0.0.1:4010/api/v1')).toBeUndefined();
+    expect(baseUrlProblem('https://api.example.test/api/v1')).toBeUndefined();
+    expect(baseUrlProblem('http://127.0.0.1:4010/api/v1http://127.0.0.1:32893/api/v1')).toMatch(/one URL starting with http:\/\/ or https:\/\/.*this holds two/);
+    expect(baseUrlProblem('127.0.0.1:4010/api/v1')).toMatch(/one URL starting with http/);
+    expect(baseUrlProblem('http://a b')).toMatch(/one URL/);
+    const checked = SavedTarget.safeParse({ name: 'local', base_url: 'http://127.0.0.1:4010/api/v1http://127.0.0.1:32893/api/v1' });
+    expect(checked.success).toBe(false);
+    expect(checked.error?.issues[0]?.message).toContain('this holds two');
   });
 
   it('refuses a secret file others can read, as ssh does', () => {
