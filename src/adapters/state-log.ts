@@ -22,14 +22,15 @@
  * snapshot already holds changes nothing, and a line torn by a crash (never acknowledged: its
  * fsync never returned) ends the log.
  */
-import { existsSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, unlinkSync } from 'node:fs';
+import { existsSync, fsyncSync, openSync, statSync, truncateSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { formatTimestamp, type ClockState } from '../core/clock.js';
 import type { Simulator } from '../simulator.js';
 import type { SimulatorSnapshot } from '../simulator/types.js';
 import type { Entity } from '../store/collection.js';
 import type { CommittedChanges } from '../store/store.js';
-import { LogFile, logContentEnd } from './log-file.js';
+import { LogFile } from './log-file.js';
+import { readLogLines } from './log-lines.js';
 import { alignUp, directAlignment, padBatch } from './log-direct.js';
 import { defaultSyncMode, syncBatch, SyncDescriptors, writeBatchDurably, type SyncMode, type SyncOutcome } from './log-syncs.js';
 import { LogTrace } from './log-trace.js';
@@ -67,25 +68,21 @@ export class StateLogError extends Error {
 export function replayLog(state: StateFileContent, logFile: string): number {
   let position = state.log_position ?? 0;
   if (!existsSync(logFile)) return position;
-  const bytes = readFileSync(logFile);
-  // The zeros the log was grown with ahead of its lines (./log-file.ts) are not content.
-  const text = bytes.toString('utf8', 0, logContentEnd(bytes));
-  const lines = text.split('\n');
   // Only what the log changed, by collection and id; the collections are rewritten once at the end.
   const changes = new Map<string, Map<number, Entity | null>>();
-  for (let index = 0; index < lines.length; index++) {
-    const raw = lines[index]!;
-    if (raw === '') continue;
+  // Line by line, in chunks (./log-lines.ts): a log can be longer than V8's longest string.
+  readLogLines(logFile, (raw, index, terminated) => {
+    if (raw === '') return true;
     let line: LogLine;
     try {
       line = JSON.parse(raw) as LogLine;
       if (typeof line.n !== 'number' || typeof line.t?.now_ms !== 'number') throw new Error('not a log line');
     } catch (error) {
-      // Only the last line may be torn: it was being written when the process died.
-      if (index >= lines.length - 2 && !text.endsWith(`${raw}\n`)) break;
+      // Only the last line may be torn (it was being written when the process died): it lacks its newline.
+      if (!terminated) return false;
       throw new Error(`${logFile} line ${index + 1} is damaged (${error instanceof Error ? error.message : String(error)}); the state after it cannot be trusted`);
     }
-    if (line.n <= position) continue;
+    if (line.n <= position) return true;
     position = line.n;
     for (const [name, id, record] of line.r ?? []) {
       let changed = changes.get(name);
@@ -94,7 +91,8 @@ export function replayLog(state: StateFileContent, logFile: string): number {
     }
     for (const [name, value] of Object.entries(line.s ?? {})) state.store.sequences[name] = value;
     state.clock = { mode: line.t.mode, now_ms: line.t.now_ms, now: formatTimestamp(line.t.now_ms) };
-  }
+    return true;
+  });
   for (const [name, changed] of changes) state.store.collections[name] = withChanges(state.store.collections[name] ?? [], changed);
   state.log_position = position;
   return position;
@@ -570,11 +568,9 @@ export class StateLog implements CompactionHost {
   private openExistingLog(): LogFile {
     let bytes = 0;
     if (existsSync(this.logFile)) {
-      const content = readFileSync(this.logFile);
-      const end = logContentEnd(content);
       // The zeros grown ahead go too: they are grown again as lines reach them.
-      bytes = end === 0 ? 0 : content.lastIndexOf(0x0a, end - 1) + 1;
-      if (bytes < content.length) truncateSync(this.logFile, bytes);
+      bytes = readLogLines(this.logFile).linesEnd;
+      if (bytes < sizeOf(this.logFile)) truncateSync(this.logFile, bytes);
     }
     const fd = openSync(this.logFile, existsSync(this.logFile) ? 'r+' : 'w', 0o600);
     fsyncSync(fd);
