@@ -5,7 +5,7 @@
 import { Command } from 'commander';
 import { exitOnUsageError } from '../base-program.js';
 import { SCREENS, type ScreenId } from '../tui/state/app.js';
-import { webhookSecret as checkWebhookSecret } from '../options.js';
+import { portNumber, webhookSecret as checkWebhookSecret } from '../options.js';
 
 interface TuiCliOptions {
   target?: string;
@@ -19,9 +19,7 @@ interface TuiCliOptions {
 
 /** `--receiver-port`: a port number, 0 for any free one. */
 export function parseReceiverPort(text: string): number {
-  const port = Number(text);
-  if (!/^\d+$/.test(text.trim()) || port > 65535) throw new Error(`--receiver-port must be a port number from 0 to 65535 (0 picks a free one), got "${text}"`);
-  return port;
+  return portNumber(text, '--receiver-port', true);
 }
 
 export async function runTui(options: TuiCliOptions = {}): Promise<number> {

@@ -23,6 +23,8 @@ export function assertSeedLoads(seed: unknown): void {
 export interface DroppedRecord {
   /** Where the record was, e.g. `$.accounts[0].appointments[3]`. */
   readonly path: string;
+  /** The seed list it was in, e.g. `appointments`. */
+  readonly field: string;
   /** The load error that named it. */
   readonly reason: string;
 }
@@ -88,7 +90,7 @@ export function dropUnloadable(seed: SeedShape, maxDrops = 10_000, load: Lenient
     // One entry per record (a record is refused once per pass; this keeps the removal exact anyway).
     const records = [...new Map(named.map((entry) => [entry.record!.path, entry])).values()];
     if (dropped.length + records.length > maxDrops) throw records[0]!.error;
-    for (const { error, record } of records) dropped.push({ path: described(seed, record!), reason: error.message });
+    for (const { error, record } of records) dropped.push({ path: described(seed, record!), field: record!.field, reason: error.message });
     // Highest index first per list, so the positions the errors name stay right while removing.
     const byPosition = records.map((entry) => entry.record!).sort((a, b) => a.account - b.account || a.field.localeCompare(b.field) || b.index - a.index);
     for (const record of byPosition) (seed.accounts[record.account]![record.field] as unknown[]).splice(record.index, 1);

@@ -217,10 +217,7 @@ async function pullSeedOnce(options: PullOptions, stateFile: string): Promise<Pu
     dropped = dropUnloadable(seed);
     if (dropped.length > 0) {
       writeFileAtomic(temp, `${JSON.stringify(seed)}\n`);
-      for (const { path } of dropped) {
-        const field = /\.([A-Za-z_]\w*)\[/.exec(path.replace(/^\$\.accounts\[\d+\]/, ''))?.[1];
-        if (field !== undefined && state.records[field] !== undefined) state.records[field]--;
-      }
+      for (const { field } of dropped) if (state.records[field] !== undefined) state.records[field]--;
     }
   }
   renameSync(temp, options.out);
